@@ -1,0 +1,32 @@
+"""What a game package hands the arcade: its rules, its bots, its scene.
+
+Each game package `game/<id>/__init__.py` defines `GAME = GameDef(...)`. The
+scene is named by import path so that rules, bots and the simulator load
+without pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .bots import Bot, RandomBot
+from .state import GameState
+
+
+@dataclass(frozen=True)
+class GameDef:
+    id: str
+    state_cls: type[GameState]
+    scene: str  # "package.module:ClassName"
+    # Bot levels, weakest first; "random" is always there.
+    bots: dict[str, Callable[[], Bot]] = field(default_factory=lambda: {"random": RandomBot})
+    # Extra per-game figures for `python -m game simulate`: state -> {name: number}.
+    stats: Callable[[GameState], dict] | None = None
+    # A game that needs its own simulator (Wok Up's physics) gives one:
+    # (seats, games, seed, bot_level, options, out) -> None, printing its figures.
+    simulate: Callable | None = None
+
+    def make_bot(self, level: str) -> Bot:
+        if level not in self.bots:
+            raise ValueError(f"{self.id} has no bot level {level!r} (has {', '.join(self.bots)})")
+        return self.bots[level]()

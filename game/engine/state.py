@@ -1,0 +1,208 @@
+"""The game contract: one base class every game's rules derive from.
+
+Modelled on OpenSpiel's `State` (legal actions, apply, observation per player,
+resample of hidden information) and boardgame.io (moves are plain data, the log
+of moves is the save, `playerView` strips what a player may not see). Kept small:
+
+* A state is created from a seat count, options and a seed. All chance comes
+  from `self.rng`, which lives inside the state, so a state replays from
+  (seats, options, seed, log).
+* Actions are JSON values, normally dicts with a "type" key. Several-step
+  actions (choose a card, then a target) are several actions: the state keeps
+  the pending choice and lists the next step's actions.
+* `actors()` names every seat that may act now. Several seats at once mean
+  simultaneous choices (each seat's choice is hidden in the state until all
+  are in) or a real-time window (claims carry a timestamp "t" in the action and
+  the game orders them by it, not by arrival). `SYSTEM` acts for the table:
+  physics outcomes, timers closing a claim window.
+* `apply` checks before it changes anything. An illegal action raises
+  `IllegalAction` naming the rule and leaves the state as it was; the shared
+  test kit verifies that for every game.
+* `observation(seat)` is what that seat may see; `determinize(seat, rng)` is a
+  full state consistent with that observation, everything the seat cannot see
+  resampled. Bots search on determinized states, the test kit checks that the
+  observation of a determinized state is unchanged (nothing leaks).
+* Every attribute of a state is JSON data (dicts with str keys, lists, str,
+  numbers, bool, None) apart from `rng`; `to_json` and `from_json` follow.
+"""
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any, ClassVar
+
+from .rng import Rng
+
+Action = Any  # a JSON value, normally {"type": ..., ...}
+SYSTEM = -1  # the seat of the table itself (physics outcomes, timers)
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid. `rule` is a short stable name of the broken rule."""
+
+    def __init__(self, rule: str, detail: str = "") -> None:
+        self.rule = rule
+        self.detail = detail
+        super().__init__(f"{rule}: {detail}" if detail else rule)
+
+
+def require(condition: bool, rule: str, detail: str = "") -> None:
+    """Raise IllegalAction(rule) unless condition holds: the idiom of every check."""
+    if not condition:
+        raise IllegalAction(rule, detail)
+
+
+class GameState:
+    game_id: ClassVar[str] = ""
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 6
+    hidden_information: ClassVar[bool] = True
+    default_options: ClassVar[dict] = {}
+
+    def __init__(self, num_seats: int, options: dict | None = None, seed: int = 0) -> None:
+        if not self.min_seats <= num_seats <= self.max_seats:
+            raise ValueError(
+                f"{self.game_id} is for {self.min_seats}-{self.max_seats} seats, not {num_seats}"
+            )
+        opts = dict(self.default_options)
+        for key, value in (options or {}).items():
+            if key not in opts:
+                raise ValueError(f"{self.game_id} has no option {key!r}")
+            opts[key] = value
+        self.num_seats = num_seats
+        self.options = opts
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.log: list[dict] = []
+        self.undo_floor = 0  # the log may be undone back to here, never further
+        self._sealed = False
+        self.setup()
+
+    # ---- what each game writes -------------------------------------------
+    def setup(self) -> None:
+        """Deal, shuffle, place: the start of the game (use self.rng)."""
+        raise NotImplementedError
+
+    def actors(self) -> list[int]:
+        """Seats that may act now (empty when the game is over)."""
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def perform(self, seat: int, action: Action) -> None:
+        """Check the action (raise IllegalAction before any change), then do it."""
+        raise NotImplementedError
+
+    def observation(self, seat: int | None) -> dict:
+        """What `seat` may see; `None` is a spectator (public information only)."""
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> list[float]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """Seats sharing the win; by default every seat with the top score."""
+        if not self.is_over():
+            return []
+        scores = self.scores()
+        best = max(scores)
+        return [s for s, v in enumerate(scores) if v == best]
+
+    def determinize(self, seat: int, rng: Rng) -> "GameState":
+        """A copy where everything `seat` cannot see is resampled from `rng`.
+
+        Must depend only on what the seat knows (pool unknown cards in a
+        canonical order, e.g. sorted, before shuffling) so that determinizing a
+        determinized state with the same rng gives the same result. The copy's
+        log is emptied: it would tell other seats' hidden choices.
+        """
+        if self.hidden_information:
+            raise NotImplementedError
+        copy = self.clone()
+        copy.log = []
+        copy.undo_floor = 0
+        return copy
+
+    def invariants(self) -> None:
+        """Raise AssertionError if a conservation law of the game is broken."""
+
+    def sample_action(self, seat: int, rng: Rng) -> Action:
+        """A random legal action; games with an open action space (SYSTEM's
+        physics outcomes) override this."""
+        return rng.choice(self.legal_actions(seat))
+
+    def open_action_space(self, seat: int) -> bool:
+        """True where legal_actions(seat) cannot list every legal action."""
+        return False
+
+    # ---- provided ------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> None:
+        if self.is_over():
+            raise IllegalAction("game-over", "the game has ended")
+        if seat not in self.actors():
+            raise IllegalAction("not-your-turn", f"seat {seat} may not act now")
+        rng_before = self.rng.state
+        actors_before = self.actors()
+        self._sealed = False
+        self.perform(seat, action)
+        self.log.append({"seat": seat, "action": action})
+        # Undo never crosses chance, revealed information or a change of turn.
+        if self._sealed or self.rng.state != rng_before or seat not in self.actors() or (
+            seat == SYSTEM or len(actors_before) > 1
+        ):
+            self.undo_floor = len(self.log)
+
+    def seal(self) -> None:
+        """Mark the action being performed as one that undo may not take back
+        (it revealed information). Chance draws and turn changes seal by themselves."""
+        self._sealed = True
+
+    def can_undo(self, seat: int) -> bool:
+        return (
+            len(self.log) > self.undo_floor
+            and self.log[-1]["seat"] == seat
+            and seat in self.actors()
+        )
+
+    def undone(self) -> "GameState":
+        """The state before this seat's last action (see can_undo)."""
+        if not self.log:
+            raise IllegalAction("nothing-to-undo")
+        return self.replay(self.num_seats, self.options, self.seed, self.log[:-1])
+
+    @classmethod
+    def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict]) -> "GameState":
+        state = cls(num_seats, options, seed)
+        for entry in log:
+            state.apply(entry["seat"], entry["action"])
+        return state
+
+    def clone(self) -> "GameState":
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+
+    def to_dict(self) -> dict:
+        data = {k: v for k, v in vars(self).items() if k not in ("rng", "_sealed")}
+        data["rng"] = self.rng.state
+        return {"game": self.game_id, "state": data}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "GameState":
+        doc = json.loads(text)
+        if doc.get("game") != cls.game_id:
+            raise ValueError(f"not a {cls.game_id} state: {doc.get('game')!r}")
+        state = cls.__new__(cls)
+        data = dict(doc["state"])
+        state.rng = Rng(data.pop("rng"))
+        state._sealed = False
+        state.__dict__.update(data)
+        return state
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seats={self.num_seats} seed={self.seed} moves={len(self.log)}>"

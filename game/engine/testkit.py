@@ -1,0 +1,203 @@
+"""The shared rules test kit: random playouts that every game must survive.
+
+Modelled on OpenSpiel's `basic_tests`: one random-simulation kit for all games.
+Each playout starts from a seed, picks random actors and random legal actions
+to the end of the game, and after every step checks:
+
+* the game's own invariants (`state.invariants()`);
+* JSON round trip: `from_json(to_json(s))` serialises back to the same text;
+* at checkpoints, for every seat: the observation of a determinized state is
+  the seat's own observation (nothing hidden leaks into it), determinizing is a
+  function of what the seat knows, and the seat's legal actions are the same;
+* at checkpoints: actions that are not legal now (other seats' actions, actions
+  seen earlier in the game) raise IllegalAction and leave the state unchanged;
+* at the end: the game is over, winners are seats, and replaying the log from
+  the seed gives the same state.
+
+Tests call `run_playouts(GameClass, ...)`; a failure names the seed and step.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from .rng import Rng
+from .state import SYSTEM, GameState, IllegalAction
+
+
+@dataclass
+class PlayoutStats:
+    games: int = 0
+    steps: int = 0
+    max_steps: int = 0
+    wins: dict = field(default_factory=dict)
+    hidden_resampled: int = 0  # checkpoints where a determinization differed from the truth
+
+
+class KitFailure(AssertionError):
+    pass
+
+
+def _without_log(state: GameState) -> dict:
+    data = state.to_dict()["state"]
+    data.pop("log", None)
+    data.pop("undo_floor", None)
+    return data
+
+
+def check_hidden(state: GameState, rng: Rng, stats: PlayoutStats) -> None:
+    for seat in range(state.num_seats):
+        obs = state.observation(seat)
+        json.dumps(obs)  # must be JSON data
+        det = state.determinize(seat, Rng(rng.next64()))
+        if det.observation(seat) != obs:
+            raise KitFailure(f"seat {seat}: determinize changed what the seat sees, so it leaks")
+        if sorted(map(_key, det.legal_actions(seat))) != sorted(map(_key, state.legal_actions(seat))):
+            raise KitFailure(f"seat {seat}: legal actions depend on hidden information")
+        k = rng.next64()
+        again = det.determinize(seat, Rng(k))
+        once = state.determinize(seat, Rng(k))
+        if _without_log(again) != _without_log(once):
+            raise KitFailure(
+                f"seat {seat}: determinize depends on more than the seat's information"
+            )
+        if _without_log(det) != _without_log(state):
+            stats.hidden_resampled += 1
+    json.dumps(state.observation(None))
+
+
+def _key(action) -> str:
+    return json.dumps(action, sort_keys=True)
+
+
+def check_illegal(state: GameState, candidates: list) -> None:
+    before = state.to_json()
+    actors = state.actors()
+    for seat, action in candidates:
+        if seat in actors and not state.open_action_space(seat):
+            if _key(action) in {_key(a) for a in state.legal_actions(seat)}:
+                continue
+        elif seat in actors:
+            continue  # an open action space cannot say what is illegal by listing
+        try:
+            state.apply(seat, action)
+        except IllegalAction:
+            pass
+        else:
+            raise KitFailure(f"seat {seat}: illegal action {action!r} was accepted")
+        if state.to_json() != before:
+            raise KitFailure(f"seat {seat}: rejected action {action!r} changed the state")
+
+
+def playout(
+    cls: type[GameState],
+    num_seats: int,
+    seed: int,
+    options: dict | None = None,
+    stats: PlayoutStats | None = None,
+    checkpoint_every: int = 5,
+    max_steps: int = 20000,
+    check_hidden_info: bool = True,
+) -> GameState:
+    """One random game to its end with every check of the kit."""
+    stats = stats if stats is not None else PlayoutStats()
+    state = cls(num_seats, options, seed)
+    rng = Rng(seed * 7919 + 17)
+    seen: list[tuple[int, object]] = []
+    step = 0
+    try:
+        while not state.is_over():
+            if step >= max_steps:
+                raise KitFailure(f"game not over after {max_steps} steps")
+            state.invariants()
+            text = state.to_json()
+            if cls.from_json(text).to_json() != text:
+                raise KitFailure("JSON round trip changed the state")
+            actors = state.actors()
+            if not actors:
+                raise KitFailure("nobody may act but the game is not over")
+            if step % checkpoint_every == 0:
+                if check_hidden_info:
+                    check_hidden(state, rng, stats)
+                # Recent actions, as they were and as if a seat not to act sent them.
+                idle = [s for s in range(num_seats) if s not in actors]
+                others = [(s, a) for s in idle for _, a in seen[-2:]]
+                check_illegal(state, seen[-12:] + others)
+            seat = rng.choice(actors)
+            action = state.sample_action(seat, rng)
+            if seat != SYSTEM and not state.open_action_space(seat):
+                seen.append((seat, action))
+            state.apply(seat, action)
+            step += 1
+        state.invariants()
+        winners = state.winners()
+        if not winners or any(not 0 <= w < num_seats for w in winners):
+            raise KitFailure(f"bad winners {winners}")
+        if len(state.scores()) != num_seats:
+            raise KitFailure("scores() must give one score per seat")
+        replayed = cls.replay(num_seats, state.options, seed, state.log)
+        if replayed.to_json() != state.to_json():
+            raise KitFailure("replaying the log gives another state")
+    except Exception as exc:
+        raise KitFailure(
+            f"{cls.game_id} seats={num_seats} seed={seed} options={options} step={step}: {exc}"
+        ) from exc
+    stats.games += 1
+    stats.steps += step
+    stats.max_steps = max(stats.max_steps, step)
+    for w in state.winners():
+        stats.wins[w] = stats.wins.get(w, 0) + 1
+    return state
+
+
+def run_playouts(
+    cls: type[GameState],
+    games: int,
+    seats: list[int] | None = None,
+    options: list[dict | None] | None = None,
+    first_seed: int = 1,
+    **kwargs,
+) -> PlayoutStats:
+    """`games` playouts spread over seat counts and option sets; returns the figures."""
+    seat_counts = seats or list(range(cls.min_seats, cls.max_seats + 1))
+    option_sets = options or [None]
+    stats = PlayoutStats()
+    for i in range(games):
+        playout(
+            cls,
+            seat_counts[i % len(seat_counts)],
+            first_seed + i,
+            option_sets[(i // len(seat_counts)) % len(option_sets)],
+            stats,
+            **kwargs,
+        )
+    if cls.hidden_information and kwargs.get("check_hidden_info", True) and not stats.hidden_resampled:
+        raise KitFailure(
+            f"{cls.game_id} claims hidden information but determinize never resampled anything"
+        )
+    return stats
+
+
+def check_bot_fair(cls: type[GameState], bot, games: int = 20, seats: int = 2, first_seed: int = 1) -> int:
+    """A bot must choose the same action on a state and on a determinization of
+    it for its seat: it cannot be using what it should not see. The bot must be
+    deterministic for a given rng (bound search by iterations, not seconds).
+    Returns the number of checks made."""
+    checks = 0
+    for seed in range(first_seed, first_seed + games):
+        state = cls(seats, None, seed)
+        rng = Rng(seed)
+        step = 0
+        while not state.is_over() and step < 400:
+            seat = rng.choice(state.actors())
+            if seat != SYSTEM and step % 7 == 0:
+                k = rng.next64()
+                twin = state.determinize(seat, Rng(rng.next64()))
+                a = bot.choose(state, seat, Rng(k))
+                b = bot.choose(twin, seat, Rng(k))
+                if _key(a) != _key(b):
+                    raise KitFailure(f"seed {seed} step {step}: bot {bot.name} peeks at hidden information")
+                checks += 1
+            state.apply(seat, state.sample_action(seat, rng))
+            step += 1
+    return checks

@@ -1,0 +1,155 @@
+"""The contract and the shared kit, proved on the toy game (and the kit's own
+checks proved to fail on games that break the contract)."""
+import pytest
+
+from game.engine import SYSTEM, IllegalAction
+from game.engine.bots import RandomBot
+from game.engine.search import IsmctsBot
+from game.engine.testkit import KitFailure, check_bot_fair, playout, run_playouts
+
+from .toygame import SnapState
+
+
+def test_thousands_of_random_playouts():
+    stats = run_playouts(SnapState, 2000, first_seed=1)
+    assert stats.games == 2000
+    assert stats.hidden_resampled > 0
+    assert set(stats.wins) == {0, 1, 2, 3}  # every seat count and seat wins sometimes
+
+
+def test_illegal_action_names_rule_and_leaves_state():
+    s = SnapState(2, None, 5)
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as err:
+        s.apply(0, {"type": "bet", "amount": 2})
+    assert err.value.rule == "pick-first"
+    with pytest.raises(IllegalAction) as err:
+        s.apply(0, {"type": "pick", "card": 99})
+    assert err.value.rule == "card-in-hand"
+    with pytest.raises(IllegalAction) as err:
+        s.apply(SYSTEM, {"type": "close"})
+    assert err.value.rule == "not-your-turn"
+    assert s.to_json() == before
+
+
+def _to_claims(seed=3):
+    s = SnapState(3, None, seed)
+    for seat in range(3):
+        s.apply(seat, {"type": "pick", "card": s.hands[seat][-1]})
+        s.apply(seat, {"type": "bet", "amount": 1})
+    return s
+
+
+def test_simultaneous_choices_stay_hidden_until_all_are_in():
+    s = SnapState(3, None, 3)
+    card = s.hands[0][0]
+    s.apply(0, {"type": "pick", "card": card})
+    s.apply(0, {"type": "bet", "amount": 2})
+    for seat in (1, 2):
+        assert "my_pick" in s.observation(seat)
+        assert s.observation(seat)["my_pick"] is None
+        assert s.observation(seat)["revealed"] == []
+    assert s.actors() == [1, 2]
+    s.apply(1, {"type": "pick", "card": s.hands[1][0]})
+    s.apply(1, {"type": "bet", "amount": 1})
+    s.apply(2, {"type": "pick", "card": s.hands[2][0]})
+    s.apply(2, {"type": "bet", "amount": 1})
+    assert s.observation(1)["revealed"][0] == {"card": card, "bet": 2}
+
+
+def test_claims_are_ordered_by_timestamp_not_arrival():
+    s = _to_claims()
+    top = max(p["card"] for p in s.revealed)
+    holders = [seat for seat in range(3) if s.revealed[seat]["card"] == top]
+    first = holders[0]
+    late, early = (first, 900), [h for h in holders[1:]]
+    # The top card holder claims last in arrival order but earliest in time.
+    for seat in range(3):
+        if seat != first:
+            s.apply(seat, {"type": "claim", "t": 5_000 + seat})
+    s.apply(first, {"type": "claim", "t": 100})
+    points_before = list(s.points)
+    s.apply(SYSTEM, {"type": "close"})
+    assert s.points[first] == points_before[first] + 1
+    assert late and early is not None
+
+
+def test_undo_within_turn_not_across_reveal():
+    s = SnapState(2, None, 9)
+    card = s.hands[0][0]
+    s.apply(0, {"type": "pick", "card": card})
+    # Simultaneous phases seal each action: the other seat may already have seen it was made.
+    assert not s.can_undo(0)
+
+
+def test_undo_replays_to_previous_state():
+    s = SnapState(2, None, 9)
+    start = s.to_json()
+    s.apply(0, {"type": "pick", "card": s.hands[0][0]})
+    assert s.undone().to_json() == start
+
+
+def test_replay_and_json_round_trip():
+    end = playout(SnapState, 3, 42)
+    again = SnapState.replay(3, end.options, 42, end.log)
+    assert again.to_json() == end.to_json()
+    assert SnapState.from_json(end.to_json()).to_json() == end.to_json()
+
+
+def test_bots_do_not_peek():
+    assert check_bot_fair(SnapState, RandomBot(), games=10) > 0
+    assert check_bot_fair(SnapState, IsmctsBot(iterations=30, seconds=1e9), games=3) > 0
+
+
+def test_ismcts_beats_random():
+    from game.engine.rng import Rng
+
+    wins = 0
+    for seed in range(40):
+        s = SnapState(2, None, seed)
+        bots = {0: IsmctsBot(iterations=60, seconds=1e9), 1: RandomBot()}
+        rng = Rng(seed)
+        while not s.is_over():
+            seat = rng.choice(s.actors())
+            if seat == SYSTEM:
+                # The window closes only once every seat has claimed or passed.
+                if len(s.actors()) > 1:
+                    seat = s.actors()[1]
+            action = bots[seat].choose(s, seat, rng) if seat != SYSTEM else {"type": "close"}
+            s.apply(seat, action)
+        wins += 0 in s.winners()
+    assert wins >= 24, wins
+
+
+# ---- the kit must fail on broken games -----------------------------------
+
+class LeakySnap(SnapState):
+    game_id = "toy-leaky"
+
+    def observation(self, seat):
+        obs = super().observation(seat)
+        obs["all_hands"] = self.hands
+        return obs
+
+
+class SloppySnap(SnapState):
+    game_id = "toy-sloppy"
+
+    def perform(self, seat, action):
+        if seat != SYSTEM and self.phase() == "pick" and self.picks[seat] is None:
+            self.points[seat] += 0 if action.get("card") in self.hands[seat] else 1
+        super().perform(seat, action)
+
+
+class UnconservedSnap(SnapState):
+    game_id = "toy-unconserved"
+
+    def _close(self):
+        super()._close()
+        self.discard.pop()
+
+
+@pytest.mark.parametrize("broken", [LeakySnap, SloppySnap, UnconservedSnap])
+def test_kit_catches_broken_games(broken):
+    with pytest.raises(KitFailure):
+        run_playouts(broken, 30)
