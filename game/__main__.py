@@ -1,0 +1,144 @@
+"""Command line: `python -m game [play|screenshot|bench|simulate|watch]`."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+def _headless() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, _x, h = text.lower().partition("x")
+    return int(w), int(h)
+
+
+def cmd_screenshot(args) -> int:
+    _headless()
+    from .app import shots
+
+    if args.list:
+        print("\n".join(shots.names()))
+        print("table:<moment> for a game's moments, e.g. table:start, table:midgame, table:end")
+        return 0
+    if not args.scene or not args.out:
+        print("screenshot needs --scene and --out (or --list)", file=sys.stderr)
+        return 2
+    import pygame
+
+    from .app.app import App
+
+    app = App(size=_size(args.size), window=False)
+    if args.lang:
+        app.set_language(args.lang)
+    shots.build(app, args.scene, args.game, args.seed)
+    for _i in range(args.frames):
+        app.step()
+    app.draw()
+    pygame.image.save(app.screen, args.out)
+    print(f"wrote {args.out} ({app.size[0]}x{app.size[1]})")
+    return 0
+
+
+def cmd_bench(args) -> int:
+    _headless()
+    from .app.bench import run
+
+    run(as_json=args.json, frames=args.frames, only=args.scene)
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from .app import catalogue
+    from .engine.simulate import run
+
+    entry = catalogue.find(args.game)
+    gdef = entry.gdef
+    if gdef is None:
+        print(f"{args.game} cannot be played yet: {entry.problem or 'coming soon'}", file=sys.stderr)
+        return 2
+    options = {}
+    if args.mode:
+        options["mode"] = args.mode
+    for item in args.option or []:
+        key, _eq, value = item.partition("=")
+        options[key] = _parse_value(value)
+    levels = args.bots.split(",") if args.bots else [list(gdef.bots)[-1]]
+    if gdef.simulate:
+        gdef.simulate(args.seats, args.games, args.seed, levels, options or None, sys.stdout)
+    else:
+        run(gdef, args.seats, args.games, args.seed, levels, options or None)
+    return 0
+
+
+def _parse_value(text: str):
+    import json
+
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def cmd_watch(args) -> int:
+    _headless()
+    from .app.watch import watch
+
+    return watch(args.game, args.seats, args.seed, args.out_dir, args.every, _size(args.size))
+
+
+def cmd_play(args) -> int:
+    from .app.app import main_window
+
+    main_window()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="wok-arcade", description="Wok Arcade")
+    sub = p.add_subparsers(dest="command")
+    sub.add_parser("play", help="start the arcade (the default)")
+
+    s = sub.add_parser("screenshot", help="render a scene to a PNG")
+    s.add_argument("--scene")
+    s.add_argument("--game")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--size", default="1920x1080")
+    s.add_argument("--out")
+    s.add_argument("--lang", choices=["en", "fr"])
+    s.add_argument("--frames", type=int, default=2, help="steps to run before the picture")
+    s.add_argument("--list", action="store_true")
+
+    b = sub.add_parser("bench", help="frame times of every scene")
+    b.add_argument("--json", action="store_true")
+    b.add_argument("--frames", type=int, default=120)
+    b.add_argument("--scene", help="only scenes whose name starts with this")
+
+    m = sub.add_parser("simulate", help="bot-only games, with figures")
+    m.add_argument("--game", required=True)
+    m.add_argument("--seats", type=int, default=2)
+    m.add_argument("--games", type=int, default=10)
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--bots", help="bot levels per seat, comma separated (cycled)")
+    m.add_argument("--mode", help="the game's mode option")
+    m.add_argument("--option", action="append", help="KEY=VALUE game option (repeatable)")
+
+    w = sub.add_parser("watch", help="bots play a game through its scene, screenshots on the way")
+    w.add_argument("--game", required=True)
+    w.add_argument("--seats", type=int, default=3)
+    w.add_argument("--seed", type=int, default=1)
+    w.add_argument("--out-dir", default="watch")
+    w.add_argument("--every", type=int, default=120, help="steps between screenshots")
+    w.add_argument("--size", default="1920x1080")
+
+    args = p.parse_args(argv)
+    commands = {"screenshot": cmd_screenshot, "bench": cmd_bench, "simulate": cmd_simulate,
+                "watch": cmd_watch, "play": cmd_play, None: cmd_play}
+    return commands[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

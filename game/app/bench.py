@@ -1,0 +1,84 @@
+"""`python -m game bench`: frame time of every scene, and the games' own figures.
+
+Each scene is built headless (software rendering into a surface of the
+window's size) and timed over a number of fixed steps: one update plus one
+full draw per frame. Figures, not assertions: the README and the notes quote them.
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import time
+
+from . import catalogue, shots
+from .app import App
+
+SIZES = [(1920, 1080), (1280, 720)]
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def scene_names() -> list[str]:
+    names = [n for n in shots.names() if n != "table"]
+    for entry in catalogue.load():
+        if entry.playable:
+            from .table import make_table
+
+            app = App(size=(640, 360), window=False)
+            cls = type(make_table(app, shots.session_for(app, entry.id, 1)))
+            names += [f"{entry.id}/table:{m}" for m in cls.moments()]
+    return names
+
+
+def time_scene(name: str, size: tuple[int, int], frames: int) -> tuple[float, float]:
+    game, _slash, scene = name.rpartition("/")
+    app = App(size=size, window=False)
+    app.settings.bot_delay = 0.0
+    shots.build(app, scene, game or None, 1)
+    times = []
+    for _i in range(frames):
+        t0 = time.perf_counter()
+        app.step()
+        app.draw()
+        times.append((time.perf_counter() - t0) * 1000)
+    for s in app.scenes:
+        close = getattr(s, "close", None)
+        if close:
+            close()
+    return statistics.median(times), _percentile(times, 0.99)
+
+
+def run(as_json: bool = False, frames: int = 120, only: str | None = None) -> list[dict]:
+    rows = []
+    for name in scene_names():
+        if only and not name.startswith(only):
+            continue
+        for size in SIZES:
+            p50, p99 = time_scene(name, size, frames)
+            rows.append({"scene": name, "size": f"{size[0]}x{size[1]}",
+                         "p50_ms": round(p50, 2), "p99_ms": round(p99, 2)})
+            if not as_json:
+                print(f"{name:32s} {size[0]}x{size[1]}  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms", flush=True)
+    for entry in catalogue.load():
+        if not entry.playable:
+            continue
+        for bench, setup in entry.gdef.benches.items():
+            name = f"{entry.id}/{bench}"
+            if only and not name.startswith(only):
+                continue
+            step = setup()
+            times = []
+            for _i in range(frames):
+                t0 = time.perf_counter()
+                step()
+                times.append((time.perf_counter() - t0) * 1000)
+            p50, p99 = statistics.median(times), _percentile(times, 0.99)
+            rows.append({"scene": name, "size": "-", "p50_ms": round(p50, 3), "p99_ms": round(p99, 3)})
+            if not as_json:
+                print(f"{name:32s} {'-':9s}  p50 {p50:6.3f} ms  p99 {p99:6.3f} ms", flush=True)
+    if as_json:
+        print(json.dumps(rows, indent=1))
+    return rows

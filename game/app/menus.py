@@ -1,0 +1,283 @@
+"""Title, game chooser, rules, settings and controls screens."""
+from __future__ import annotations
+
+import pygame
+
+from .. import i18n
+from ..i18n import N_, _
+from ..input import PlayerEvent
+from ..settings import CONTROLS
+from . import catalogue
+from .scene import Scene
+from .session import Session
+from .table import make_table
+from .ui import ACCENT, DIM, INK, MUTED, PANEL, PANEL_HI, Item, Menu
+
+RULES_DIR = catalogue.ASSETS / "rules"
+
+
+class MenuScene(Scene):
+    """A scene that is mostly one menu; "back" leaves it."""
+
+    heading = ""
+    footer = N_("Move: arrows / WASD / d-pad - Choose: Enter / E / A - Back: Backspace / Q / B")
+
+    def __init__(self, app, menu: Menu) -> None:
+        super().__init__(app)
+        self.menu = menu
+
+    def handle(self, ev: PlayerEvent) -> None:
+        if not ev.pressed:
+            return
+        if ev.control == "back" and len(self.app.scenes) > 1:
+            self.app.pop()
+        else:
+            self.menu.handle(ev.control, ev.pos)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.ui.title(surf, _(self.heading))
+        self.menu.draw(surf, self.ui)
+        self.ui.footer(surf, _(self.footer))
+
+
+class TitleScene(MenuScene):
+    name = "title"
+    heading = "Wok Arcade"
+
+    def __init__(self, app) -> None:
+        items = []
+        self.saved = self._saved_game(app)
+        if self.saved:
+            entry, doc = self.saved
+            items.append(Item(N_("Resume"), self._resume, value=f"{entry.title} ({len(doc['log'])})"))
+        items += [
+            Item(N_("Play"), lambda: app.push(ChooserScene(app))),
+            Item(N_("Controls"), lambda: app.push(ControlsScene(app))),
+            Item(N_("Settings"), lambda: app.push(SettingsScene(app))),
+            Item(N_("Quit"), self._quit),
+        ]
+        super().__init__(app, Menu(items, y=330))
+
+    @staticmethod
+    def _saved_game(app):
+        try:
+            doc = app.saves.read()
+        except ValueError as exc:
+            aside = app.saves.set_aside()
+            app.say(f"{exc}. It was kept as {aside}.", 10)
+            return None
+        if doc is None:
+            return None
+        entries = {e.id: e for e in catalogue.load()}
+        entry = entries.get(doc["game"])
+        return (entry, doc) if entry and entry.playable else None
+
+    def _resume(self) -> None:
+        entry, doc = self.saved
+        try:
+            session = Session.resume(doc, self.app.saves, entry.gdef)
+        except Exception as exc:  # a save that no longer replays must not crash the arcade
+            aside = self.app.saves.set_aside()
+            self.app.say(f"Could not resume the saved game ({exc}); it was kept as {aside}.", 10)
+            self.app.reset_to(TitleScene(self.app))
+            return
+        self.app.push(make_table(self.app, session))
+
+    def _quit(self) -> None:
+        self.app.running = False
+
+    def draw(self, surf: pygame.Surface) -> None:
+        super().draw(surf)
+        self.ui.text(surf, _("A party arcade of cooking games"), (960, 190), 44, MUTED, anchor="midtop")
+
+
+class ChooserScene(MenuScene):
+    name = "chooser"
+    heading = N_("Choose a game")
+
+    def __init__(self, app) -> None:
+        self.entries = catalogue.load()
+        items = []
+        for e in self.entries:
+            players = _("{lo}-{hi} players").format(lo=e.players[0], hi=e.players[1])
+            minutes = _("{m} min").format(m=e.minutes)
+            value = f"{players} · {minutes}" if e.playable else _("coming soon")
+            items.append(Item(e.title, self._chooser(e), e.pitch, e.playable, value))
+        super().__init__(app, Menu(items, x=260, y=200, w=1400, h=82, gap=14))
+
+    def _chooser(self, entry):
+        from .seats import SeatsScene
+
+        return lambda: self.app.push(SeatsScene(self.app, entry))
+
+
+class RulesScene(Scene):
+    name = "rules"
+
+    def __init__(self, app, game_id: str) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.page = 0
+        self.title = catalogue.find(game_id).title
+
+    def text(self) -> str:
+        for lang in (i18n.language(), "en"):
+            path = RULES_DIR / f"{self.game_id}.{lang}.md"
+            if path.exists():
+                return path.read_text(encoding="utf-8")
+        return _("The rules of this game are not written yet.")
+
+    def handle(self, ev: PlayerEvent) -> None:
+        if not ev.pressed:
+            return
+        if ev.control in ("back", "menu", "confirm") or (ev.control == "point" and self.page + 1 >= self.pages):
+            self.app.pop()
+        elif ev.control in ("down", "right", "point"):
+            self.page = min(self.page + 1, self.pages - 1)
+        elif ev.control in ("up", "left"):
+            self.page = max(0, self.page - 1)
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self._lines()) // 17))
+
+    def _lines(self) -> list[tuple[str, bool]]:
+        out = []
+        for raw in self.text().splitlines():
+            heading = raw.startswith("#")
+            body = raw.lstrip("# ").rstrip()
+            if not body:
+                out.append(("", False))
+                continue
+            for line in self.ui.wrap(body, 36 if not heading else 42, 1640, heading):
+                out.append((line, heading))
+        return out
+
+    def draw(self, surf: pygame.Surface) -> None:
+        ui = self.ui
+        ui.title(surf, _("Rules: {game}").format(game=self.title), 40)
+        lines = self._lines()[self.page * 17:(self.page + 1) * 17]
+        for i, (line, heading) in enumerate(lines):
+            ui.text(surf, line, (140, 170 + i * 50), 42 if heading else 36, ACCENT if heading else INK, heading)
+        ui.footer(surf, _("Page {n} of {total} - arrows to turn, Back to close").format(
+            n=self.page + 1, total=self.pages))
+
+
+class SettingsScene(MenuScene):
+    name = "settings"
+    heading = N_("Settings")
+
+    def __init__(self, app) -> None:
+        super().__init__(app, Menu([], y=250))
+        self._build()
+
+    def _build(self) -> None:
+        s = self.app.settings
+        index = self.menu.index
+        self.menu.items = [
+            Item(N_("Language"), self._language, value=i18n.LANGUAGES[s.language]),
+            Item(N_("Fullscreen"), self._fullscreen, value=_("on") if s.fullscreen else _("off")),
+            Item(N_("Bot thinking time"), self._delay, value=_("{s:.1f} s").format(s=s.bot_delay)),
+            Item(N_("Learning mode"), self._learning, N_("Wok Up shows the counts in the wok"),
+                 value=_("on") if s.learning_mode else _("off")),
+            Item(N_("Back"), self.app.pop),
+        ]
+        self.menu.index = index
+
+    def _changed(self) -> None:
+        self.app.save_settings()
+        self._build()
+
+    def _language(self) -> None:
+        codes = list(i18n.LANGUAGES)
+        self.app.set_language(codes[(codes.index(self.app.settings.language) + 1) % len(codes)])
+        self._changed()
+
+    def _fullscreen(self) -> None:
+        if pygame.display.get_surface() is self.app.screen:
+            self.app.toggle_fullscreen()
+        else:
+            self.app.settings.fullscreen = not self.app.settings.fullscreen
+        self._changed()
+
+    def _delay(self) -> None:
+        steps = [0.0, 0.3, 0.7, 1.2, 2.0]
+        s = self.app.settings
+        s.bot_delay = steps[(steps.index(s.bot_delay) + 1) % len(steps)] if s.bot_delay in steps else 0.7
+        self._changed()
+
+    def _learning(self) -> None:
+        self.app.settings.learning_mode = not self.app.settings.learning_mode
+        self._changed()
+
+
+class ControlsScene(Scene):
+    """Shows every binding and remaps one: choose a cell, press the new key."""
+
+    name = "controls"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.zones = list(app.settings.bindings)
+        self.row, self.col = 0, 0
+        self.waiting = False  # the next key pressed becomes the binding
+
+    def handle(self, ev: PlayerEvent) -> None:
+        if not ev.pressed or self.waiting:
+            return
+        if ev.control in ("back", "menu"):
+            self.app.pop()
+        elif ev.control == "up":
+            self.row = (self.row - 1) % len(CONTROLS)
+        elif ev.control == "down":
+            self.row = (self.row + 1) % len(CONTROLS)
+        elif ev.control == "left":
+            self.col = (self.col - 1) % len(self.zones)
+        elif ev.control == "right":
+            self.col = (self.col + 1) % len(self.zones)
+        elif ev.control == "confirm":
+            self.app.devices.take_raw_keys()  # the confirm key itself is not the new binding
+            self.waiting = True
+
+    def remap(self, key_name: str) -> None:
+        zone, control = self.zones[self.col], CONTROLS[self.row]
+        self.app.settings.bindings[zone][control] = [key_name]
+        self.app.devices.set_bindings(self.app.settings.bindings)
+        self.app.save_settings()
+        self.waiting = False
+
+    def update(self, dt: float) -> None:
+        # While waiting, the raw key (not its bound control) is what we need.
+        if self.waiting:
+            for key_name in self.app.devices.take_raw_keys():
+                if key_name != "escape":
+                    self.remap(key_name)
+                else:
+                    self.waiting = False
+                break
+
+    def draw(self, surf: pygame.Surface) -> None:
+        ui = self.ui
+        ui.title(surf, _("Controls"), 30)
+        x0, w = 440, 480
+        for c, zone in enumerate(self.zones):
+            ui.text(surf, _("Keyboard {n}").format(n=c + 1), (x0 + c * w + w / 2, 140), 38, ACCENT, True, "midtop")
+        for r, control in enumerate(CONTROLS):
+            y = 196 + r * 62
+            ui.text(surf, _(CONTROL_NAMES[control]), (120, y + 8), 34, INK)
+            for c, zone in enumerate(self.zones):
+                rect = ui.rect(x0 + c * w + 10, y, w - 20, 54)
+                selected = (r, c) == (self.row, self.col)
+                ui.panel(surf, rect, PANEL_HI if selected else PANEL, 10, ACCENT if selected else None)
+                keys = self.app.devices.keys_for(zone, control)
+                label = _("press a key...") if selected and self.waiting else ", ".join(keys) or "-"
+                ui.text(surf, label, (x0 + c * w + w / 2, y + 8), 34, INK if keys else DIM, anchor="midtop")
+        ui.footer(surf, _("Gamepads: A confirm, B back, Start pause; Wok Up: Y B A X LB decks, RB Wok'up!"))
+
+
+CONTROL_NAMES = {
+    "up": N_("Up"), "down": N_("Down"), "left": N_("Left"), "right": N_("Right"),
+    "confirm": N_("Confirm"), "back": N_("Back"),
+    "deck0": N_("Deck 1"), "deck1": N_("Deck 2"), "deck2": N_("Deck 3"),
+    "deck3": N_("Deck 4"), "deck4": N_("Deck 5"), "wokup": N_("Wok'up!"),
+}

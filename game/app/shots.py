@@ -1,0 +1,99 @@
+"""Every scene, built by name: for screenshots, benchmarks and tests.
+
+`table:<moment>` builds a game's scene and plays it to one of the moments its
+scene class declares (`TableScene.moments()`).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from . import catalogue
+from .menus import ChooserScene, ControlsScene, RulesScene, SettingsScene, TitleScene
+from .scene import Scene
+from .seats import SeatsScene
+from .session import Session, default_seats
+from .table import PauseScene, ResultsScene, TableScene, make_table
+
+DEFAULT_GAME = "wokup"
+
+
+def _playable(game: str | None) -> catalogue.Entry:
+    if game:
+        entry = catalogue.find(game)
+        if not entry.playable:
+            raise ValueError(f"{game} cannot be played yet: {entry.problem or 'coming soon'}")
+        return entry
+    for entry in catalogue.load():
+        if entry.playable:
+            return entry
+    raise ValueError("no game is playable yet")
+
+
+def session_for(app, game: str | None, seed: int, seats: int | None = None,
+                all_bots: bool = False) -> Session:
+    entry = _playable(game)
+    n = seats or min(4, entry.players[1])
+    configs = default_seats(n, list(entry.gdef.bots))
+    for i, cfg in enumerate(configs):
+        if all_bots or i > 0:
+            cfg.kind = "bot"
+        else:
+            cfg.kind = "human"
+    # Two humans, so that private hands are behind the curtain in screenshots.
+    if not all_bots and n > 1:
+        configs[1].kind = "human"
+    return Session(entry.gdef, configs, None, seed, None)
+
+
+def table(app, game, seed, moment: str = "start", seats: int | None = None) -> TableScene:
+    scene = make_table(app, session_for(app, game, seed, seats))
+    moments = type(scene).moments()
+    if moment not in moments:
+        raise ValueError(f"{scene.session.gdef.id} has no moment {moment!r} (has {', '.join(moments)})")
+    moments[moment](scene)
+    return scene
+
+
+def _stacked(app, below: Scene, above: Callable[[Scene], Scene]) -> Scene:
+    app.push(below)
+    return above(below)
+
+
+SCENES: dict[str, Callable[..., Scene]] = {
+    "title": lambda app, game, seed: TitleScene(app),
+    "chooser": lambda app, game, seed: ChooserScene(app),
+    "seats": lambda app, game, seed: SeatsScene(app, _playable(game)),
+    "rules": lambda app, game, seed: RulesScene(app, game or DEFAULT_GAME),
+    "settings": lambda app, game, seed: SettingsScene(app),
+    "controls": lambda app, game, seed: ControlsScene(app),
+    "table": table,
+    "curtain": lambda app, game, seed: _curtained(table(app, game, seed)),
+    "pause": lambda app, game, seed: _stacked(app, table(app, game, seed, "midgame"),
+                                              lambda t: PauseScene(app, t)),
+    "results": lambda app, game, seed: ResultsScene(app, table(app, game, seed, "end").session),
+}
+
+
+def _curtained(scene: TableScene) -> TableScene:
+    humans = scene.session.humans()
+    if scene.state.hidden_information and len(humans) > 1:
+        scene.viewer, scene.curtain_for = None, humans[0]
+    return scene
+
+
+def build(app, name: str, game: str | None = None, seed: int = 1) -> Scene:
+    base, _sep, moment = name.partition(":")
+    if base not in SCENES:
+        raise ValueError(f"no scene {name!r}; scenes: {', '.join(names())}")
+    if moment:
+        if base != "table":
+            raise ValueError("only the table scene has moments")
+        scene = table(app, game, seed, moment)
+    else:
+        scene = SCENES[base](app, game, seed)
+    app.push(scene)
+    return scene
+
+
+def names() -> list[str]:
+    return list(SCENES)

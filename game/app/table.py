@@ -1,0 +1,252 @@
+"""The base of every game's scene, and the scenes around a game: the
+"pass to" curtain, pause and results.
+
+A game's scene subclasses `TableScene` and writes `draw_table` and
+`table_event`; it never decides a rule: it turns input into actions with
+`submit` and the rules accept or refuse them.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import pygame
+
+from ..engine import SYSTEM, Rng
+from ..engine.bots import RandomBot
+from ..i18n import N_, _
+from ..input import PlayerEvent
+from .scene import Scene
+from .session import Session
+from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
+
+RESULTS_AFTER = 2.5  # seconds the final table stays up before the results
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.viewer: int | None = None  # the seat whose private view is open
+        self.curtain_for: int | None = None  # the seat the screen must be passed to
+        self.flash_text = ""
+        self.flash_until = 0.0
+        self.over_since: float | None = None
+        self.clock = 0.0  # seconds of scene time, for animations
+        app.devices.seat_of = {cfg.controller: s for s, cfg in enumerate(session.seats)
+                               if cfg.controller and not cfg.is_bot}
+        self._update_viewer()
+
+    # ---- for subclasses ----------------------------------------------------
+    def draw_table(self, surf: pygame.Surface) -> None:
+        raise NotImplementedError
+
+    def table_event(self, ev: PlayerEvent) -> None:
+        """A player event while no curtain is up (presses and releases)."""
+
+    def on_applied(self, seat: int, action) -> None:
+        """Called after any action was applied (animations, sounds)."""
+
+    @classmethod
+    def moments(cls) -> dict[str, Callable[["TableScene"], None]]:
+        """Named situations for screenshots and benchmarks: name -> set-up function."""
+        return {"start": lambda scene: None,
+                "midgame": lambda scene: scene.advance(30),
+                "end": lambda scene: scene.advance(100_000)}
+
+    # ---- provided ----------------------------------------------------------
+    @property
+    def state(self):
+        return self.session.state
+
+    def seat_name(self, seat: int) -> str:
+        return self.session.seats[seat].name
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        return SEAT_COLOURS[self.session.seats[seat].colour]
+
+    def submit(self, seat: int, action) -> bool:
+        ok = self.session.apply(seat, action)
+        if ok:
+            self.on_applied(seat, action)
+            self._update_viewer()
+        else:
+            self.flash(_("Not allowed: {rule}").format(rule=self.session.error))
+        return ok
+
+    def flash(self, text: str, seconds: float = 3.0) -> None:
+        self.flash_text, self.flash_until = text, time.monotonic() + seconds
+
+    def acting_seat(self, ev: PlayerEvent) -> int | None:
+        """The seat an event acts for: its device's seat, or for pointer and
+        unassigned devices the single human whose view is open."""
+        if ev.seat is not None:
+            return ev.seat
+        return self.viewer
+
+    def advance(self, actions: int) -> None:
+        """Play `actions` actions at once by the seats' bots (random for humans)."""
+        rng = Rng(self.session.seed)
+        for _i in range(actions):
+            if self.state.is_over():
+                break
+            seat = rng.choice(self.state.actors())
+            if seat == SYSTEM:
+                action = self.state.sample_action(seat, rng)
+            else:
+                bot = self.session.bots.bots.get(seat) or RandomBot()
+                action = bot.choose(self.state, seat, rng)
+            self.submit(seat, action)
+
+    def _update_viewer(self) -> None:
+        state, humans = self.state, self.session.humans()
+        pending = [s for s in state.actors() if s in humans]
+        if not state.hidden_information or len(humans) <= 1:
+            self.viewer = humans[0] if len(humans) == 1 else (pending[0] if pending else None)
+            self.curtain_for = None
+            return
+        if not pending:
+            self.viewer, self.curtain_for = None, None  # the private view closes
+        elif self.viewer not in pending:
+            self.viewer, self.curtain_for = None, pending[0]
+
+    # ---- scene -------------------------------------------------------------
+    def handle(self, ev: PlayerEvent) -> None:
+        if ev.control == "menu" and ev.pressed:
+            self.app.push(PauseScene(self.app, self))
+            return
+        if self.curtain_for is not None:
+            if ev.pressed and ev.control in ("confirm", "point") and ev.seat in (None, self.curtain_for):
+                self.viewer, self.curtain_for = self.curtain_for, None
+            return
+        self.table_event(ev)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        before = len(self.state.log)
+        self.session.bots.update(time.monotonic(), self.app.settings.bot_delay)
+        if len(self.state.log) != before:
+            entry = self.state.log[-1]
+            self.on_applied(entry["seat"], entry["action"])
+        self._update_viewer()
+        if self.state.is_over():
+            if self.over_since is None:
+                self.over_since = self.clock
+            elif self.clock - self.over_since >= RESULTS_AFTER:
+                self.app.replace(ResultsScene(self.app, self.session))
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.draw_table(surf)
+        if self.flash_text and time.monotonic() < self.flash_until:
+            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
+        if self.curtain_for is not None:
+            draw_curtain(self, surf, self.curtain_for)
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def draw_curtain(scene: TableScene, surf: pygame.Surface, seat: int) -> None:
+    ui = scene.ui
+    surf.fill(BG)
+    colour = scene.seat_colour(seat)
+    r = ui.rect(360, 300, 1200, 480)
+    ui.panel(surf, r, PANEL, 30, colour)
+    ui.text(surf, _("Pass to {name}").format(name=scene.seat_name(seat)), (960, 380), 96, colour, True, "midtop")
+    ui.text(surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop")
+    ui.text(surf, _("{name}: press confirm or tap when ready").format(name=scene.seat_name(seat)),
+            (960, 640), 40, ACCENT, anchor="midtop")
+
+
+class PauseScene(Scene):
+    name = "pause"
+    overlay = True
+
+    def __init__(self, app, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.menu = Menu([
+            Item(N_("Resume"), app.pop),
+            Item(N_("Rules"), self._rules),
+            Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
+        ], y=360)
+
+    def _rules(self) -> None:
+        from .menus import RulesScene
+
+        self.app.push(RulesScene(self.app, self.table.session.gdef.id))
+
+    def _quit(self) -> None:
+        from .menus import TitleScene
+
+        self.table.close()
+        self.app.reset_to(TitleScene(self.app))
+
+    def handle(self, ev: PlayerEvent) -> None:
+        if not ev.pressed:
+            return
+        if ev.control in ("menu", "back"):
+            self.app.pop()
+        else:
+            self.menu.handle(ev.control, ev.pos)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 190))
+        surf.blit(shade, (0, 0))
+        self.ui.title(surf, _("Paused"), 180)
+        self.menu.draw(surf, self.ui)
+
+
+class ResultsScene(Scene):
+    name = "results"
+
+    def __init__(self, app, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.menu = Menu([Item(N_("Play again"), self._again), Item(N_("Menu"), self._menu)],
+                         x=560, y=800, h=90)
+
+    def _again(self) -> None:
+        s = self.session
+        fresh = Session(s.gdef, s.seats, s.options, s.seed + 1, s.saves)
+        self.app.replace(make_table(self.app, fresh))
+
+    def _menu(self) -> None:
+        from .menus import TitleScene
+
+        self.app.reset_to(TitleScene(self.app))
+
+    def handle(self, ev: PlayerEvent) -> None:
+        if ev.pressed:
+            self.menu.handle(ev.control, ev.pos)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        ui, state = self.ui, self.session.state
+        ui.title(surf, _("Results"))
+        winners = state.winners()
+        names = ", ".join(self.session.seats[w].name for w in winners)
+        headline = _("{names} win!") if len(winners) > 1 else _("{names} wins!")
+        ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop")
+        scores = state.scores()
+        order = sorted(range(len(scores)), key=lambda s: -scores[s])
+        for row, seat in enumerate(order):
+            y = 320 + row * 74
+            cfg = self.session.seats[seat]
+            r = ui.rect(460, y, 1000, 64)
+            ui.panel(surf, r, PANEL, 14, ACCENT if seat in winners else None)
+            pygame.draw.circle(surf, SEAT_COLOURS[cfg.colour], ui.rect(500, y + 32, 0, 0).topleft, ui.px(18))
+            ui.text(surf, cfg.name, (540, y + 10), 42, INK, True)
+            ui.text(surf, _("bot") if cfg.is_bot else "", (1060, y + 14), 34, MUTED)
+            ui.text(surf, f"{scores[seat]:g}", (1420, y + 8), 46, ACCENT, True, "topright")
+        self.menu.draw(surf, ui)
+
+
+def make_table(app, session: Session) -> TableScene:
+    """The game's own scene class, named by its GameDef."""
+    import importlib
+
+    module, _sep, cls = session.gdef.scene.partition(":")
+    return getattr(importlib.import_module(module), cls)(app, session)

@@ -1,0 +1,102 @@
+"""Turns pygame events into PlayerEvents: keyboard zones, mouse/touch, gamepads.
+
+Gamepads are hot-plugged (JOYDEVICEADDED/REMOVED); a gamepad that vanishes
+mid-game is reported, never fatal. Gamepad buttons follow the SDL game
+controller layout: A confirm, B back, Start menu, d-pad and left stick move;
+for Wok Up Y, B, A, X, LB cover decks 0-4 and RB shouts "Wok'up!".
+"""
+from __future__ import annotations
+
+import pygame
+
+from .events import PlayerEvent
+
+PAD_BUTTONS = {  # SDL joystick button numbers of an XInput-style pad
+    0: ("confirm", "deck2"), 1: ("back", "deck1"), 2: ("deck3",), 3: ("deck0",),
+    4: ("deck4",), 5: ("wokup",), 7: ("menu",), 6: ("back",),
+}
+HAT = {(0, 1): "up", (0, -1): "down", (-1, 0): "left", (1, 0): "right"}
+STICK_DEAD = 0.6
+
+
+class Devices:
+    def __init__(self, bindings: dict[str, dict[str, list[str]]]) -> None:
+        self.set_bindings(bindings)
+        self.pads: dict[int, pygame.joystick.JoystickType] = {}
+        self._stick: dict[tuple[int, int], str | None] = {}
+        self.notices: list[str] = []  # plugged/unplugged messages for the screen
+        self.seat_of: dict[str, int] = {}  # device -> seat, set by the running game
+        self._raw_keys: list[str] = []  # key names as pressed, for remapping
+
+    def set_bindings(self, bindings: dict[str, dict[str, list[str]]]) -> None:
+        self.bindings = bindings
+        self._keymap: dict[int, list[tuple[str, str]]] = {}
+        for zone, controls in bindings.items():
+            for control, names in controls.items():
+                for name in names:
+                    try:
+                        code = pygame.key.key_code(name)
+                    except ValueError:
+                        continue  # an unknown key name in the settings binds nothing
+                    self._keymap.setdefault(code, []).append((zone, control))
+
+    def take_raw_keys(self) -> list[str]:
+        keys, self._raw_keys = self._raw_keys, []
+        return keys
+
+    def keys_for(self, zone: str, control: str) -> list[str]:
+        return self.bindings.get(zone, {}).get(control, [])
+
+    def _ev(self, device: str, control: str, pressed: bool, t_ns: int, pos=None) -> PlayerEvent:
+        return PlayerEvent(device, control, pressed, t_ns, self.seat_of.get(device), pos)
+
+    def translate(self, e: pygame.event.Event, t_ns: int, size: tuple[int, int]) -> list[PlayerEvent]:
+        t = e.type
+        if t in (pygame.KEYDOWN, pygame.KEYUP):
+            if e.key == pygame.K_ESCAPE:
+                return [self._ev("keyboard", "menu", t == pygame.KEYDOWN, t_ns)]
+            if getattr(e, "repeat", False):
+                return []
+            if t == pygame.KEYDOWN:
+                self._raw_keys = [*self._raw_keys[-7:], pygame.key.name(e.key)]
+            return [self._ev(zone, control, t == pygame.KEYDOWN, t_ns)
+                    for zone, control in self._keymap.get(e.key, [])]
+        if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(e, "button", 1) == 1:
+            if getattr(e, "touch", False):
+                return []  # SDL also sends FINGER events for touches
+            return [self._ev("mouse", "point", t == pygame.MOUSEBUTTONDOWN, t_ns, e.pos)]
+        if t in (pygame.FINGERDOWN, pygame.FINGERUP):
+            pos = (e.x * size[0], e.y * size[1])
+            return [self._ev("touch", "point", t == pygame.FINGERDOWN, t_ns, pos)]
+        if t == pygame.JOYDEVICEADDED:
+            pad = pygame.joystick.Joystick(e.device_index)
+            self.pads[pad.get_instance_id()] = pad
+            self.notices.append(f"Gamepad connected: {pad.get_name()}")
+            return []
+        if t == pygame.JOYDEVICEREMOVED:
+            pad = self.pads.pop(e.instance_id, None)
+            if pad is not None:
+                self.notices.append("Gamepad disconnected")
+            return []
+        if t in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
+            return [self._ev(f"gamepad-{e.instance_id}", c, t == pygame.JOYBUTTONDOWN, t_ns)
+                    for c in PAD_BUTTONS.get(e.button, ())]
+        if t == pygame.JOYHATMOTION:
+            control = HAT.get(tuple(e.value))
+            return [self._ev(f"gamepad-{e.instance_id}", control, True, t_ns)] if control else []
+        if t == pygame.JOYAXISMOTION and e.axis in (0, 1):
+            key = (e.instance_id, e.axis)
+            control = None
+            if e.value < -STICK_DEAD:
+                control = "left" if e.axis == 0 else "up"
+            elif e.value > STICK_DEAD:
+                control = "right" if e.axis == 0 else "down"
+            if control == self._stick.get(key):
+                return []
+            self._stick[key] = control  # one event per push past the dead zone
+            return [self._ev(f"gamepad-{e.instance_id}", control, True, t_ns)] if control else []
+        return []
+
+    def controllers(self) -> list[str]:
+        """Devices a seat can be given: keyboard zones, connected pads, touch/mouse."""
+        return list(self.bindings) + [f"gamepad-{i}" for i in self.pads] + ["touch"]

@@ -1,0 +1,19 @@
+import pytest
+
+from game.app import catalogue
+
+from .toy_scene import TOY
+
+
+@pytest.fixture
+def toy_catalogue(monkeypatch):
+    """The real catalogue with the toy game in first place, playable."""
+    real = catalogue.load
+
+    def load():
+        toy = catalogue.Entry("toy-snap", "Toy Snap", [2, 4], "5", "A test game.", "tests.app.toy_scene")
+        toy._gdef = TOY
+        return [toy, *real()]
+
+    monkeypatch.setattr(catalogue, "load", load)
+    return TOY

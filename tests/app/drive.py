@@ -1,0 +1,15 @@
+"""Synthetic input for driving the app in tests."""
+import time
+
+from game.input import PlayerEvent
+
+
+def press(app, control, device="keyboard-1", pos=None, seat=None):
+    t = time.monotonic_ns()
+    app.step([PlayerEvent(device, control, True, t, seat, pos),
+              PlayerEvent(device, control, False, t, seat, pos)])
+
+
+def run(app, steps=1):
+    for _ in range(steps):
+        app.step()

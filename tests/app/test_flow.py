@@ -1,0 +1,99 @@
+"""The app driven with synthetic events, and its screenshots checked for content."""
+import time
+
+import pygame
+import pytest
+
+from game.app.app import App
+from game.app.menus import ChooserScene, TitleScene
+from game.app.seats import SeatsScene
+from game.app.table import PauseScene, ResultsScene, TableScene
+
+from .drive import press, run
+
+
+def distinct_colours(surf, step=8):
+    w, h = surf.get_size()
+    return len({tuple(surf.get_at((x, y))) for x in range(0, w, step) for y in range(0, h, step)})
+
+
+def ink_rows(surf):
+    """How many pixel rows hold light text: an empty or black screen has none."""
+    w, h = surf.get_size()
+    return sum(1 for y in range(0, h, 2) if any(sum(surf.get_at((x, y))[:3]) > 330 for x in range(0, w, 4)))
+
+
+@pytest.fixture
+def app():
+    a = App(size=(1280, 720), window=False)
+    a.push(TitleScene(a))
+    yield a
+    a.quit()
+
+
+def test_title_to_coming_soon_refused_and_back_to_quit(app, tmp_path):
+    app.draw()
+    pygame.image.save(app.screen, tmp_path / "title.png")
+    assert distinct_colours(app.screen) > 10 and ink_rows(app.screen) > 20
+    press(app, "confirm")  # Play
+    assert isinstance(app.top, ChooserScene)
+    chooser = app.top
+    relleno = [i for i, e in enumerate(chooser.entries) if e.id == "relleno"][0]
+    while chooser.menu.index != relleno:
+        press(app, "down")
+    press(app, "confirm")
+    assert isinstance(app.top, ChooserScene), "a coming-soon game must not start"
+    assert "Relleno" in chooser.menu.message
+    app.draw()
+    assert ink_rows(app.screen) > 20
+    press(app, "back")
+    assert isinstance(app.top, TitleScene)
+    quit_index = [i for i, it in enumerate(app.top.menu.items) if it.label == "Quit"][0]
+    while app.top.menu.index != quit_index:
+        press(app, "down")
+    press(app, "confirm")
+    assert not app.running
+
+
+def test_a_game_is_chosen_seated_played_paused_and_finished(app, toy_catalogue):
+    press(app, "confirm")
+    assert isinstance(app.top, ChooserScene)
+    assert app.top.entries[0].id == "toy-snap"
+    press(app, "confirm")
+    seats = app.top
+    assert isinstance(seats, SeatsScene)
+    press(app, "left")  # fewer players: the count row is first
+    assert seats.count == 3
+    for _ in range(seats.count + 1):
+        press(app, "down")
+    press(app, "confirm")  # Start
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert [c.is_bot for c in table.session.seats] == [False, True, True]
+    press(app, "menu")
+    assert isinstance(app.top, PauseScene)
+    press(app, "confirm")  # Resume
+    assert app.top is table
+    app.settings.bot_delay = 0
+    deadline = time.monotonic() + 30
+    while not isinstance(app.top, ResultsScene) and time.monotonic() < deadline:
+        if 0 in table.state.actors():
+            press(app, "confirm", seat=0)
+        run(app, 1)
+        time.sleep(0.0005)  # the bots think on their own thread
+    assert isinstance(app.top, ResultsScene)
+    app.draw()
+    assert ink_rows(app.screen) > 20
+
+
+def test_curtain_covers_private_view_until_confirmed(toy_catalogue):
+    from game.app import shots
+
+    app = App(size=(1280, 720), window=False)
+    scene = shots.build(app, "table", "toy-snap", 1)
+    assert scene.curtain_for == 0 and scene.viewer is None
+    press(app, "confirm", seat=1)  # the wrong seat cannot lift it
+    assert scene.curtain_for == 0
+    press(app, "confirm", seat=0)
+    assert scene.viewer == 0 and scene.curtain_for is None
+    app.quit()

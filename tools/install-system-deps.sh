@@ -1,0 +1,21 @@
+#!/bin/sh
+# Installs the Debian packages a purpose needs, only those that are missing.
+#   venv: python3-venv (Debian's Python lacks the venv module without it)
+#   test: the AVR toolchain and simavr (firmware builds, the simulated buzzer
+#         box), Xvfb and xdotool (real-window screenshots), gettext tools.
+set -eu
+case "${1:-test}" in
+  venv) want="python3-venv" ;;
+  test) want="gcc-avr avr-libc arduino-core-avr arduino-mk simavr libsimavr-dev libelf-dev xvfb xdotool make gcc" ;;
+  *) echo "usage: $0 venv|test" >&2; exit 2 ;;
+esac
+missing=""
+for p in $want; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "installing:$missing"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing
