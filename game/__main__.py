@@ -90,6 +90,13 @@ def cmd_watch(args) -> int:
     return watch(args.game, args.seats, args.seed, args.out_dir, args.every, _size(args.size))
 
 
+def cmd_i18n(args) -> int:
+    from .i18n import update_catalogues
+
+    update_catalogues()
+    return 0
+
+
 def cmd_play(args) -> int:
     from .app.app import main_window
 
@@ -134,9 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--every", type=int, default=120, help="steps between screenshots")
     w.add_argument("--size", default="1920x1080")
 
+    sub.add_parser("i18n", help="bring the French catalogues in step with the code")
+
     args = p.parse_args(argv)
     commands = {"screenshot": cmd_screenshot, "bench": cmd_bench, "simulate": cmd_simulate,
-                "watch": cmd_watch, "play": cmd_play, None: cmd_play}
+                "watch": cmd_watch, "i18n": cmd_i18n, "play": cmd_play, None: cmd_play}
     return commands[args.command](args)
 
 

@@ -105,3 +105,48 @@ def marked_strings(paths: list[Path]) -> set[str]:
             ):
                 found.add(node.args[0].value)
     return found
+
+
+GAME_DIR = Path(__file__).resolve().parent
+SHARED_PACKAGES = {"engine", "app", "input", "hardware"}
+
+
+def domains() -> dict[Path, set[str]]:
+    """Each French catalogue and the strings it must translate: the arcade's
+    (shared code, plus the chooser's pitches) and one per game package."""
+    import tomllib
+
+    games = [p for p in GAME_DIR.iterdir()
+             if p.is_dir() and (p / "__init__.py").exists() and p.name not in SHARED_PACKAGES]
+    shared = [p for p in GAME_DIR.rglob("*.py") if not any(g in p.parents for g in games)]
+    with open(ASSETS / "games.toml", "rb") as f:
+        pitches = {g["pitch"] for g in tomllib.load(f)["game"]}
+    out = {ASSETS / "locale" / "fr.po": marked_strings(shared) | pitches}
+    for g in games:
+        out[ASSETS / g.name / "locale" / "fr.po"] = marked_strings(sorted(g.rglob("*.py")))
+    return out
+
+
+def update_catalogues() -> None:
+    """`python -m game i18n`: add missing entries (empty) and drop stale ones."""
+    for path, wanted in domains().items():
+        if not wanted and not path.exists():
+            continue
+        have = read_po(path) if path.exists() else {}
+        kept = {m: have.get(m, "") for m in sorted(wanted)}
+        missing = [m for m in kept if not kept[m]]
+        stale = sorted(set(have) - wanted)
+        write_po(path, kept)
+        print(f"{path}: {len(kept)} strings, {len(missing)} to translate, {len(stale)} stale removed")
+
+
+def write_po(path: Path, entries: dict[str, str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ["# French catalogue. Fill every msgstr; `python -m game i18n` keeps it in step.", ""]
+    for msgid in sorted(entries):
+        lines += [f"msgid {_quote(msgid)}", f"msgstr {_quote(entries[msgid])}", ""]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'

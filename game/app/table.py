@@ -35,8 +35,9 @@ class TableScene(Scene):
         self.flash_until = 0.0
         self.over_since: float | None = None
         self.clock = 0.0  # seconds of scene time, for animations
-        app.devices.seat_of = {cfg.controller: s for s, cfg in enumerate(session.seats)
-                               if cfg.controller and not cfg.is_bot}
+        self.missing: list[int] = []  # human seats whose gamepad is not connected
+        self._known_devices = len(app.devices.controllers())
+        self._map_controllers()
         self._update_viewer()
 
     # ---- for subclasses ----------------------------------------------------
@@ -100,6 +101,23 @@ class TableScene(Scene):
                 action = bot.choose(self.state, seat, rng)
             self.submit(seat, action)
 
+    def _map_controllers(self) -> None:
+        """Route each device to its seat. A seat whose gamepad is gone takes the
+        next unclaimed pad that appears (SDL renumbers a pad when it is replugged)."""
+        seats, devices = self.session.seats, self.app.devices
+        present = set(devices.controllers())
+        self.missing = [s for s, cfg in enumerate(seats) if not cfg.is_bot and cfg.controller
+                        and cfg.controller.startswith("gamepad-") and cfg.controller not in present]
+        claimed = {cfg.controller for cfg in seats}
+        spare = [c for c in present if c.startswith("gamepad-") and c not in claimed]
+        for seat in list(self.missing):
+            if spare:
+                seats[seat].controller = spare.pop(0)
+                self.missing.remove(seat)
+                self.app.say(_("Gamepad connected for {name}").format(name=seats[seat].name))
+        devices.seat_of = {cfg.controller: s for s, cfg in enumerate(seats)
+                           if cfg.controller and not cfg.is_bot}
+
     def _update_viewer(self) -> None:
         state, humans = self.state, self.session.humans()
         pending = [s for s in state.actors() if s in humans]
@@ -125,6 +143,9 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if len(self.app.devices.controllers()) != self._known_devices:
+            self._known_devices = len(self.app.devices.controllers())
+            self._map_controllers()
         before = len(self.state.log)
         self.session.bots.update(time.monotonic(), self.app.settings.bot_delay)
         if len(self.state.log) != before:
@@ -139,6 +160,11 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.draw_table(surf)
+        for i, seat in enumerate(self.missing):
+            text = _("{name}'s gamepad is not connected: plug it in, or play by touch or mouse").format(
+                name=self.seat_name(seat))
+            self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
+            self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
         if self.flash_text and time.monotonic() < self.flash_until:
             self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
         if self.curtain_for is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n import _
 from .events import PlayerEvent
 
 PAD_BUTTONS = {  # SDL joystick button numbers of an XInput-style pad
@@ -71,12 +72,12 @@ class Devices:
         if t == pygame.JOYDEVICEADDED:
             pad = pygame.joystick.Joystick(e.device_index)
             self.pads[pad.get_instance_id()] = pad
-            self.notices.append(f"Gamepad connected: {pad.get_name()}")
+            self.notices.append(_("Gamepad connected: {name}").format(name=pad.get_name()))
             return []
         if t == pygame.JOYDEVICEREMOVED:
             pad = self.pads.pop(e.instance_id, None)
             if pad is not None:
-                self.notices.append("Gamepad disconnected")
+                self.notices.append(_("Gamepad disconnected"))
             return []
         if t in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
             return [self._ev(f"gamepad-{e.instance_id}", c, t == pygame.JOYBUTTONDOWN, t_ns)

@@ -97,3 +97,34 @@ def test_curtain_covers_private_view_until_confirmed(toy_catalogue):
     press(app, "confirm", seat=0)
     assert scene.viewer == 0 and scene.curtain_for is None
     app.quit()
+
+
+def test_missing_gamepad_is_reported_and_a_new_pad_takes_the_seat(toy_catalogue):
+    from game.app import shots
+    from game.app.table import make_table
+
+    app = App(size=(1280, 720), window=False)
+    session = shots.session_for(app, "toy-snap", 1, 2)
+    session.seats[0].controller = "gamepad-7"  # not plugged in
+    scene = make_table(app, session)
+    app.push(scene)
+    app.step()
+    app.draw()
+    assert scene.missing == [0]
+    app.devices.pads[12] = object()  # a pad appears (SDL gives it a new number)
+    app.step()
+    assert scene.missing == [] and session.seats[0].controller == "gamepad-12"
+    assert app.devices.seat_of["gamepad-12"] == 0
+    assert "Gamepad connected" in app.notice
+    app.quit()
+
+
+def test_gamepad_unplugged_mid_game_is_a_notice_not_a_crash():
+    import pygame
+
+    app = App(size=(1280, 720), window=False)
+    app.devices.pads[3] = object()
+    pygame.event.post(pygame.event.Event(pygame.JOYDEVICEREMOVED, instance_id=3))
+    app.poll()
+    assert 3 not in app.devices.pads and "disconnected" in app.notice
+    app.quit()

@@ -1,0 +1,363 @@
+"""The buzzer box wire protocol (firmware/PROTOCOL.md), in pure Python.
+
+A frame is ``type, seq, payload..., crc16`` (little-endian CRC-16/MCRF4XX
+over type, seq and payload), COBS-encoded and ended by a 0 byte.
+
+    >>> wire = encode(Ping(token=0x12345678))
+    >>> FrameDecoder().feed(wire)
+    [Ping(token=305419896, seq=0)]
+
+The same codec serves both directions, so that a host can talk to a box
+and an emulated box can understand a host.
+"""
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, fields
+from enum import IntEnum
+from typing import ClassVar, Union
+
+PROTOCOL_VERSION = 1
+BAUD = 500_000
+MAX_FRAME = 48  # unencoded: type + seq + payload + crc
+CLOCK_BITS = 32
+CLOCK_MODULO = 1 << CLOCK_BITS  # the device clock wraps every ~71.6 minutes
+
+
+class MsgType(IntEnum):
+    HELLO = 0x01
+    EVENT = 0x02
+    HEARTBEAT = 0x03
+    PONG = 0x04
+    ERROR = 0x05
+    PING = 0x81
+    HELLO_REQ = 0x82
+    LED = 0x83
+    SET_ID = 0x84
+
+
+class EventKind(IntEnum):
+    RELEASE = 0
+    PRESS = 1
+    STUCK = 2  # held at boot or too long: out of play until released
+    UNSTUCK = 3  # a stuck button reads released again (no RELEASE follows)
+
+
+class ErrorCode(IntEnum):
+    CRC = 1
+    FRAME = 2
+    UNKNOWN_TYPE = 3
+    BAD_ARG = 4
+
+
+class LedMode(IntEnum):
+    OFF = 0
+    ON = 1
+    BLINK = 2
+
+
+class Board(IntEnum):
+    UNO = 1
+    MEGA = 2
+
+
+WOKUP_BUTTON = 5  # buttons 0-4 are the deck pentagon, clockwise from the top
+LED_ALL = 0xFF
+UNSET_BOX_ID = 0xFFFF
+
+
+# Each message knows its type and its payload layout (struct format,
+# little-endian, fields in order); ``seq``, the frame sequence number, is
+# always the last field.
+@dataclass(frozen=True)
+class Hello:
+    protocol: int
+    firmware: tuple[int, int, int]
+    box_id: int
+    board: int
+    lockout_ms: int
+    stuck_s: int
+    heartbeat_ms: int
+    time_us: int
+    stations: tuple[int, ...]  # per station, a mask of its buttons (bit n = button n)
+    seq: int = 0
+    TYPE: ClassVar[MsgType] = MsgType.HELLO
+    FORMAT: ClassVar[str] = "<BBBBHBBBHIB"  # then one mask byte per station
+
+    def pack(self) -> bytes:
+        return struct.pack(
+            self.FORMAT, self.protocol, *self.firmware, self.box_id, self.board,
+            self.lockout_ms, self.stuck_s, self.heartbeat_ms, self.time_us,
+            len(self.stations),
+        ) + bytes(self.stations)
+
+    @classmethod
+    def unpack(cls, payload: bytes, seq: int) -> Hello:
+        fixed = struct.calcsize(cls.FORMAT)
+        (proto, major, minor, patch, box_id, board, lockout_ms, stuck_s,
+         heartbeat_ms, time_us, n) = struct.unpack_from(cls.FORMAT, payload)
+        if len(payload) != fixed + n:
+            raise struct.error("HELLO station count does not match its length")
+        return cls(proto, (major, minor, patch), box_id, board, lockout_ms,
+                   stuck_s, heartbeat_ms, time_us, tuple(payload[fixed:]), seq)
+
+
+@dataclass(frozen=True)
+class Event:
+    evseq: int  # 16-bit, one per event detected (a gap means events were lost)
+    station: int
+    button: int
+    kind: EventKind
+    time_us: int
+    seq: int = 0
+    TYPE: ClassVar[MsgType] = MsgType.EVENT
+    FORMAT: ClassVar[str] = "<HBBBI"
+
+
+@dataclass(frozen=True)
+class Heartbeat:
+    time_us: int
+    next_evseq: int
+    dropped: int  # events lost to a full queue since boot (16-bit, wraps)
+    crc_errors: int  # host frames with a bad CRC since boot
+    bad_frames: int  # other bad host frames since boot
+    scan_max_us: int  # longest scan period since the last heartbeat
+    seq: int = 0
+    TYPE: ClassVar[MsgType] = MsgType.HEARTBEAT
+    FORMAT: ClassVar[str] = "<IHHHHH"
+
+
+@dataclass(frozen=True)
+class Pong:
+    token: int
+    time_us: int  # when the PING's last byte was taken in
+    seq: int = 0
+    TYPE: ClassVar[MsgType] = MsgType.PONG
+    FORMAT: ClassVar[str] = "<II"
+
+
+@dataclass(frozen=True)
+class Error:
+    code: int
+    ref_type: int  # type and seq of the offending frame, as received
+    ref_seq: int
+    seq: int = 0
+    TYPE: ClassVar[MsgType] = MsgType.ERROR
+    FORMAT: ClassVar[str] = "<BBB"
+
+
+@dataclass(frozen=True)
+class Ping:
+    token: int
+    seq: int = 0
+    TYPE: ClassVar[MsgType] = MsgType.PING
+    FORMAT: ClassVar[str] = "<I"
+
+
+@dataclass(frozen=True)
+class HelloRequest:
+    seq: int = 0
+    TYPE: ClassVar[MsgType] = MsgType.HELLO_REQ
+    FORMAT: ClassVar[str] = "<"
+
+
+@dataclass(frozen=True)
+class Led:
+    station: int  # or LED_ALL
+    mode: LedMode
+    period_ms: int = 500  # full blink period
+    seq: int = 0
+    TYPE: ClassVar[MsgType] = MsgType.LED
+    FORMAT: ClassVar[str] = "<BBH"
+
+
+@dataclass(frozen=True)
+class SetId:
+    box_id: int
+    seq: int = 0
+    TYPE: ClassVar[MsgType] = MsgType.SET_ID
+    FORMAT: ClassVar[str] = "<H"
+
+
+Message = Union[Hello, Event, Heartbeat, Pong, Error, Ping, HelloRequest, Led, SetId]
+MESSAGES: dict[int, type] = {
+    cls.TYPE: cls for cls in (Hello, Event, Heartbeat, Pong, Error, Ping, HelloRequest, Led, SetId)
+}
+_ENUM_FIELDS = {Event: {"kind": EventKind}, Led: {"mode": LedMode}}
+
+
+def crc16(data: bytes) -> int:
+    """CRC-16/MCRF4XX: what avr-libc's _crc_ccitt_update computes from 0xFFFF."""
+    crc = 0xFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ 0x8408 if crc & 1 else crc >> 1
+    return crc
+
+
+def cobs_encode(data: bytes) -> bytes:
+    """COBS without the trailing 0 delimiter."""
+    out = bytearray()
+    for block in data.split(b"\0"):
+        # A block longer than 254 bytes is cut into 0xFF-coded pieces.
+        while len(block) >= 0xFE:
+            out += b"\xff" + block[:0xFE]
+            block = block[0xFE:]
+        out += bytes((len(block) + 1,)) + block
+    return bytes(out)
+
+
+def cobs_decode(data: bytes) -> bytes:
+    """Inverse of cobs_encode; ValueError if data is not valid COBS."""
+    out = bytearray()
+    i = 0
+    while i < len(data):
+        code = data[i]
+        if code == 0 or i + code > len(data):
+            raise ValueError("bad COBS block")
+        out += data[i + 1:i + code]
+        i += code
+        if code != 0xFF and i < len(data):
+            out.append(0)
+    return bytes(out)
+
+
+def _payload(msg: Message) -> bytes:
+    if isinstance(msg, Hello):
+        return msg.pack()
+    return struct.pack(msg.FORMAT, *(int(getattr(msg, f.name)) for f in fields(msg)[:-1]))
+
+
+def encode(msg: Message) -> bytes:
+    """The complete wire frame for msg, delimiter included."""
+    raw = bytes((msg.TYPE, msg.seq & 0xFF)) + _payload(msg)
+    if len(raw) + 2 > MAX_FRAME:
+        raise ValueError(f"{type(msg).__name__} frame longer than {MAX_FRAME} bytes")
+    return cobs_encode(raw + struct.pack("<H", crc16(raw))) + b"\0"
+
+
+class FrameError(ValueError):
+    """A frame that arrived whole but cannot be used; .counter names why."""
+
+    def __init__(self, counter: str, detail: str):
+        super().__init__(detail)
+        self.counter = counter
+
+
+def decode_frame(block: bytes) -> Message:
+    """One COBS block (without its 0 delimiter) to a message."""
+    try:
+        raw = cobs_decode(block)
+    except ValueError as exc:
+        raise FrameError("framing_errors", str(exc)) from None
+    if len(raw) < 4:
+        raise FrameError("framing_errors", "frame shorter than 4 bytes")
+    if crc16(raw[:-2]) != struct.unpack_from("<H", raw, len(raw) - 2)[0]:
+        raise FrameError("crc_errors", "CRC mismatch")
+    msg_type, seq, payload = raw[0], raw[1], raw[2:-2]
+    cls = MESSAGES.get(msg_type)
+    if cls is None:
+        raise FrameError("unknown_types", f"unknown frame type 0x{msg_type:02x}")
+    try:
+        if cls is Hello:
+            return Hello.unpack(payload, seq)
+        values = dict(zip((f.name for f in fields(cls)), struct.unpack(cls.FORMAT, payload)))
+    except struct.error as exc:
+        raise FrameError("length_errors", f"{cls.__name__}: {exc}") from None
+    for name, enum in _ENUM_FIELDS.get(cls, {}).items():
+        try:
+            values[name] = enum(values[name])
+        except ValueError:
+            raise FrameError("length_errors", f"{cls.__name__}: bad {name}") from None
+    return cls(**values, seq=seq)
+
+
+class FrameDecoder:
+    """Turns a byte stream, in chunks of any size, into messages.
+
+    Bad frames are dropped and counted; decoding resumes after the next 0
+    delimiter. A box sends a 0 first thing at boot; a host that opens a port
+    in mid-stream can pass ``wait_for_delimiter=True`` so that the partial
+    frame before the first delimiter is skipped without counting an error.
+    """
+
+    COUNTERS = ("crc_errors", "framing_errors", "length_errors", "unknown_types", "overflows")
+
+    def __init__(self, wait_for_delimiter: bool = False):
+        self._buf = bytearray()
+        self._skipping = wait_for_delimiter
+        self._overflow = False
+        self.frames = 0
+        self.crc_errors = 0  # CRC mismatch
+        self.framing_errors = 0  # bad COBS or shorter than a frame
+        self.length_errors = 0  # payload size or value wrong for its type
+        self.unknown_types = 0
+        self.overflows = 0  # more than a frame's worth of bytes without a delimiter
+
+    @property
+    def errors(self) -> int:
+        return sum(getattr(self, name) for name in self.COUNTERS)
+
+    def counters(self) -> dict[str, int]:
+        return {"frames": self.frames, **{name: getattr(self, name) for name in self.COUNTERS}}
+
+    def feed(self, data: bytes) -> list[Message]:
+        messages = []
+        start = 0
+        while True:
+            end = data.find(b"\0", start)
+            chunk = data[start:] if end < 0 else data[start:end]
+            if not self._skipping and not self._overflow:
+                self._buf += chunk
+                # COBS adds one byte to a frame: a longer run cannot be one.
+                if len(self._buf) > MAX_FRAME + 1:
+                    self._overflow = True
+                    self._buf.clear()
+            if end < 0:
+                return messages
+            self._end_of_frame(messages)
+            start = end + 1
+
+    def _end_of_frame(self, messages: list[Message]) -> None:
+        if self._skipping:
+            self._skipping = False
+        elif self._overflow:
+            self._overflow = False
+            self.overflows += 1
+        elif self._buf:  # empty frames are sync bytes
+            try:
+                messages.append(decode_frame(bytes(self._buf)))
+                self.frames += 1
+            except FrameError as exc:
+                setattr(self, exc.counter, getattr(self, exc.counter) + 1)
+        self._buf.clear()
+
+
+def wrap_delta(later: int, earlier: int) -> int:
+    """later - earlier for two 32-bit device times, as a signed difference.
+
+    Correct across the wrap as long as the true difference is within
+    +/- 35.8 minutes.
+    """
+    return (later - earlier + (CLOCK_MODULO >> 1)) % CLOCK_MODULO - (CLOCK_MODULO >> 1)
+
+
+class ClockUnwrapper:
+    """Extends 32-bit device times to a monotonic 64-bit microsecond count.
+
+    Feed every device time in arrival order (heartbeats every 500 ms keep
+    it far from the 35.8-minute ambiguity); times a little older than the
+    newest one seen (an event stamped before a later PONG) come out right.
+    """
+
+    def __init__(self) -> None:
+        self._last: int | None = None
+
+    def unwrap(self, time_us: int) -> int:
+        if self._last is None:
+            self._last = time_us
+            return time_us
+        full = self._last + wrap_delta(time_us, self._last % CLOCK_MODULO)
+        self._last = max(self._last, full)
+        return full

@@ -1,0 +1,461 @@
+"""Wok Up's rules: the state of a game, pure (no pygame, no physics engine).
+
+A round: on the signal (SYSTEM "signal") the throwing seats each throw the top
+token of their pile; the table's physics runs outside the rules and reports
+where every token settled and which face is up (SYSTEM "settle", logged, so a
+replay never re-runs the physics). Then the wok is looked at: seats slap a
+face-up card ("slap", deck 0-4) or shout "wokup", each claim stamped with its
+game time "t" in ns (and optionally "u", the clock uncertainty). The table
+resolves the group of claims `window_ms` after the earliest one (SYSTEM
+"resolve"); with no claim it signals the next throw after `look_ms`. Winners
+turn new cards ("turn"; a shout's winner first "take"s a card); then the
+tokens are shared back and a new round starts. See assets/wokup/DESIGN.md for
+every choice the rulebook leaves open.
+"""
+from __future__ import annotations
+
+import math
+
+from game.engine import SYSTEM, GameState, Rng, require
+
+from . import data, geometry, recipes
+
+MS = 1_000_000  # ns per ms
+CARDS_TO_WIN = 5
+
+
+def _timing(name: str) -> int:
+    return int(data.table().timing[name] * MS)
+
+
+class WokUpState(GameState):
+    game_id = "wokup"
+    min_seats = 2
+    max_seats = 6
+    # learning: the scene shows the wok's counts and which cards are complete.
+    default_options = {"learning": False}
+
+    # ---- setup ----------------------------------------------------------
+    def setup(self) -> None:
+        decks, cards = data.decks_and_cards()
+        self.decks = []
+        for d in decks:
+            pile = sorted(c.id for c in cards if c.deck == d.id)
+            self.rng.shuffle(pile)
+            self.decks.append(pile)  # the top card is the last
+        self.face_up = [False] * 5
+        shown = list(range(5))
+        self.rng.shuffle(shown)
+        for d in shown[:3]:  # "turn over the first card of 3 of the 5 stacks, at random"
+            self.face_up[d] = True
+        tokens = sorted(t.id for t in data.tokens())
+        self.rng.shuffle(tokens)
+        self.piles = [tokens[s::self.num_seats] for s in range(self.num_seats)]  # the top is the last
+        self.table: list[dict] = []  # settled tokens {"id", "x", "y", "face", "a", "off"}
+        self.flight: list[list] = []  # [seat, token] thrown and not yet settled
+        self.won = [[] for _ in range(self.num_seats)]
+        self.out = [False] * self.num_seats
+        self.phase = "look"
+        self.now = 0
+        self.look_start = 0
+        self.claims: list[dict] = []
+        self.next_group = 0
+        self.round = 1
+        self.round_throws = 0
+        self.picks: list[dict] = []  # [{"seat", "kind": "take" | "turn"}] still to do
+        self.pick_start = 0
+        self.exclude: list[int] = []  # decks won from this round: turn "another" deck
+        self.paused = False
+        self.last: dict = {}  # the latest resolution, for everyone to see who did what
+
+    # ---- who acts -------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def actors(self) -> list[int]:
+        if self.is_over():
+            return []
+        if self.paused or self.phase == "flight":
+            return [SYSTEM]
+        if self.phase == "pick":
+            return [self.picks[0]["seat"], SYSTEM]
+        return [SYSTEM] + [s for s in range(self.num_seats) if not self.out[s] and self._claims_left(s)]
+
+    def throw_groups(self) -> list[list[int]]:
+        """2-4 seats all throw; 5-6 seats: the even and odd halves alternate
+        (3 tokens at six; 3 and 2 at five)."""
+        if self.num_seats <= 4:
+            return [list(range(self.num_seats))]
+        return [list(range(0, self.num_seats, 2)), list(range(1, self.num_seats, 2))]
+
+    def _next_throw(self) -> tuple[int, list[int]]:
+        """The group that throws next and its seats able to throw (in the round, tokens left);
+        a group with nobody able is passed over. ([], -1) when nobody can throw."""
+        groups = self.throw_groups()
+        for j in range(len(groups)):
+            g = (self.next_group + j) % len(groups)
+            able = [s for s in groups[g] if not self.out[s] and self.piles[s]]
+            if able:
+                return g, able
+        return -1, []
+
+    def throwers(self) -> list[int]:
+        return self._next_throw()[1]
+
+    # ---- what the table shows --------------------------------------------
+    def decks_present(self) -> list[bool]:
+        return [bool(d) for d in self.decks]
+
+    def wok_content(self) -> recipes.Content:
+        return recipes.content(geometry.wok(), self.table, self.decks_present())
+
+    def complete_decks(self) -> list[int]:
+        c = self.wok_content()
+        cards = data.card_by_id()
+        return [d for d in range(5) if self.face_up[d] and recipes.complete(cards[self.decks[d][-1]], c)]
+
+    def window_end(self) -> int:
+        return min(c["t"] for c in self.claims) + _timing("window_ms")
+
+    def turnable(self) -> list[int]:
+        """Decks a winner may turn: face down with cards left, not one just won from
+        ("another stack"); if only those are left, those (a deck running out)."""
+        hidden = [d for d in range(5) if self.decks[d] and not self.face_up[d]]
+        return [d for d in hidden if d not in self.exclude] or hidden
+
+    # ---- legal actions ----------------------------------------------------
+    def open_action_space(self, seat: int) -> bool:
+        # Claims and the table's actions carry any later timestamp; a physics outcome is any layout.
+        return not (self.phase == "pick" and seat != SYSTEM and not self.paused)
+
+    def legal_actions(self, seat: int) -> list:
+        if seat not in self.actors():
+            return []
+        if seat == SYSTEM:
+            if self.paused:
+                return [{"type": "resume", "t": self.now}]
+            pause = {"type": "pause", "t": self.now}
+            if self.phase == "flight":
+                return [pause]  # and any "settle": an open space
+            if self.phase == "pick":
+                t = max(self.now, self.pick_start + _timing("pick_timeout_ms"))
+                return [{"type": self.picks[0]["kind"], "deck": d, "t": t} for d in self._pick_choices()] + [pause]
+            if self.claims:
+                return [{"type": "resolve", "t": max(self.now, self.window_end())}, pause]
+            t = max(self.now, self.look_start + _timing("look_ms"))
+            return [{"type": "signal" if self.throwers() else "clear", "t": t}, pause]
+        if self.phase == "pick":
+            return [{"type": self.picks[0]["kind"], "deck": d} for d in self._pick_choices()]
+        t = max(self.look_start, self.now)
+        return [{**claim, "t": t} for claim in self._claims_left(seat)]
+
+    def _claims_left(self, seat: int) -> list[dict]:
+        """A seat covers each face-up card and shouts at most once per group of claims."""
+        mine = [c for c in self.claims if c["seat"] == seat]
+        out = [{"type": "slap", "deck": d} for d in range(5)
+               if self.face_up[d] and not any(c.get("deck") == d for c in mine)]
+        if not any(c["type"] == "wokup" for c in mine):
+            out.append({"type": "wokup"})
+        return out
+
+    def _pick_choices(self) -> list[int]:
+        if self.picks[0]["kind"] == "take":
+            return [d for d in range(5) if self.face_up[d]]
+        return self.turnable()
+
+    # ---- performing ---------------------------------------------------------
+    def perform(self, seat: int, action) -> None:
+        require(isinstance(action, dict), "action-is-a-dict")
+        kind = action.get("type")
+        if seat == SYSTEM:
+            t = action.get("t")
+            require(isinstance(t, int) and not isinstance(t, bool), "system-needs-time", "t in ns")
+            require(t >= self.now, "clock-runs-forward", f"t={t} < now={self.now}")
+            self._perform_system(kind, action, t)
+            return
+        if self.phase == "pick":
+            require(kind == self.picks[0]["kind"], "pick-" + self.picks[0]["kind"],
+                    f"the winner must {self.picks[0]['kind']} a deck")
+            self._pick(action.get("deck"), self.now)
+            return
+        require(self.phase == "look", "wait-for-the-wok", "tokens are still moving")
+        require(not self.out[seat], "out-this-round")
+        require(kind in ("slap", "wokup"), "claim-slap-or-wokup")
+        t, u = action.get("t"), action.get("u", 0)
+        require(isinstance(t, int) and not isinstance(t, bool), "claim-needs-time", "t in ns")
+        require(isinstance(u, int) and not isinstance(u, bool) and u >= 0, "claim-uncertainty", "u >= 0 ns")
+        require(t >= self.look_start, "claim-before-settle", "claims start when the wok has settled")
+        if self.claims:
+            require(t < self.window_end(), "window-closed", "too long after the first claim")
+        mine = [c for c in self.claims if c["seat"] == seat]
+        claim = {"seat": seat, "type": kind, "t": t, "u": u}
+        if kind == "slap":
+            deck = action.get("deck")
+            require(deck in range(5) and not isinstance(deck, bool), "deck-0-to-4")
+            require(self.face_up[deck], "cover-a-face-up-card", f"deck {deck} shows no recipe")
+            require(not any(c.get("deck") == deck for c in mine), "already-covered")
+            claim["deck"] = deck
+        else:
+            require(not any(c["type"] == "wokup" for c in mine), "already-shouted")
+        self.claims.append(claim)
+        self.now = max(self.now, t)
+
+    def _perform_system(self, kind, action, t: int) -> None:
+        if self.paused:
+            require(kind == "resume", "paused", "only resume while paused")
+            self.paused = False
+            self.now = t
+            return
+        if kind == "pause":
+            self.paused = True
+            self.now = t
+            return
+        if self.phase == "flight":
+            require(kind == "settle", "settle-the-throw")
+            self._settle(action.get("tokens"), t)
+            return
+        if self.phase == "pick":
+            require(kind == self.picks[0]["kind"], "pick-" + self.picks[0]["kind"])
+            require(t >= self.pick_start + _timing("pick_timeout_ms"), "winner-picks-first",
+                    "the table picks only after the timeout")
+            self._pick(action.get("deck"), t)
+            return
+        if self.claims:
+            require(kind == "resolve", "resolve-claims-first")
+            require(t >= self.window_end(), "window-open", "wait for the claim window to close")
+            self.now = t
+            self._resolve(t)
+            return
+        require(kind in ("signal", "clear"), "signal-or-clear")
+        require(t >= self.look_start + _timing("look_ms"), "look-first", "players get look_ms to look")
+        group, able = self._next_throw()
+        if kind == "clear":
+            require(not able, "someone-can-throw", "clear only when nobody can throw")
+            self.now = t
+            self._new_round(t)  # a dead round: nobody scores, tokens go back
+            return
+        require(bool(able), "nobody-can-throw", "clear the round instead")
+        self.flight = [[s, self.piles[s].pop()] for s in able]
+        self.next_group = (group + 1) % len(self.throw_groups())
+        self.round_throws += 1
+        self.phase = "flight"
+        self.now = t
+
+    def _settle(self, tokens, t: int) -> None:
+        require(isinstance(tokens, list), "settle-lists-tokens")
+        expected = sorted([tok["id"] for tok in self.table] + [tok for _, tok in self.flight])
+        require(sorted(str(x.get("id")) if isinstance(x, dict) else "" for x in tokens) == expected,
+                "settle-every-token", "each token on the table or in the air, once")
+        placed = []
+        for x in tokens:
+            pos_ok = all(isinstance(x.get(k), (int, float)) and not isinstance(x.get(k), bool)
+                         and math.isfinite(x[k]) and abs(x[k]) < 1e5 for k in ("x", "y"))
+            require(pos_ok, "settle-position", f"{x['id']}: x, y in mm")
+            require(x.get("face") in (0, 1) and not isinstance(x.get("face"), bool), "settle-face", "0 front, 1 back")
+            require(isinstance(x.get("off", False), bool), "settle-off")
+            angle = x.get("a", 0)
+            require(isinstance(angle, int) and not isinstance(angle, bool), "settle-angle", "degrees")
+            placed.append({"id": x["id"], "x": round(float(x["x"]), 1), "y": round(float(x["y"]), 1),
+                           "face": x["face"], "a": angle % 360, "off": x.get("off", False)})
+        self.table = sorted(placed, key=lambda p: p["id"])
+        self.flight = []
+        self.phase = "look"
+        self.now = t
+        self.look_start = t
+
+    # ---- resolving a group of claims ----------------------------------------
+    def _ordered_claims(self) -> list[dict]:
+        """By time. Claims closer than their combined uncertainty are a tie: the
+        table draws lots among them (the state's rng, so replays agree)."""
+        claims = sorted(self.claims, key=lambda c: (c["t"], c["seat"], c["type"], c.get("deck", -1)))
+        out = []
+        i = 0
+        while i < len(claims):
+            first = claims[i]
+            j = i + 1
+            while j < len(claims) and claims[j]["t"] - first["t"] <= first["u"] + claims[j]["u"]:
+                j += 1
+            tied = claims[i:j]
+            if len({c["seat"] for c in tied}) > 1:
+                self.rng.shuffle(tied)
+            out += tied
+            i = j
+        return out
+
+    def _resolve(self, t: int) -> None:
+        complete = set(self.complete_decks())
+        ready = recipes.wokup_ready(self.wok_content())
+        taken: dict[int, int] = {}  # deck -> winning seat, in order
+        shouter = None
+        results = []
+        for c in self._ordered_claims():
+            seat, deck = c["seat"], c.get("deck")
+            right = deck in complete if c["type"] == "slap" else ready
+            if self.out[seat]:
+                result = "void"  # already out by an earlier mistake in this group
+            elif not right:
+                result = "wrong"
+                self.out[seat] = True
+                if self.num_seats == 2 and c["type"] == "slap" and deck not in taken and shouter is None:
+                    taken[deck] = 1 - seat  # two players: the other one wins the covered card
+                    result = "wrong-gives"
+            elif shouter is not None or (c["type"] == "wokup" and taken) or deck in taken:
+                result = "late"  # right, but someone was quicker to this prize
+            elif c["type"] == "wokup":
+                shouter, result = seat, "won"
+            else:
+                taken[deck], result = seat, "won"
+            results.append({**c, "result": result})
+        won_cards = []
+        for deck, seat in taken.items():
+            card = self.decks[deck].pop()
+            self.face_up[deck] = False
+            self.won[seat].append(card)
+            self.exclude.append(deck)
+            self.picks.append({"seat": seat, "kind": "turn"})
+            won_cards.append([seat, card])
+        if shouter is not None:
+            self.picks = [{"seat": shouter, "kind": "take"}, {"seat": shouter, "kind": "turn"}]
+        self.last = {"t": t, "claims": results, "won": won_cards}
+        self.claims = []
+        if self.picks:
+            self._to_picks(t)
+        elif all(self.out):
+            self._new_round(t)  # everyone is out: a dead round
+        else:
+            self.look_start = t  # the others go on throwing
+
+    def _to_picks(self, t: int) -> None:
+        if any(len(w) >= CARDS_TO_WIN for w in self.won):
+            self.phase = "over"
+            self.picks = []
+            return
+        while self.picks and not self._pick_choices():
+            self.picks.pop(0)  # nothing left to turn (decks ran out)
+        if not self.picks:
+            self._new_round(t)
+            return
+        self.phase = "pick"
+        self.pick_start = t
+
+    def _pick(self, deck, t: int) -> None:
+        require(deck in self._pick_choices() and not isinstance(deck, bool), "pick-a-listed-deck",
+                "take a face-up card" if self.picks[0]["kind"] == "take" else "turn a face-down deck, not one just won")
+        pick = self.picks.pop(0)
+        if pick["kind"] == "take":
+            self.won[pick["seat"]].append(self.decks[deck].pop())
+            self.face_up[deck] = False
+            self.exclude.append(deck)
+            self.last["won"].append([pick["seat"], self.won[pick["seat"]][-1]])
+        else:
+            self.face_up[deck] = True
+            self.seal()  # a new recipe is revealed
+        self.now = max(self.now, t)
+        self._to_picks(self.now)
+
+    def _new_round(self, t: int) -> None:
+        """All tokens on the table are shared back evenly, under the piles."""
+        back = sorted(tok["id"] for tok in self.table)
+        self.rng.shuffle(back)
+        n = self.num_seats
+        for tok in back:
+            seat = min(range(n), key=lambda s: (len(self.piles[s]), (s - self.round) % n))
+            self.piles[seat].insert(0, tok)
+        self.table = []
+        self.out = [False] * n
+        self.exclude = []
+        self.round += 1
+        self.round_throws = 0
+        self.phase = "look"
+        self.look_start = t
+
+    # ---- what is seen ----------------------------------------------------------
+    def observation(self, seat):
+        c = self.wok_content()
+        return {
+            "you": seat,
+            "phase": self.phase,
+            "paused": self.paused,
+            "now": self.now,
+            "look_start": self.look_start,
+            "window_end": self.window_end() if self.claims else None,
+            "round": self.round,
+            "round_throws": self.round_throws,
+            "face_up": [self.decks[d][-1] if self.face_up[d] else None for d in range(5)],
+            "deck_sizes": [len(d) for d in self.decks],
+            "piles": [len(p) for p in self.piles],  # nobody looks at a pile, not even its owner
+            "table": self.table,
+            "flight": self.flight,
+            "won": self.won,
+            "out": self.out,
+            "claims": self.claims,
+            "picks": self.picks,
+            "last": self.last,
+            "throwers": self.throwers() if self.phase == "look" else [],
+            "counts": c.counts,
+            "touching": c.touching,
+            "complete": self.complete_decks(),
+            "wokup_ready": recipes.wokup_ready(c),
+        }
+
+    def determinize(self, seat, rng: Rng):
+        copy = self.clone()
+        copy.log, copy.undo_floor = [], 0
+        pool = sorted(tok for p in self.piles for tok in p)
+        rng.shuffle(pool)
+        for s, p in enumerate(self.piles):
+            copy.piles[s], pool = pool[:len(p)], pool[len(p):]
+        for d, deck in enumerate(self.decks):
+            hidden = sorted(deck[:-1] if self.face_up[d] else deck)
+            rng.shuffle(hidden)
+            copy.decks[d] = hidden + deck[len(hidden):]
+        copy.rng = rng.fork()  # the true rng would tell future shuffles
+        return copy
+
+    # ---- the end ------------------------------------------------------------------
+    def scores(self) -> list:
+        return [len(w) for w in self.won]
+
+    def winners(self) -> list[int]:
+        """Everyone who reached five cards in the deciding group of claims shares the win."""
+        if not self.is_over():
+            return []
+        return [s for s, w in enumerate(self.won) if len(w) >= CARDS_TO_WIN]
+
+    def invariants(self) -> None:
+        tokens = sorted([t for p in self.piles for t in p] + [t["id"] for t in self.table]
+                        + [t for _, t in self.flight])
+        assert tokens == sorted(t.id for t in data.tokens()), "tokens not conserved"
+        cards = sorted([c for d in self.decks for c in d] + [c for w in self.won for c in w])
+        assert cards == sorted(c.id for c in data.decks_and_cards()[1]), "cards not conserved"
+        assert all(self.decks[d] for d in range(5) if self.face_up[d]), "a face-up card on an empty deck"
+        if self.phase in ("look", "flight"):
+            assert sum(self.face_up) == 3 or not self.turnable(), "three recipes must be face up"
+        assert self.phase != "flight" or self.flight, "a throw in the air without tokens"
+
+    # ---- random play for the kit ------------------------------------------------
+    def sample_action(self, seat: int, rng: Rng):
+        if seat == SYSTEM and not self.paused and self.phase != "over" and rng.randrange(40) == 0:
+            return {"type": "pause", "t": self.now + rng.randrange(MS)}
+        if seat == SYSTEM and self.phase == "flight" and not self.paused:
+            return {"type": "settle", "t": self.now + rng.randrange(3000 * MS), "tokens": self._random_layout(rng)}
+        actions = self.legal_actions(seat)
+        action = dict(rng.choice(actions))
+        if "t" in action and not (seat != SYSTEM and self.claims):
+            action["t"] += rng.randrange(2000 * MS)
+        elif "t" in action:  # a claim inside the open window
+            action["t"] = max(self.look_start, self.window_end() - 1 - rng.randrange(_timing("window_ms")))
+        if seat != SYSTEM and "t" in action and rng.randrange(4) == 0:
+            action["u"] = rng.randrange(5 * MS)
+        return action
+
+    def _random_layout(self, rng: Rng) -> list[dict]:
+        """A cheap stand-in for the physics: thrown tokens land anywhere round the wok."""
+        spec = data.table().table
+        out = [dict(t) for t in self.table]
+        for _, tok in self.flight:
+            x, y = rng.gauss(0, 170), rng.gauss(0, 170)
+            off = abs(x) > spec["width"] / 2 or abs(y) > spec["height"] / 2
+            out.append({"id": tok, "x": round(x, 1), "y": round(y, 1), "face": rng.randrange(2),
+                        "a": rng.randrange(360), "off": off})
+        return out
