@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 from dataclasses import dataclass
 
@@ -28,27 +29,42 @@ class Entry:
     module: str | None
     problem: str = ""  # why a game with a module cannot be played
 
-    _gdef: GameDef | None = None
-
     @property
     def gdef(self) -> GameDef | None:
         """The game's definition, or None if it is not built (or fails to load)."""
-        if self.module and self._gdef is None and not self.problem:
-            try:
-                self._gdef = importlib.import_module(self.module).GAME
-            except ModuleNotFoundError as exc:
-                self.problem = "coming soon"
-                if exc.name != self.module:
-                    self.problem = f"{self.module}: {exc}"
-                    print(f"wok-arcade: {self.title} cannot load: {exc}", file=sys.stderr)
-            except Exception as exc:  # a broken game must not take the arcade down
-                self.problem = f"{self.module}: {exc}"
-                print(f"wok-arcade: {self.title} cannot load: {exc!r}", file=sys.stderr)
-        return self._gdef
+        if not self.module:
+            return None
+        if self.module not in _LOADED:
+            _LOADED[self.module] = _import(self.module, self.title)
+        gdef, self.problem = _LOADED[self.module]
+        return gdef
 
     @property
     def playable(self) -> bool:
-        return self.gdef is not None
+        """Rules and scene both there: a game still being built is "coming soon"."""
+        gdef = self.gdef
+        if gdef is None:
+            return False
+        try:
+            return importlib.util.find_spec(gdef.scene.partition(":")[0]) is not None
+        except ModuleNotFoundError:
+            return False
+
+
+_LOADED: dict[str, tuple[GameDef | None, str]] = {}  # module -> (GameDef, problem)
+
+
+def _import(module: str, title: str) -> tuple[GameDef | None, str]:
+    try:
+        return importlib.import_module(module).GAME, ""
+    except ModuleNotFoundError as exc:
+        if exc.name == module:
+            return None, "coming soon"
+        problem = f"{module}: {exc}"
+    except Exception as exc:  # a broken game must not take the arcade down
+        problem = f"{module}: {exc!r}"
+    print(f"wok-arcade: {title} cannot load: {problem}", file=sys.stderr)
+    return None, problem
 
 
 def load() -> list[Entry]:

@@ -7,6 +7,7 @@ A game's scene subclasses `TableScene` and writes `draw_table` and
 """
 from __future__ import annotations
 
+import importlib
 import time
 from typing import Callable
 
@@ -270,9 +271,11 @@ class ResultsScene(Scene):
         self.menu.draw(surf, ui)
 
 
-def make_table(app, session: Session) -> TableScene:
+def scene_class(gdef) -> type[TableScene]:
     """The game's own scene class, named by its GameDef."""
-    import importlib
+    module, _sep, cls = gdef.scene.partition(":")
+    return getattr(importlib.import_module(module), cls)
 
-    module, _sep, cls = session.gdef.scene.partition(":")
-    return getattr(importlib.import_module(module), cls)(app, session)
+
+def make_table(app, session: Session) -> TableScene:
+    return scene_class(session.gdef)(app, session)

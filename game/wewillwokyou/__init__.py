@@ -1,0 +1,27 @@
+"""We Will Wok You (Sebastian Bleasdale): buy ingredient rows with coins whose prices
+move, take Wok cards with four identical symbols, score Woks at the end."""
+from game.engine.gamedef import GameDef
+
+from .bots import BOTS
+from .rules import WokState
+
+
+def stats(state: WokState) -> dict:
+    """Per-game figures for `python -m game simulate`."""
+    kinds = [e["type"] for e in state.events]
+    return {
+        "actions": len(kinds),
+        "woks_taken": kinds.count("wok"),
+        "rows_bought": kinds.count("buy"),
+        "coins_taken": kinds.count("coin"),
+        "best_score": max(state.scores()),
+    }
+
+
+GAME = GameDef(
+    id="wewillwokyou",
+    state_cls=WokState,
+    scene="game.wewillwokyou.scene:WokScene",
+    bots=BOTS,
+    stats=stats,
+)

@@ -1,0 +1,3 @@
+from game.engine.bots import RandomBot
+
+BOTS = {"random": RandomBot}
