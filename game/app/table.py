@@ -45,8 +45,10 @@ class TableScene(Scene):
     def draw_table(self, surf: pygame.Surface) -> None:
         raise NotImplementedError
 
-    def table_event(self, ev: PlayerEvent) -> None:
-        """A player event while no curtain is up (presses and releases)."""
+    def table_event(self, ev: PlayerEvent) -> bool:
+        """A player event while no curtain is up (presses and releases).
+        Return True if the scene used it; an unused "back" press undoes."""
+        return False
 
     def on_applied(self, seat: int, action) -> None:
         """Called after any action was applied (animations, sounds)."""
@@ -140,7 +142,11 @@ class TableScene(Scene):
             if ev.pressed and ev.control in ("confirm", "point") and ev.seat in (None, self.curtain_for):
                 self.viewer, self.curtain_for = self.curtain_for, None
             return
-        self.table_event(ev)
+        if self.table_event(ev) or not (ev.pressed and ev.control == "back"):
+            return
+        seat = self.acting_seat(ev)
+        if seat is not None and self.session.undo(seat):
+            self.flash(_("Undone"), 1.5)
 
     def update(self, dt: float) -> None:
         self.clock += dt

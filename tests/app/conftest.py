@@ -11,9 +11,10 @@ def toy_catalogue(monkeypatch):
     real = catalogue.load
 
     def load():
-        toy = catalogue.Entry("toy-snap", "Toy Snap", [2, 4], "5", "A test game.", "tests.app.toy_scene")
-        toy._gdef = TOY
-        return [toy, *real()]
+        return [catalogue.Entry("toy-snap", "Toy Snap", [2, 4], "5", "A test game.", "tests.app.toy_scene"),
+                *real()]
+
+    monkeypatch.setitem(catalogue._LOADED, "tests.app.toy_scene", (TOY, ""))
 
     monkeypatch.setattr(catalogue, "load", load)
     return TOY

@@ -128,3 +128,58 @@ def test_gamepad_unplugged_mid_game_is_a_notice_not_a_crash():
     app.poll()
     assert 3 not in app.devices.pads and "disconnected" in app.notice
     app.quit()
+
+
+def test_back_undoes_within_the_turn_only(toy_catalogue, monkeypatch):
+    from game.app import shots
+    from game.app.table import make_table
+
+    app = App(size=(1280, 720), window=False)
+    session = shots.session_for(app, "toy-snap", 4, 2)
+    scene = make_table(app, session)
+    app.push(scene)
+    scene.viewer, scene.curtain_for = 0, None
+    start = session.state.to_json()
+    # The toy's simultaneous picks are sealed: "back" must not take them back.
+    press(app, "confirm", seat=0)
+    assert len(session.state.log) == 1
+    press(app, "back", seat=0)
+    assert len(session.state.log) == 1
+    # A turn-based action that may be undone: pretend the rules allow it.
+    monkeypatch.setattr(type(session.state), "can_undo", lambda self, seat: len(self.log) > 0)
+    press(app, "back", seat=0)
+    assert session.state.to_json() == start
+    app.quit()
+
+
+def test_controls_screen_remaps_a_key_and_saves_it():
+    import pygame
+
+    from game.app.menus import ControlsScene
+    from game.settings import SettingsStore
+
+    app = App(size=(1280, 720), window=False)
+    app.push(ControlsScene(app))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e", scancode=0))
+    app.poll()
+    app.step()  # "e" is keyboard-1's confirm: the scene now waits for a key
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode="z", scancode=0))
+    app.poll()
+    app.step()
+    assert app.settings.bindings["keyboard-1"]["up"] == ["z"]
+    assert SettingsStore(app.store.path).load().bindings["keyboard-1"]["up"] == ["z"]
+    evs = app.devices.translate(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z), 1, (1280, 720))
+    assert [(e.device, e.control) for e in evs] == [("keyboard-1", "up")]
+    app.quit()
+
+
+def test_bench_lists_every_scene(toy_catalogue):
+    from game.app import bench, shots
+
+    names = bench.scene_names()
+    for name in shots.names():
+        if name != "table":
+            assert name in names
+    assert "toy-snap/table:start" in names and "toy-snap/table:end" in names
+    p50, p99 = bench.time_scene("toy-snap/table:midgame", (640, 360), 5)
+    assert 0 < p50 <= p99

@@ -31,10 +31,10 @@ def test_po_reader_handles_continuations_and_escapes(tmp_path):
     assert i18n.read_po(po) == {'a "b"': "c d"}
 
 
-def _frame(scene_name, lang):
+def _frame(scene_name, lang, game=None):
     app = App(size=(1280, 720), window=False)
     app.set_language(lang)
-    shots.build(app, scene_name)
+    shots.build(app, scene_name, game)
     app.step()
     app.draw()
     data = pygame.image.tobytes(app.screen, "RGB")
@@ -42,9 +42,11 @@ def _frame(scene_name, lang):
     return data
 
 
-def test_switching_to_french_changes_every_menu_scene():
+def test_switching_to_french_changes_every_scene(toy_catalogue):
     for name in ("title", "chooser", "settings", "controls", "rules"):
         assert _frame(name, "en") != _frame(name, "fr"), f"{name} looks the same in French"
+    for name in ("seats", "curtain", "pause", "results"):
+        assert _frame(name, "en", "toy-snap") != _frame(name, "fr", "toy-snap"), name
     i18n.set_language("fr")
     assert i18n._("Play") == "Jouer"
     i18n.set_language("en")
