@@ -102,12 +102,14 @@ void loop()
     for (;;) {
         uint8_t pressed[WB_MAX_PORTS];
         uint32_t now = sample(pressed);
-        box_scan(&box, pressed, now);
+        uint8_t busy = box_scan(&box, pressed, now);
 
         for (uint8_t i = 0; i < BYTES_PER_SCAN && Serial.available(); i++)
             box_rx(&box, Serial.read(), now);
 
-        if (tx_done == tx_len) {
+        // Building a frame takes about as long as a scan: not on top of
+        // the periodic work.
+        if (tx_done == tx_len && !busy) {
             tx_len = box_tx(&box, now, &tx_frame);
             tx_done = 0;
         }

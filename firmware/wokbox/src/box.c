@@ -87,7 +87,7 @@ static void tick(box_t *b, uint32_t now)
     }
 }
 
-void box_scan(box_t *b, const uint8_t *pressed, uint32_t now)
+uint8_t box_scan(box_t *b, const uint8_t *pressed, uint32_t now)
 {
     uint32_t period = now - b->last_scan;
     b->last_scan = now;
@@ -95,14 +95,19 @@ void box_scan(box_t *b, const uint8_t *pressed, uint32_t now)
         b->scan_max_us = period > 0xFFFF ? 0xFFFF : (uint16_t)period;
 
     for (uint8_t p = 0; p < wb_nports; p++) {
-        emit_ctx_t ctx = {b, p};
-        db_scan(&b->ports[p], pressed[p], now, push_event, &ctx);
+        db_port_t *port = &b->ports[p];
+        /* The common case, nothing changed and nothing locked, stays inline. */
+        if (port->locked || ((pressed[p] ^ port->level) & port->mask)) {
+            emit_ctx_t ctx = {b, p};
+            db_scan(port, pressed[p], now, push_event, &ctx);
+        }
     }
     /* Signed difference: a deadline test that survives the clock wrap. */
-    if ((int32_t)(now - b->next_tick) >= 0) {
-        b->next_tick = now + TICK_US;
-        tick(b, now);
-    }
+    if ((int32_t)(now - b->next_tick) < 0)
+        return 0;
+    b->next_tick = now + TICK_US;
+    tick(b, now);
+    return 1;
 }
 
 static void report_error(box_t *b, uint8_t code, const uint8_t *frame,
@@ -199,7 +204,9 @@ static uint8_t send(box_t *b, uint8_t type, const uint8_t *payload, uint8_t len,
     return proto_frame(type, b->tx_seq++, payload, len, b->wire);
 }
 
-uint8_t box_tx(box_t *b, uint32_t now, const uint8_t **frame)
+/* Kept out of line: its stack frame is costly and most scans skip it. */
+static uint8_t __attribute__((noinline)) next_frame(box_t *b, uint32_t now,
+                                                    const uint8_t **frame)
 {
     uint8_t p[PROTO_MAX_PAYLOAD];
 
@@ -246,16 +253,22 @@ uint8_t box_tx(box_t *b, uint32_t now, const uint8_t **frame)
         b->q_count--;
         return send(b, MSG_EVENT, p, EVENT_LEN, frame);
     }
-    if ((int32_t)(now - b->next_heartbeat) >= 0) {
-        b->next_heartbeat = now + BOX_HEARTBEAT_MS * 1000UL;
-        proto_put32(p, now);
-        proto_put16(p + 4, b->evseq);
-        proto_put16(p + 6, b->dropped);
-        proto_put16(p + 8, b->crc_errors);
-        proto_put16(p + 10, b->bad_frames);
-        proto_put16(p + 12, b->scan_max_us);
-        b->scan_max_us = 0;
-        return send(b, MSG_HEARTBEAT, p, HEARTBEAT_LEN, frame);
-    }
+    /* box_tx() found the heartbeat due. */
+    b->next_heartbeat = now + BOX_HEARTBEAT_MS * 1000UL;
+    proto_put32(p, now);
+    proto_put16(p + 4, b->evseq);
+    proto_put16(p + 6, b->dropped);
+    proto_put16(p + 8, b->crc_errors);
+    proto_put16(p + 10, b->bad_frames);
+    proto_put16(p + 12, b->scan_max_us);
+    b->scan_max_us = 0;
+    return send(b, MSG_HEARTBEAT, p, HEARTBEAT_LEN, frame);
+}
+
+uint8_t box_tx(box_t *b, uint32_t now, const uint8_t **frame)
+{
+    if (b->pong_pending | b->hello_pending | b->n_errors | b->q_count ||
+        (int32_t)(now - b->next_heartbeat) >= 0)
+        return next_frame(b, now, frame);
     return 0;
 }

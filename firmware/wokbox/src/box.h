@@ -63,8 +63,10 @@ void hal_store_box_id(uint16_t box_id);
  * from the pull-up level). Buttons pressed now become stuck faults. */
 void box_init(box_t *b, uint16_t box_id, const uint8_t *pressed, uint32_t now);
 
-/* One scan: all ports sampled at time now. */
-void box_scan(box_t *b, const uint8_t *pressed, uint32_t now);
+/* One scan: all ports sampled at time now. Returns 1 if it also did the
+ * periodic work (stuck checks, LED blinking), so that the caller can put
+ * off other slow work and keep this scan period short. */
+uint8_t box_scan(box_t *b, const uint8_t *pressed, uint32_t now);
 
 /* One byte from the host, received at time now. */
 void box_rx(box_t *b, uint8_t byte, uint32_t now);
