@@ -27,7 +27,10 @@ STEP_NS = 1_000_000_000 // 60
 class App:
     def __init__(self, size: tuple[int, int] | None = None, store: SettingsStore | None = None,
                  saves: SaveStore | None = None, window: bool = True) -> None:
-        pygame.init()
+        # Only what the arcade uses: no mixer, so a machine without sound stays quiet.
+        pygame.display.init()
+        pygame.font.init()
+        pygame.joystick.init()
         self.store = store or SettingsStore()
         self.settings = self.store.load()
         self.notice = self.store.problem or ""  # a message shown over every scene

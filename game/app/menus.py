@@ -14,6 +14,7 @@ from .table import make_table
 from .ui import ACCENT, DIM, INK, MUTED, PANEL, PANEL_HI, Item, Menu
 
 RULES_DIR = catalogue.ASSETS / "rules"
+LINES_PER_PAGE = 16  # 50 units apart from y=170: the last ends above the footer
 
 
 class MenuScene(Scene):
@@ -139,25 +140,28 @@ class RulesScene(Scene):
 
     @property
     def pages(self) -> int:
-        return max(1, -(-len(self._lines()) // 17))
+        return len(self._pages())
 
-    def _lines(self) -> list[tuple[str, bool]]:
-        out = []
+    def _pages(self) -> list[list[tuple[str, bool]]]:
+        """Wrapped lines cut into pages; a heading never ends a page, a page never starts blank."""
+        pages: list[list[tuple[str, bool]]] = [[]]
         for raw in self.text().splitlines():
             heading = raw.startswith("#")
             body = raw.lstrip("# ").rstrip()
-            if not body:
-                out.append(("", False))
-                continue
-            for line in self.ui.wrap(body, 36 if not heading else 42, 1640, heading):
-                out.append((line, heading))
-        return out
+            lines = self.ui.wrap(body, 42 if heading else 36, 1640, heading) if body else [""]
+            for line in lines:
+                page = pages[-1]
+                full = len(page) >= LINES_PER_PAGE or (heading and len(page) >= LINES_PER_PAGE - 2)
+                if full:
+                    pages.append(page := [])
+                if page or line:
+                    page.append((line, heading))
+        return pages
 
     def draw(self, surf: pygame.Surface) -> None:
         ui = self.ui
         ui.title(surf, _("Rules: {game}").format(game=self.title), 40)
-        lines = self._lines()[self.page * 17:(self.page + 1) * 17]
-        for i, (line, heading) in enumerate(lines):
+        for i, (line, heading) in enumerate(self._pages()[self.page]):
             ui.text(surf, line, (140, 170 + i * 50), 42 if heading else 36, ACCENT if heading else INK, heading)
         ui.footer(surf, _("Page {n} of {total} - arrows to turn, Back to close").format(
             n=self.page + 1, total=self.pages))
