@@ -21,6 +21,7 @@ from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
 
+UNPLUGGABLE = ("gamepad-", "buzzer-")
 RESULTS_AFTER = 2.5  # seconds the final table stays up before the results
 
 
@@ -37,7 +38,7 @@ class TableScene(Scene):
         self.over_since: float | None = None
         self.clock = 0.0  # seconds of scene time, for animations
         self.missing: list[int] = []  # human seats whose gamepad is not connected
-        self._known_devices = len(app.devices.controllers())
+        self._known_devices = frozenset(app.devices.controllers())
         self._map_controllers()
         self._update_viewer()
 
@@ -105,21 +106,31 @@ class TableScene(Scene):
             self.submit(seat, action)
 
     def _map_controllers(self) -> None:
-        """Route each device to its seat. A seat whose gamepad is gone takes the
-        next unclaimed pad that appears (SDL renumbers a pad when it is replugged)."""
+        """Route each device to its seat and list the seats whose controller is
+        gone. A seat whose gamepad is gone takes the next unclaimed pad that
+        appears (SDL renumbers a replugged pad); a buzzer station keeps its name
+        (box id and station), so it is simply back when its box is."""
         seats, devices = self.session.seats, self.app.devices
         present = set(devices.controllers())
         self.missing = [s for s, cfg in enumerate(seats) if not cfg.is_bot and cfg.controller
-                        and cfg.controller.startswith("gamepad-") and cfg.controller not in present]
+                        and cfg.controller.startswith(UNPLUGGABLE) and cfg.controller not in present]
         claimed = {cfg.controller for cfg in seats}
         spare = [c for c in present if c.startswith("gamepad-") and c not in claimed]
         for seat in list(self.missing):
-            if spare:
+            if spare and seats[seat].controller.startswith("gamepad-"):
                 seats[seat].controller = spare.pop(0)
                 self.missing.remove(seat)
                 self.app.say(_("Gamepad connected for {name}").format(name=seats[seat].name))
         devices.seat_of = {cfg.controller: s for s, cfg in enumerate(seats)
                            if cfg.controller and not cfg.is_bot}
+
+    def missing_text(self, seat: int) -> str:
+        controller = self.session.seats[seat].controller or ""
+        name = self.seat_name(seat)
+        if controller.startswith("buzzer-"):
+            box = controller.split("-")[1]
+            return _("{name}'s buzzer box {box} is unplugged: plug it back in").format(name=name, box=box)
+        return _("{name}'s gamepad is not connected: plug it in, or play by touch or mouse").format(name=name)
 
     def _update_viewer(self) -> None:
         state, humans = self.state, self.session.humans()
@@ -150,9 +161,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        if len(self.app.devices.controllers()) != self._known_devices:
-            self._known_devices = len(self.app.devices.controllers())
-            self._map_controllers()
+        self._watch_controllers()
         before = len(self.state.log)
         self.session.bots.update(time.monotonic(), self.app.settings.bot_delay)
         if len(self.state.log) != before:
@@ -165,11 +174,21 @@ class TableScene(Scene):
             elif self.clock - self.over_since >= RESULTS_AFTER:
                 self.app.replace(ResultsScene(self.app, self.session))
 
+    def _watch_controllers(self) -> None:
+        devices = frozenset(self.app.devices.controllers())
+        if devices != self._known_devices:
+            self._known_devices = devices
+            self._map_controllers()
+        # A real-time game cannot go on without a player's hands: wait for them.
+        needed = [s for s in self.missing if self.session.gdef.realtime
+                  or (self.session.seats[s].controller or "").startswith("buzzer-")]
+        if needed and self.app.top is self and not self.state.is_over():
+            self.app.push(ControllerWaitScene(self.app, self))
+
     def draw(self, surf: pygame.Surface) -> None:
         self.draw_table(surf)
         for i, seat in enumerate(self.missing):
-            text = _("{name}'s gamepad is not connected: plug it in, or play by touch or mouse").format(
-                name=self.seat_name(seat))
+            text = self.missing_text(seat)
             self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
             self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
         if self.flash_text and time.monotonic() < self.flash_until:
@@ -191,6 +210,40 @@ def draw_curtain(scene: TableScene, surf: pygame.Surface, seat: int) -> None:
     ui.text(surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop")
     ui.text(surf, _("{name}: press confirm or tap when ready").format(name=scene.seat_name(seat)),
             (960, 640), 40, ACCENT, anchor="midtop")
+
+
+class ControllerWaitScene(Scene):
+    """Covers a real-time table while a seat's controller is unplugged. Only
+    the top scene advances, so the game's clock stands still underneath; it
+    lifts by itself when the controller is back."""
+
+    name = "controller-wait"
+    overlay = True
+
+    def __init__(self, app, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def handle(self, ev: PlayerEvent) -> None:
+        if ev.pressed and ev.control == "menu":
+            self.app.push(PauseScene(self.app, self.table))
+
+    def update(self, dt: float) -> None:
+        devices = frozenset(self.app.devices.controllers())
+        if devices != self.table._known_devices:
+            self.table._known_devices = devices
+            self.table._map_controllers()
+        if not self.table.missing:
+            self.app.pop()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 200))
+        surf.blit(shade, (0, 0))
+        self.ui.title(surf, _("Waiting for a controller"), 300)
+        for i, seat in enumerate(self.table.missing):
+            self.ui.text(surf, self.table.missing_text(seat), (960, 460 + 70 * i), 44, INK, anchor="midtop")
+        self.ui.text(surf, _("The game is paused and nothing is lost."), (960, 760), 38, MUTED, anchor="midtop")
 
 
 class PauseScene(Scene):

@@ -18,6 +18,8 @@ class GameDef:
     id: str
     state_cls: type[GameState]
     scene: str  # "package.module:ClassName"
+    # Real time: the table pauses while a seat's controller is unplugged.
+    realtime: bool = False
     # Bot levels, weakest first; "random" is always there.
     bots: dict[str, Callable[[], Bot]] = field(default_factory=lambda: {"random": RandomBot})
     # Extra per-game figures for `python -m game simulate`: state -> {name: number}.

@@ -7,6 +7,8 @@ for Wok Up Y, B, A, X, LB cover decks 0-4 and RB shouts "Wok'up!".
 """
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from ..i18n import _
@@ -28,6 +30,8 @@ class Devices:
         self.notices: list[str] = []  # plugged/unplugged messages for the screen
         self.seat_of: dict[str, int] = {}  # device -> seat, set by the running game
         self._raw_keys: list[str] = []  # key names as pressed, for remapping
+        # Other controller sources (buzzer boxes) name their connected devices here.
+        self.sources: list[Callable[[], list[str]]] = []
 
     def set_bindings(self, bindings: dict[str, dict[str, list[str]]]) -> None:
         self.bindings = bindings
@@ -100,4 +104,5 @@ class Devices:
 
     def controllers(self) -> list[str]:
         """Devices a seat can be given: keyboard zones, connected pads, touch/mouse."""
-        return list(self.bindings) + [f"gamepad-{i}" for i in self.pads] + ["touch"]
+        extra = [d for source in self.sources for d in source()]
+        return list(self.bindings) + [f"gamepad-{i}" for i in self.pads] + extra + ["touch"]

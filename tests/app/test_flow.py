@@ -183,3 +183,30 @@ def test_bench_lists_every_scene(toy_catalogue):
     assert "toy-snap/table:start" in names and "toy-snap/table:end" in names
     p50, p99 = bench.time_scene("toy-snap/table:midgame", (640, 360), 5)
     assert 0 < p50 <= p99
+
+
+def test_unplugged_buzzer_pauses_the_table_until_the_same_station_returns(toy_catalogue):
+    from game.app import shots
+    from game.app.table import ControllerWaitScene, make_table
+
+    app = App(size=(1280, 720), window=False)
+    present = ["buzzer-00a1-0"]
+    app.devices.sources.append(lambda: list(present))
+    session = shots.session_for(app, "toy-snap", 1, 2)
+    session.seats[0].controller = "buzzer-00a1-0"
+    scene = make_table(app, session)
+    app.push(scene)
+    app.step()
+    assert app.top is scene and scene.missing == []
+    present.clear()  # the box is unplugged
+    app.step()
+    assert isinstance(app.top, ControllerWaitScene) and scene.missing == [0]
+    clock = scene.clock
+    for _ in range(30):
+        app.step()
+    assert scene.clock == clock, "the table's time must stand still"
+    app.draw()
+    present.append("buzzer-00a1-0")  # plugged back in
+    app.step()
+    assert app.top is scene and session.seats[0].controller == "buzzer-00a1-0"
+    app.quit()
