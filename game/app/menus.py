@@ -120,6 +120,7 @@ class RulesScene(Scene):
         self.game_id = game_id
         self.page = 0
         self.title = catalogue.find(game_id).title
+        self._cache: tuple = (None, [])
 
     def text(self) -> str:
         for lang in (i18n.language(), "en"):
@@ -143,7 +144,14 @@ class RulesScene(Scene):
         return len(self._pages())
 
     def _pages(self) -> list[list[tuple[str, bool]]]:
-        """Wrapped lines cut into pages; a heading never ends a page, a page never starts blank."""
+        """Wrapped lines cut into pages; a heading never ends a page, a page never starts blank.
+        Wrapping measures every word, so the pages are kept until language or size change."""
+        key = (i18n.language(), self.ui.u)
+        if self._cache[0] != key:
+            self._cache = (key, self._paginate())
+        return self._cache[1]
+
+    def _paginate(self) -> list[list[tuple[str, bool]]]:
         pages: list[list[tuple[str, bool]]] = [[]]
         for raw in self.text().splitlines():
             heading = raw.startswith("#")
