@@ -8,6 +8,7 @@ import pygame
 
 from ..i18n import N_, _
 from ..input import PlayerEvent
+from ..input.devices import controller_label
 from .scene import Scene
 from .session import CHEF_NAMES, COLOURS, Session, default_seats
 from .table import make_table
@@ -115,7 +116,7 @@ class SeatsScene(Scene):
             values = [seat.name, _(seat.colour.capitalize()),
                       _("Bot") if seat.is_bot else _("Human"),
                       _(seat.level.capitalize()) if seat.is_bot else "-",
-                      "-" if seat.is_bot else (seat.controller or "-")]
+                      "-" if seat.is_bot else controller_label(seat.controller)]
             for col, value in enumerate(values):
                 rect = ui.rect(xs[col], y, ws[col] - 16, 78)
                 self.cells[(row, col)] = rect

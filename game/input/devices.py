@@ -106,3 +106,20 @@ class Devices:
         """Devices a seat can be given: keyboard zones, connected pads, touch/mouse."""
         extra = [d for source in self.sources for d in source()]
         return list(self.bindings) + [f"gamepad-{i}" for i in self.pads] + extra + ["touch"]
+
+
+def controller_label(device: str | None) -> str:
+    """A device id as players read it on the seat screen."""
+    if not device:
+        return "-"
+    kind, _sep, rest = device.partition("-")
+    if kind == "keyboard":
+        return _("Keyboard {n}").format(n=rest)
+    if kind == "gamepad":
+        return _("Gamepad {n}").format(n=rest)
+    if kind == "buzzer":
+        box, _sep, station = rest.partition("-")
+        return _("Buzzer {box}/{station}").format(box=box, station=station)
+    if kind == "touch":
+        return _("Touch / mouse")
+    return device
