@@ -58,6 +58,7 @@ class TitleScene(MenuScene):
             Item(N_("Quit"), self._quit),
         ]
         super().__init__(app, Menu(items, y=330))
+        self._logo: tuple | None = None  # (scale, surface), drawn once per window size
 
     @staticmethod
     def _saved_game(app):
@@ -88,8 +89,38 @@ class TitleScene(MenuScene):
         self.app.running = False
 
     def draw(self, surf: pygame.Surface) -> None:
+        if self._logo is None or self._logo[0] != self.ui.u:
+            self._logo = (self.ui.u, draw_wok_logo(self.ui.px(520)))
+        logo = self._logo[1]
+        surf.blit(logo, logo.get_rect(center=self.ui.rect(280, 640, 0, 0).topleft))
+        surf.blit(logo, logo.get_rect(center=self.ui.rect(1640, 640, 0, 0).topleft))
         super().draw(surf)
         self.ui.text(surf, _("A party arcade of cooking games"), (960, 190), 44, MUTED, anchor="midtop")
+
+
+def draw_wok_logo(size: int) -> pygame.Surface:
+    """The pentagon wok of Wok Up: five recipe decks, dividers, a few tokens."""
+    import math
+
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    c, r = size / 2, size * 0.36
+    corners = [(c + r * math.cos(math.radians(-90 + 72 * i)), c + r * math.sin(math.radians(-90 + 72 * i)))
+               for i in range(5)]
+    pygame.draw.polygon(surf, (70, 48, 40), corners)
+    pygame.draw.lines(surf, (150, 110, 80), True, corners, max(2, size // 60))
+    for i, (x, y) in enumerate(corners):
+        card = pygame.Rect(0, 0, size * 0.14, size * 0.19)
+        card.center = (x, y)
+        pygame.draw.rect(surf, DECK_COLOURS[i], card, border_radius=size // 50)
+        pygame.draw.rect(surf, (250, 240, 220), card, max(1, size // 120), border_radius=size // 50)
+    for k, (dx, dy) in enumerate([(-0.12, -0.05), (0.08, 0.02), (-0.02, 0.13), (0.14, -0.12), (-0.16, 0.1)]):
+        pos = (c + dx * size, c + dy * size)
+        pygame.draw.circle(surf, (245, 230, 200), pos, size * 0.055)
+        pygame.draw.circle(surf, DECK_COLOURS[(k + 2) % 5], pos, size * 0.042)
+    return surf
+
+
+DECK_COLOURS = [(222, 70, 60), (120, 160, 70), (70, 130, 200), (170, 90, 60), (230, 180, 60)]
 
 
 class ChooserScene(MenuScene):
