@@ -8,10 +8,9 @@ from .rules import WokState
 
 def stats(state: WokState) -> dict:
     """Per-game figures for `python -m game simulate`."""
-    kinds = [e["type"] for e in state.events]
+    kinds = [entry["action"]["type"] for entry in state.log]
     return {
-        "actions": len(kinds),
-        "woks_taken": kinds.count("wok"),
+        "woks_taken": sum(len(w) for w in state.woks),
         "rows_bought": kinds.count("buy"),
         "coins_taken": kinds.count("coin"),
         "best_score": max(state.scores()),

@@ -58,10 +58,10 @@ class WokState(GameState):
         self.woks: list[list[int]] = [[] for _ in range(n)]
         # "Whoever used a wok last starts": the arcade cannot ask, so the seed draws.
         self.turn = self.rng.randrange(n)
-        self.pending = None  # {"wok": w, "laid": [cards]} while a Wok card is being taken
+        self.pending = None  # {"laid": [cards]} while a Wok card is being taken
         self.trigger = None  # the seat whose purchase emptied a coin line's rows
         self.last_round = None  # seats still to take their last action, in order
-        self.events: list[dict] = []  # the public record of every completed action
+        self.recent: list[dict] = []  # the last completed action of each seat, oldest first
         self.result = None  # per seat: the best placement, once the game is over
 
     # ---- queries -------------------------------------------------------------
@@ -77,16 +77,20 @@ class WokState(GameState):
     def _main_actions(self, seat: int) -> list[dict]:
         actions = [{"type": "coin", "line": line} for line in (0, 1) if self.lines[line] >= 2]
         actions += [{"type": "buy", "row": r} for r in range(4) if self.rows[r] and self.coins[seat] >= self.price(r)]
-        if symbols.can_take_wok(self.hands[seat]):
-            actions += [{"type": "wok", "wok": w} for w in self.offer]
+        if self.offer and symbols.can_take_wok(self.hands[seat]):
+            actions.append({"type": "take_wok"})
         return actions
 
     def legal_actions(self, seat: int) -> list[dict]:
         if seat not in self.actors():
             return []
         if self.pending is not None:
-            lays = symbols.layable(self.hands[seat], self.pending["laid"])
-            return [{"type": "lay", "card": c} for c in lays] + [{"type": "cancel"}]
+            laid = self.pending["laid"]
+            if symbols.shown(laid) == symbols.NEED:
+                steps = [{"type": "choose", "wok": w} for w in self.offer]
+            else:
+                steps = [{"type": "lay", "card": c} for c in symbols.layable(self.hands[seat], laid)]
+            return steps + [{"type": "cancel"}]
         return self._main_actions(seat) or [{"type": "pass"}]
 
     # ---- actions ---------------------------------------------------------------
@@ -94,12 +98,14 @@ class WokState(GameState):
         require(isinstance(action, dict), "action-is-a-dict")
         kind = action.get("type")
         if self.pending is not None:
-            require(kind in ("lay", "cancel"), "finish-or-cancel-the-wok", "lay cards or cancel")
+            require(kind in ("lay", "choose", "cancel"), "finish-or-cancel-the-wok", "lay cards, choose, or cancel")
             if kind == "cancel":
                 self.hands[seat] = sorted(self.hands[seat] + self.pending["laid"])
                 self.pending = None
-            else:
+            elif kind == "lay":
                 self._lay(seat, action.get("card"))
+            else:
+                self._choose(seat, action.get("wok"))
             return
         if kind == "coin":
             line = action.get("line")
@@ -110,12 +116,11 @@ class WokState(GameState):
             self._done(seat, {"type": "coin", "line": line})
         elif kind == "buy":
             self._buy(seat, action.get("row"))
-        elif kind == "wok":
-            wok = action.get("wok")
-            require(wok in self.offer, "wok-on-offer", repr(wok))
+        elif kind == "take_wok":
+            require(bool(self.offer), "a-wok-card-on-offer")
             require(symbols.can_take_wok(self.hands[seat]), "four-identical-symbols",
                     "the hand cannot show four identical symbols")
-            self.pending = {"wok": wok, "laid": []}
+            self.pending = {"laid": []}
         elif kind == "pass":
             require(not self._main_actions(seat), "pass-only-when-nothing-is-possible")
             self._done(seat, {"type": "pass"})
@@ -139,21 +144,26 @@ class WokState(GameState):
 
     def _lay(self, seat: int, card) -> None:
         laid = self.pending["laid"]
+        require(symbols.shown(laid) < symbols.NEED, "four-symbols-then-choose", "four are shown: choose a Wok card")
         require(card in symbols.layable(self.hands[seat], laid), "lay-towards-four-identical-symbols",
                 f"card {card!r} cannot help show four identical symbols (identical copies: name the lowest)")
         self.hands[seat].remove(card)
         laid.append(card)
-        if symbols.shown(laid) == symbols.NEED:
-            wok = self.pending["wok"]
-            self.front[seat] = sorted(self.front[seat] + laid)
-            self.woks[seat].append(wok)
-            self.offer.remove(wok)
-            self.pending = None
-            self._done(seat, {"type": "wok", "wok": wok, "cards": sorted(laid)})
+
+    def _choose(self, seat: int, wok) -> None:
+        laid = self.pending["laid"]
+        require(symbols.shown(laid) == symbols.NEED, "four-identical-symbols-first", "lay four identical symbols")
+        require(wok in self.offer, "wok-on-offer", repr(wok))
+        self.front[seat] = sorted(self.front[seat] + laid)  # stays in front, can't buy another Wok
+        self.woks[seat].append(wok)
+        self.offer.remove(wok)
+        self.pending = None
+        self._done(seat, {"type": "wok", "wok": wok, "cards": sorted(laid)})
 
     def _done(self, seat: int, event: dict, triggers: bool = False) -> None:
         """The seat's action is complete: record it and pass the turn."""
-        self.events.append({"seat": seat, **event})
+        # What the others did since this seat's last turn, for the screen.
+        self.recent = [e for e in self.recent if e["seat"] != seat] + [{"seat": seat, **event}]
         n = self.num_seats
         if triggers:
             # Everyone, the buyer included, has one last action, clockwise from the next.
@@ -219,7 +229,7 @@ class WokState(GameState):
             "pending": self.pending,
             "trigger": self.trigger,
             "last_round": self.last_round,
-            "events": self.events,
+            "recent": self.recent,
             "result": self.result,
         }
         if seat is not None and seat >= 0:
@@ -245,4 +255,4 @@ class WokState(GameState):
         woks = sorted(self.offer + self.box_woks + [w for ws in self.woks for w in ws])
         assert woks == list(range(len(content().woks))), "every Wok card in exactly one place"
         assert all(len(r) <= ROW_SIZE[i] for i, r in enumerate(self.rows)), "rows keep their size"
-        assert not self.pending or symbols.shown(self.pending["laid"]) < symbols.NEED
+        assert not self.pending or symbols.shown(self.pending["laid"]) <= symbols.NEED

@@ -7,9 +7,22 @@ missing would waste a symbol: the laid cards show exactly four).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .data import STAR, SYMBOLS, content
 
 NEED = 4
+
+
+@lru_cache(maxsize=1)
+def _table() -> tuple[tuple[int, ...], tuple[frozenset, ...], tuple[tuple, ...]]:
+    """Per card: how many symbols, which targets it helps show, its kind of identical card."""
+    cards = content().cards
+    sizes = tuple(len(c.symbols) for c in cards)
+    helps = tuple(frozenset(t for t in SYMBOLS if c.symbols and all(s in (t, STAR) for s in c.symbols))
+                  for c in cards)
+    kinds = tuple((c.ingredient, c.symbols) for c in cards)
+    return sizes, helps, kinds
 
 
 def shows(card: int) -> tuple[str, ...]:
@@ -18,24 +31,31 @@ def shows(card: int) -> tuple[str, ...]:
 
 def fits(card: int, target: str) -> bool:
     """The card helps show `target`: it has symbols, each the target or a star."""
-    syms = shows(card)
-    return bool(syms) and all(s in (target, STAR) for s in syms)
+    return target in _table()[1][card]
 
 
 def can_complete(cards: list[int], missing: int, target: str) -> bool:
     """Some of `cards` show exactly `missing` more of `target` (stars included)."""
-    singles = sum(1 for c in cards if fits(c, target) and len(shows(c)) == 1)
-    doubles = sum(1 for c in cards if fits(c, target) and len(shows(c)) == 2)
+    sizes, helps, _ = _table()
+    singles = doubles = 0
+    for c in cards:
+        if target in helps[c]:
+            if sizes[c] == 1:
+                singles += 1
+            else:
+                doubles += 1
     return any(0 <= missing - 2 * d <= singles for d in range(min(doubles, missing // 2) + 1))
 
 
 def targets(laid: list[int]) -> list[str]:
     """The symbols the cards laid so far can still be four of."""
-    return [t for t in SYMBOLS if all(fits(c, t) for c in laid)]
+    helps = _table()[1]
+    return [t for t in SYMBOLS if all(t in helps[c] for c in laid)]
 
 
 def shown(laid: list[int]) -> int:
-    return sum(len(shows(c)) for c in laid)
+    sizes = _table()[0]
+    return sum(sizes[c] for c in laid)
 
 
 def can_take_wok(hand: list[int]) -> bool:
@@ -45,15 +65,15 @@ def can_take_wok(hand: list[int]) -> bool:
 def layable(hand: list[int], laid: list[int]) -> list[int]:
     """Cards of `hand` that may be laid next, one per kind of identical card (the
     lowest number stands for its copies: identical cards are interchangeable)."""
+    sizes, helps, kinds = _table()
     missing = NEED - shown(laid)
-    out, kinds = [], set()
+    open_targets = targets(laid)
+    out, seen = [], set()
     for card in sorted(hand):
-        kind = (content().cards[card].ingredient, shows(card))
-        if kind in kinds:
+        if kinds[card] in seen or sizes[card] > missing or not helps[card]:
             continue
-        kinds.add(kind)
+        seen.add(kinds[card])
         rest = [c for c in hand if c != card]
-        size = len(shows(card))
-        if any(fits(card, t) and size <= missing and can_complete(rest, missing - size, t) for t in targets(laid)):
+        if any(t in helps[card] and can_complete(rest, missing - sizes[card], t) for t in open_targets):
             out.append(card)
     return out
