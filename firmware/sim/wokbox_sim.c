@@ -4,7 +4,8 @@
  *   wokbox-sim [--ppm N] [--id N] [--hold S:B]... firmware.elf
  *
  * Control channel: commands on stdin, one reply line each on stdout. The
- * first line is "ready <pty path>". Times are device microseconds: the
+ * first line is "ready <pty path>"; the firmware boots when a client opens
+ * that pty, and commands wait until then. Times are device microseconds: the
  * firmware's micros() clock, counted from the cycle its timer 0 started.
  *
  *   now                          -> ok <t>
@@ -12,6 +13,7 @@
  *   release S B [AT [D1,D2,...]] -> ok <t of the first edge>
  *   led                          -> ok <level of each station's LED>
  *   stats                        -> ok cycle=<n> lag_us=<n> max_lag_us=<n>
+ *                                   (largest lag since the last stats)
  *   quit
  *
  * AT is a device time or "-" for now; Dn are bounce intervals: after the
@@ -54,6 +56,7 @@
 #define MAX_ACTIONS 4096
 #define MAX_BOUNCES 64
 #define TX_BUF 65536
+#define BOOTLOADER_US 100000
 
 typedef struct {
     avr_cycle_count_t cycle;
@@ -221,6 +224,7 @@ static void command(char *line)
         int64_t lag = ((int64_t)paced_cycle() - (int64_t)avr->cycle) / CYCLES_PER_US;
         fprintf(ctl, "ok cycle=%llu lag_us=%lld max_lag_us=%lld\n",
                 (unsigned long long)avr->cycle, (long long)lag, (long long)max_lag_us);
+        max_lag_us = 0;
     } else if (!strcmp(line, "quit"))
         exit(0);
     else if (*line)
@@ -298,12 +302,29 @@ static void open_pty(char *name)
     struct termios tio;
     if (openpty(&pty_master, &slave, name, NULL, NULL) < 0)
         die("openpty failed");
-    /* The slave stays open so that the master never sees a hangup between
-     * clients; raw so that binary frames pass untouched. */
     tcgetattr(slave, &tio);
-    cfmakeraw(&tio);
+    cfmakeraw(&tio); /* binary frames pass untouched */
     tcsetattr(slave, TCSANOW, &tio);
+    close(slave);
     fcntl(pty_master, F_SETFL, fcntl(pty_master, F_GETFL) | O_NONBLOCK);
+}
+
+/* The master reports a hangup while no client has the pty open. */
+static int pty_client_present(int timeout_ms)
+{
+    struct pollfd fd = {.fd = pty_master, .events = 0};
+    return poll(&fd, 1, timeout_ms) == 0 || !(fd.revents & POLLHUP);
+}
+
+/* Like an Uno, which resets when its port is opened (DTR), the box boots
+ * once a client has opened the pty, after a pause standing in for the
+ * bootloader: the client's open flushes its input, and must not flush the
+ * boot HELLO away. */
+static void wait_for_client(void)
+{
+    while (!pty_client_present(10))
+        ;
+    usleep(BOOTLOADER_US);
 }
 
 static void connect_uart(void)
@@ -340,6 +361,8 @@ static void run_forever(void)
     struct pollfd fds[2] = {{.fd = 0, .events = POLLIN}, {.fd = pty_master, .events = POLLIN}};
     for (;;) {
         avr_cycle_count_t wall = paced_cycle();
+        /* Without a client the master would report a hangup at every poll. */
+        fds[1].fd = pty_client_present(0) ? pty_master : -1;
         fds[0].revents = fds[1].revents = 0;
         if (avr->cycle <= wall) {
             int64_t lag = (int64_t)(wall - avr->cycle) / CYCLES_PER_US;
@@ -442,6 +465,10 @@ int main(int argc, char **argv)
     open_pty(ptyname);
     connect_uart();
 
+    fprintf(ctl, "ready %s\n", ptyname);
+    fflush(ctl);
+    wait_for_client();
+
     /* Boot until the firmware starts timer 0: that cycle is micros() == 0. */
     while (!avr->data[TCCR0B])
         step();
@@ -450,7 +477,5 @@ int main(int argc, char **argv)
     cycles_per_ns = F_CPU * (1.0 + ppm * 1e-6) / 1e9;
     clock_gettime(CLOCK_MONOTONIC, &wall0);
     cycle0 = avr->cycle;
-    fprintf(ctl, "ready %s\n", ptyname);
-    fflush(ctl);
     run_forever();
 }

@@ -6,8 +6,11 @@ port on a pseudo-terminal that pyserial opens like a USB port.
         t = box.press(0, 5)          # device time of the press, in us
         box.release(0, 5, t + 80_000, bounce=(300, 200))
 
-Build the harness and firmware first: ``make -C firmware all sim``. Times
-are device microseconds (the firmware's micros(), unwrapped to 64 bits).
+Build the harness and firmware first: ``make -C firmware all sim``. Like
+an Uno, which resets when its port is opened, the box boots when its pty is
+first opened (after 0.1 s standing in for the bootloader), and control
+commands wait until then. Times are device microseconds (the firmware's
+micros(), unwrapped to 64 bits).
 """
 from __future__ import annotations
 

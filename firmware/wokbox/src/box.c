@@ -1,5 +1,7 @@
 #include "box.h"
 
+#include <string.h>
+
 #define TICK_US 1000UL /* stuck checks and LED blinking */
 #define NO_INPUT 0xFF
 
@@ -23,7 +25,7 @@ void box_init(box_t *b, uint16_t box_id, const uint8_t *pressed, uint32_t now)
 {
     uint8_t masks[WB_MAX_PORTS] = {0};
 
-    *b = (box_t){0};
+    memset(b, 0, sizeof *b);
     b->box_id = box_id;
     b->hello_pending = 1;
     b->last_scan = now;

@@ -103,7 +103,7 @@ static inline uint32_t proto_get32(const uint8_t *p)
 
 /* Streaming receiver: feed bytes one at a time. */
 typedef struct {
-    uint8_t buf[PROTO_MAX_WIRE];
+    uint8_t buf[PROTO_MAX_FRAME + 1]; /* the largest COBS block */
     uint8_t len;
     uint8_t overflow; /* current frame ran past the buffer: drop it */
 } proto_rx_t;

@@ -1,0 +1,205 @@
+"""End to end: the real firmware ELF on the simulated box, over its pty."""
+import time
+
+import pytest
+import serial
+
+from game.hardware import protocol as P
+from game.hardware.simbox import SimBox
+
+MICROS_STEP_US = 4  # micros() counts in 4 us steps, so it can read up to 4 us early
+BOUNCE = (300, 200, 500, 400, 1000, 700)  # 3.1 ms of chatter, inside the lockout
+
+
+class Link:
+    """The host's end of one simulated box."""
+
+    def __init__(self, box: SimBox):
+        self.box = box
+        self.port = serial.Serial(box.port, P.BAUD, timeout=0.02)
+        self.decoder = P.FrameDecoder()
+        self.pending: list = []
+        self.scan_max_us = 0
+
+    def _read(self) -> None:
+        for msg in self.decoder.feed(self.port.read(512)):
+            if isinstance(msg, P.Heartbeat):
+                self.scan_max_us = max(self.scan_max_us, msg.scan_max_us)
+            self.pending.append(msg)
+
+    def after_boot(self) -> None:
+        """Waits for the first heartbeat: its scan period includes the boot."""
+        self.expect(P.Hello)
+        self.expect(P.Heartbeat)
+        self.scan_max_us = 0
+
+    def expect(self, kind, timeout: float = 10.0, **fields):
+        """The next message of that type (and fields); others are dropped."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            while self.pending:
+                msg = self.pending.pop(0)
+                if isinstance(msg, kind) and all(getattr(msg, k) == v for k, v in fields.items()):
+                    return msg
+            self._read()
+        pytest.fail(f"no {kind.__name__} {fields} within {timeout} s")
+
+    def events_until(self, device_time_us: int) -> list[P.Event]:
+        """Every event, until a heartbeat stamped after device_time_us."""
+        events = []
+        while True:
+            msg = self.expect((P.Event, P.Heartbeat))
+            if isinstance(msg, P.Event):
+                events.append(msg)
+            elif P.wrap_delta(msg.time_us, device_time_us % P.CLOCK_MODULO) > 0:
+                return events
+
+    def send(self, msg) -> None:
+        self.port.write(P.encode(msg))
+
+
+@pytest.fixture
+def link(sim_build):
+    with SimBox(box_id=0x0B0C) as box:
+        link = Link(box)
+        yield link
+        link.port.close()
+
+
+def test_hello_at_boot(link):
+    hello = link.expect(P.Hello)
+    assert hello.protocol == P.PROTOCOL_VERSION
+    assert hello.box_id == 0x0B0C
+    assert hello.board == P.Board.UNO
+    assert hello.stations == (0x3F, 0x3F, 1 << P.WOKUP_BUTTON, 1 << P.WOKUP_BUTTON)
+    assert link.decoder.errors == 0
+
+
+def test_bouncy_presses_give_one_press_and_one_release_each(link):
+    link.after_boot()
+    buttons = [(0, b) for b in range(6)] + [(1, b) for b in range(6)] + [(2, 5), (3, 5)]
+    start = link.box.now_us() + 30_000
+    expected = {}
+    for i, (station, button) in enumerate(buttons):
+        pressed = link.box.press(station, button, start + i * 7_919, BOUNCE)
+        released = link.box.release(station, button, pressed + 60_000 + i * 113, BOUNCE)
+        expected[station, button] = (pressed, released)
+
+    events = link.events_until(start + len(buttons) * 7_919 + 200_000)
+    assert 0 < link.scan_max_us < 500
+    by_button = {}
+    for ev in events:
+        by_button.setdefault((ev.station, ev.button), []).append(ev)
+    assert set(by_button) == set(expected)
+    errors = []
+    for key, (pressed, released) in expected.items():
+        kinds = [ev.kind for ev in by_button[key]]
+        assert kinds == [P.EventKind.PRESS, P.EventKind.RELEASE], key
+        for ev, true_time in zip(by_button[key], (pressed, released)):
+            error = P.wrap_delta(ev.time_us, true_time % P.CLOCK_MODULO)
+            errors.append(error)
+            assert -MICROS_STEP_US <= error <= link.scan_max_us, (key, ev, true_time)
+    assert [ev.evseq for ev in events] == list(range(len(events)))
+    print(f"timestamp error vs press time: min {min(errors)} us, max {max(errors)} us, "
+          f"mean {sum(errors) / len(errors):.1f} us; longest scan {link.scan_max_us} us")
+
+
+def test_simultaneous_presses_get_the_same_time(link):
+    link.expect(P.Hello)
+    at = link.box.now_us() + 20_000
+    for station, button in ((0, 0), (0, 5), (1, 3), (3, 5)):
+        link.box.press(station, button, at)
+    events = link.events_until(at + 20_000)
+    assert len(events) == 4
+    assert len({ev.time_us for ev in events}) == 1
+
+
+def test_ping_led_and_set_id(link):
+    link.expect(P.Hello)
+    before = link.box.now_us()
+    link.send(P.Ping(token=0xC0FFEE, seq=1))
+    pong = link.expect(P.Pong, token=0xC0FFEE)
+    assert 0 <= P.wrap_delta(pong.time_us, before % P.CLOCK_MODULO) < 100_000
+
+    link.send(P.Led(station=1, mode=P.LedMode.ON, seq=2))
+    link.send(P.Led(station=3, mode=P.LedMode.BLINK, period_ms=100, seq=3))
+    link.send(P.Ping(token=1, seq=4))
+    link.expect(P.Pong, token=1)  # the LED frames went before it
+    seen = set()
+    deadline = time.monotonic() + 1
+    while time.monotonic() < deadline and len(seen) < 2:
+        leds = link.box.leds()
+        assert leds[:3] == [0, 1, 0]
+        seen.add(leds[3])
+        time.sleep(0.01)
+    assert seen == {0, 1}  # station 3 blinks
+
+    link.send(P.SetId(box_id=42, seq=5))
+    link.expect(P.Hello, box_id=42)
+
+
+def test_bad_frames_are_answered_and_counted(link):
+    link.expect(P.Hello)
+    wire = bytearray(P.encode(P.Ping(token=5, seq=7)))
+    wire[2] ^= 0x01
+    link.port.write(bytes(wire) + b"\x03\x99\x07\0")  # bad CRC, then a short frame
+    assert link.expect(P.Error).code == P.ErrorCode.CRC
+    assert link.expect(P.Error).code == P.ErrorCode.FRAME
+    heartbeat = link.expect(P.Heartbeat)
+    assert (heartbeat.crc_errors, heartbeat.bad_frames) == (1, 1)
+    assert link.decoder.errors == 0
+
+
+def test_button_held_at_boot_is_a_fault_not_a_press(sim_build):
+    with SimBox(held=[(1, 5)]) as box:
+        link = Link(box)
+        link.expect(P.Hello)
+        stuck = link.expect(P.Event)
+        assert (stuck.station, stuck.button, stuck.kind) == (1, 5, P.EventKind.STUCK)
+        released = box.release(1, 5, box.now_us() + 10_000, BOUNCE)
+        events = link.events_until(released + 50_000)
+        assert [(ev.station, ev.button, ev.kind) for ev in events] == [(1, 5, P.EventKind.UNSTUCK)]
+        link.port.close()
+
+
+def device_rate(links: list[Link], seconds: float) -> list[tuple[float, float]]:
+    """Device microseconds per wall microsecond for each box, from PONGs,
+    with the largest lag behind the wall clock during the measurement.
+
+    On a busy machine the harness falls behind the wall clock for a while
+    and then catches up; the lag it reports is added back so that the rate
+    shows the clock it was told to simulate, but lag varies between the PONG
+    and the stats reply, so the rate is only as good as the lag was small.
+    """
+    def sample():
+        out = []
+        for i, link in enumerate(links):
+            sent = time.monotonic()
+            link.send(P.Ping(token=i))
+            pong = link.expect(P.Pong, token=i)
+            wall = (sent + time.monotonic()) / 2
+            stats = link.box.stats()
+            out.append((wall, pong.time_us + stats["lag_us"], stats["max_lag_us"]))
+        return out
+
+    first = sample()
+    time.sleep(seconds)
+    last = sample()
+    return [((d1 - d0) / ((w1 - w0) * 1e6), lag) for (w0, d0, _), (w1, d1, lag) in zip(first, last)]
+
+
+def test_several_boxes_run_at_once_with_their_own_clock_error(sim_build):
+    ppms = (0, 3_000, -3_000)  # an Uno's resonator can be this far off
+    boxes = [SimBox(box_id=i, ppm=ppm) for i, ppm in enumerate(ppms)]
+    try:
+        links = [Link(box) for box in boxes]
+        assert [link.expect(P.Hello).box_id for link in links] == [0, 1, 2]
+        window = 2.0
+        results = device_rate(links, window)
+        print(f"device clock rates and largest lags (us): {results}")
+        for (rate, lag), ppm in zip(results, ppms):
+            # 1000 ppm for the PING round trips, plus what the lag blurs.
+            assert rate == pytest.approx(1 + ppm * 1e-6, abs=1e-3 + 2 * lag * 1e-6 / window)
+    finally:
+        for box in boxes:
+            box.stop()
