@@ -319,11 +319,14 @@ static int pty_client_present(int timeout_ms)
 /* Like an Uno, which resets when its port is opened (DTR), the box boots
  * once a client has opened the pty, after a pause standing in for the
  * bootloader: the client's open flushes its input, and must not flush the
- * boot HELLO away. */
+ * boot HELLO away. Control input waits, but its end still ends us. */
 static void wait_for_client(void)
 {
-    while (!pty_client_present(10))
-        ;
+    struct pollfd control = {.fd = 0, .events = 0};
+    while (!pty_client_present(10)) {
+        if (poll(&control, 1, 0) > 0 && (control.revents & POLLHUP))
+            exit(0);
+    }
     usleep(BOOTLOADER_US);
 }
 
