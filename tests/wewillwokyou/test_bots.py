@@ -1,0 +1,67 @@
+"""Bots beat the random bot; the strong bot thinks within a second and plays the
+whole game. The full-strength rate over a few hundred seeds is measured with the
+simulate command (see assets/wewillwokyou/DESIGN.md); here a fast version runs:
+60 seeds with the search bounded by iterations, seats alternating."""
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+
+from game.engine.rng import Rng
+from game.engine.simulate import play
+from game.wewillwokyou import GAME
+from game.wewillwokyou.bots import GreedyBot, StrongBot
+from game.wewillwokyou.rules import WokState
+
+SEEDS = 60
+
+
+def _fast_game():
+    return replace(GAME, bots={**GAME.bots, "fast": lambda: StrongBot(iterations=5, seconds=1e9)})
+
+
+def _wins(args):
+    level, seeds = args
+    game, wins = _fast_game(), 0.0
+    for seed in seeds:
+        levels = [level, "random"] if seed % 2 else ["random", level]
+        state, _ = play(game, 2, seed, levels)
+        winners = state.winners()
+        wins += (levels.index(level) in winners) / len(winners)
+    return wins
+
+
+def _rate(level: str) -> float:
+    halves = [(level, range(1, 1 + SEEDS // 2)), (level, range(1 + SEEDS // 2, 1 + SEEDS))]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        return sum(pool.map(_wins, halves)) / SEEDS
+
+
+def test_search_bot_beats_random_in_nine_games_of_ten():
+    assert _rate("fast") >= 0.9
+
+
+def test_greedy_bot_beats_random_in_most_games():
+    assert _rate("greedy") >= 0.85
+
+
+def test_strong_bot_thinks_under_a_second():
+    state = WokState(4, None, 3)
+    bot = StrongBot()
+    start = time.perf_counter()
+    action = bot.choose(state, state.turn, Rng(1))
+    assert time.perf_counter() - start < 1.0
+    assert action in state.legal_actions(state.turn)
+
+
+def test_greedy_lays_a_plan_that_completes_a_wok():
+    state = WokState(2, None, 5)
+    bot, rng = GreedyBot(), Rng(2)
+    woks_before = 0
+    for _ in range(400):
+        if state.is_over():
+            break
+        seat = state.turn
+        state.apply(seat, bot.choose(state, seat, rng))
+        assert state.pending is None or state.turn == seat
+    assert state.is_over()
+    assert sum(len(w) for w in state.woks) > woks_before
