@@ -1,0 +1,173 @@
+"""One clock for every box: device microseconds to host monotonic nanoseconds.
+
+Modelled on Klipper's ``klippy/clocksync.py``: the host PINGs a box
+regularly; each PONG carries the device time at which the PING's last byte
+arrived. That moment lies between the host's send and receive times, less
+the bytes still on the wire at each end, so every exchange gives an
+interval of host time for one device time. Exchanges much wider than the
+narrowest lately seen (a busy bus, a busy host) are left out. The rest feed
+a decayed (exponentially weighted) linear regression of device time on host
+time over the latest exchanges, which gives offset and drift; exchanges far
+off the fit (median absolute deviation) are rejected as outliers and the
+fit is made again without them. A weak prior holds the drift near nominal
+until the exchanges span enough time to measure it.
+
+The bound given with every converted time is the weighted mean half-width
+of the intervals used (where in its interval a stamp really was cannot be
+known), plus twice the fit's standard error at that time, plus the device
+clock's 4 us step.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass
+
+from .protocol import BAUD
+
+WINDOW = 64  # exchanges kept: about 6 s at the steady PING rate
+DECAY = 1 / 16  # each older exchange weighs this much less than the next
+MIN_SAMPLES = 8  # exchanges before the estimate is trusted
+WIDE = 1.5  # exchanges wider than this times the narrowest (aged) are left out
+WIDE_SLACK_NS = 150_000  # ... plus this, so that one lucky narrow exchange cannot starve us
+AGE_NS_PER_S = 50_000  # the narrowest half-width "ages" upward: old luck fades
+OUTLIER_MADS = 4.0
+OUTLIER_FLOOR_US = 150.0  # residuals under this are never outliers
+PRIOR_SPREAD_NS = 300e6  # the drift prior weighs like exchanges 0.3 s either side
+MAX_DRIFT = 0.02  # 20,000 ppm: no resonator is that far off
+DEVICE_STEP_NS = 4_000  # micros() counts in 4 us steps
+UNSYNCED_NS = 50_000_000  # added to the bound before MIN_SAMPLES exchanges
+NOMINAL_US_PER_NS = 1e-3
+BYTE_NS = 10 * 1_000_000_000 // BAUD  # start + 8 data + stop bits
+
+
+def wire_ns(frame_bytes: int) -> int:
+    """Time a frame of that many bytes (delimiter included) spends on the UART."""
+    return frame_bytes * BYTE_NS
+
+
+@dataclass(frozen=True)
+class Sample:
+    sent_ns: int  # host time the PING was written
+    received_ns: int  # host time the PONG was read
+    device_us: int  # the PONG's device time, unwrapped
+
+
+@dataclass(frozen=True)
+class Fit:
+    t_avg: float  # host ns since the origin
+    d_avg: float  # device us
+    freq: float  # device us per host ns
+    half_ns: float
+    resid_var: float  # device us^2
+    weight: float  # effective number of exchanges
+    sxx: float  # weighted spread of host times, ns^2
+
+
+class ClockSync:
+    """Offset and drift of one box's clock; owned by one reader thread."""
+
+    def __init__(self, ping_wire_ns: int = 0, pong_wire_ns: int = 0) -> None:
+        self.ping_wire_ns = ping_wire_ns  # the PING is stamped after its last byte
+        self.pong_wire_ns = pong_wire_ns  # and the PONG still had to cross the wire
+        self.samples = 0  # accepted since the start
+        self.rejected_wide = 0
+        self.rejected_outliers = 0  # in the latest fit
+        self.last_rtt_ns = 0
+        self._min_half = math.inf
+        self._min_half_at = 0.0
+        self._origin: int | None = None  # host ns; times are kept relative to it
+        self._window: deque[tuple[float, int, float]] = deque(maxlen=WINDOW)  # (t, device, half)
+        self._fit: Fit | None = None
+
+    # ---- feeding ----------------------------------------------------------
+    def add(self, sample: Sample) -> bool:
+        """One PING/PONG exchange; True if it went into the estimate."""
+        self.last_rtt_ns = sample.received_ns - sample.sent_ns
+        lo = sample.sent_ns + self.ping_wire_ns
+        hi = max(lo, sample.received_ns - self.pong_wire_ns)
+        mid, half = (lo + hi) / 2, (hi - lo) / 2
+        aged = self._min_half + AGE_NS_PER_S * (mid - self._min_half_at) / 1e9
+        if half <= aged:
+            self._min_half, self._min_half_at = half, mid
+        elif half > WIDE * aged + WIDE_SLACK_NS:
+            self.rejected_wide += 1
+            return False
+        if self._origin is None:
+            self._origin = int(mid)
+        self._window.append((mid - self._origin, sample.device_us, half))
+        self.samples += 1
+        self._fit = self._refit()
+        return True
+
+    def _refit(self) -> Fit:
+        n = len(self._window)
+        weights = [(1 - DECAY) ** (n - 1 - i) for i in range(n)]
+        use = [True] * n
+        fit = self._regress(weights, use)
+        if n >= MIN_SAMPLES:
+            residuals = [abs(d - self._at(fit, t)) for t, d, _h in self._window]
+            mad = sorted(residuals)[n // 2]
+            limit = max(OUTLIER_MADS * 1.4826 * mad, OUTLIER_FLOOR_US)
+            use = [r <= limit for r in residuals]
+            self.rejected_outliers = use.count(False)
+            fit = self._regress(weights, use)
+        return fit
+
+    def _regress(self, weights: list[float], use: list[bool]) -> Fit:
+        rows = [(w, t, d, h) for w, u, (t, d, h) in zip(weights, use, self._window) if u]
+        wsum = sum(w for w, *_ in rows)
+        t_avg = sum(w * t for w, t, _d, _h in rows) / wsum
+        d_avg = sum(w * d for w, _t, d, _h in rows) / wsum
+        sxx = sum(w * (t - t_avg) ** 2 for w, t, _d, _h in rows)
+        sxy = sum(w * (t - t_avg) * (d - d_avg) for w, t, d, _h in rows)
+        prior = wsum * PRIOR_SPREAD_NS ** 2
+        freq = (sxy + prior * NOMINAL_US_PER_NS) / (sxx + prior)
+        freq = min(max(freq, NOMINAL_US_PER_NS * (1 - MAX_DRIFT)), NOMINAL_US_PER_NS * (1 + MAX_DRIFT))
+        half = sum(w * h for w, _t, _d, h in rows) / wsum
+        resid = sum(w * (d - d_avg - freq * (t - t_avg)) ** 2 for w, t, d, _h in rows) / wsum
+        effective = wsum ** 2 / sum(w * w for w, *_ in rows)
+        return Fit(t_avg, d_avg, freq, half, resid, effective, sxx + prior)
+
+    @staticmethod
+    def _at(fit: Fit, t: float) -> float:
+        return fit.d_avg + (t - fit.t_avg) * fit.freq
+
+    # ---- reading ----------------------------------------------------------
+    @property
+    def ready(self) -> bool:
+        return self.samples >= MIN_SAMPLES
+
+    def _need_fit(self) -> Fit:
+        if self._fit is None:
+            raise ValueError("no PONG yet: the box's clock is unknown")
+        return self._fit
+
+    def to_host(self, device_us: float) -> tuple[int, int]:
+        """(host monotonic ns, uncertainty bound in ns) of a device time."""
+        fit = self._need_fit()
+        t = fit.t_avg + (device_us - fit.d_avg) / fit.freq
+        return int(round(self._origin + t)), self._bound(fit, t)
+
+    def to_device(self, host_ns: int) -> float:
+        """The device time (us, unwrapped) expected at a host time."""
+        return self._at(self._need_fit(), host_ns - self._origin)
+
+    def bound_ns(self, host_ns: int | None = None) -> int:
+        """The bound of a time converted now (or at host_ns)."""
+        fit = self._need_fit()
+        t = fit.t_avg if host_ns is None else host_ns - self._origin
+        return self._bound(fit, t)
+
+    def _bound(self, fit: Fit, t: float) -> int:
+        se_us = math.sqrt(fit.resid_var * (1 / fit.weight + (t - fit.t_avg) ** 2 / fit.sxx))
+        bound = fit.half_ns + 2 * se_us / fit.freq + DEVICE_STEP_NS
+        return int(bound if self.ready else bound + UNSYNCED_NS)
+
+    @property
+    def drift_ppm(self) -> float:
+        return (self._need_fit().freq / NOMINAL_US_PER_NS - 1) * 1e6
+
+    def offset_us(self, host_ns: int) -> float:
+        """Device time minus host time (both in us) at host_ns: what diagnostics show."""
+        return self.to_device(host_ns) - host_ns / 1000

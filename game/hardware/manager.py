@@ -1,0 +1,176 @@
+"""All the buzzer boxes of the table: found, read, mapped to seats.
+
+The manager scans for ports on a thread, gives each candidate a `BoxLink`,
+and turns the boxes' button events into the same `PlayerEvent`s every
+controller makes, in host monotonic time with the clock-sync bound, into
+the app's thread-safe queue. A box that goes away leaves a notice; when the
+same box id comes back (on any port) its stations are back under the same
+device names, so seats and the game carry on.
+
+The game's hook for the station lights is `set_seat_led(seat, mode)`:
+"on" when the seat wins a card, "blink" when it is out of the round, "off".
+"""
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from typing import Callable
+
+from ..i18n import _
+from ..input.events import EventQueue, PlayerEvent
+from . import ports as portlist
+from . import protocol as P
+from .boxlink import BoxLink
+
+SCAN_EVERY_S = 1.0
+RETRY_REJECTED_S = 10.0  # a port that said nothing useful is tried again after this
+LED_MODES = {"off": P.LedMode.OFF, "on": P.LedMode.ON, "blink": P.LedMode.BLINK}
+LIVE = ("opening", "ready", "silent")
+
+
+def device_name(box_id: int, station: int) -> str:
+    return f"buzzer-{box_id:04x}-{station}"
+
+
+def settings_key(box_id: int, station: int) -> str:
+    return f"{box_id:04x}:{station}"
+
+
+def control_of(button: int) -> str:
+    """Buttons 0-4 cover decks 0-4; button 5, the only one of a one-button
+    station, shouts "Wok'up!" (firmware/PROTOCOL.md)."""
+    return "wokup" if button == P.WOKUP_BUTTON else f"deck{button}"
+
+
+class BuzzerManager:
+    def __init__(self, events: EventQueue, assignment: dict[str, int] | None = None,
+                 seat_of: Callable[[], dict[str, int]] = dict,
+                 find: Callable[[], list[tuple[str, str]]] = portlist.candidates,
+                 scan_every: float = SCAN_EVERY_S) -> None:
+        self.events = events
+        self.assignment = assignment if assignment is not None else {}  # settings.buzzers, shared
+        self.seat_of = seat_of  # the running table's device -> seat
+        self.find = find
+        self.scan_every = scan_every
+        self.notices: queue.SimpleQueue[str] = queue.SimpleQueue()  # for the screen
+        self.links: dict[str, BoxLink] = {}  # port -> its link (live, lost or rejected)
+        self._rejected_at: dict[str, float] = {}
+        self._leds: dict[str, str] = {}  # device -> mode, kept across unplugging
+        self._gone: set[int] = set()  # box ids unplugged and not back yet
+        self.listeners: list[Callable[[BoxLink, P.Event, PlayerEvent | None], None]] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._scan_loop, name="buzzer scan", daemon=True)
+
+    # ---- life -----------------------------------------------------------------
+    def start(self) -> "BuzzerManager":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=2)
+        with self._lock:
+            links = list(self.links.values())
+        for link in links:
+            link.stop()
+
+    def scan(self) -> None:
+        """One pass: a link for each candidate port that has none alive."""
+        now = time.monotonic()
+        for device, _what in self.find():
+            with self._lock:
+                link = self.links.get(device)
+                if link is not None and (link.state in LIVE or
+                                         now - self._rejected_at.get(device, 0) < RETRY_REJECTED_S):
+                    continue
+                self.links[device] = BoxLink(device, self._on_event, self._on_status)
+                new = self.links[device]
+            new.start()
+
+    def _scan_loop(self) -> None:
+        while not self._stop.is_set():
+            self.scan()
+            self._stop.wait(self.scan_every)
+
+    # ---- what the game sees -----------------------------------------------------
+    def ready_links(self) -> list[BoxLink]:
+        with self._lock:
+            return [link for link in self.links.values() if link.state == "ready"]
+
+    def devices(self) -> list[str]:
+        """Connected stations, as device ids (`Devices.sources`)."""
+        return [device_name(link.box_id, s) for link in self.ready_links()
+                for s in range(len(link.stations))]
+
+    def seat_for(self, box_id: int, station: int) -> int | None:
+        table = self.seat_of()
+        device = device_name(box_id, station)
+        if device in table:
+            return table[device]
+        return self.assignment.get(settings_key(box_id, station))
+
+    def set_seat_led(self, seat: int, mode: str) -> None:
+        """Light ("on"), blink ("blink") or put out ("off") the stations of a
+        seat; remembered, so a box that comes back shows it again."""
+        with self._lock:
+            known = {(link.box_id, len(link.stations)) for link in self.links.values() if link.hello}
+        for box_id, count in known:
+            for station in range(count):
+                if self.seat_for(box_id, station) == seat:
+                    self.set_station_led(box_id, station, mode)
+
+    def set_station_led(self, box_id: int, station: int, mode: str) -> None:
+        self._leds[device_name(box_id, station)] = mode
+        for link in self.ready_links():
+            if link.box_id == box_id:
+                link.set_led(station, LED_MODES[mode])
+
+    def leds_off(self) -> None:
+        self._leds.clear()
+        for link in self.ready_links():
+            link.set_led(P.LED_ALL, P.LedMode.OFF)
+
+    # ---- from the reader threads ---------------------------------------------------
+    def _on_event(self, link: BoxLink, msg: P.Event, t_rx: int) -> None:
+        ev = None
+        if msg.kind in (P.EventKind.PRESS, P.EventKind.RELEASE, P.EventKind.STUCK):
+            t_ns, bound = link.host_time(msg.time_us, t_rx)
+            # A stuck button is out of play: the game sees it released.
+            ev = PlayerEvent(device_name(link.box_id, msg.station), control_of(msg.button),
+                             msg.kind == P.EventKind.PRESS, t_ns, self.seat_for(link.box_id, msg.station),
+                             None, bound)
+            self.events.put(ev)
+        if msg.kind == P.EventKind.STUCK:
+            self.notices.put(_("Buzzer box {box}, station {station}: a button is stuck; "
+                               "it is ignored until released").format(box=f"{link.box_id:04x}",
+                                                                     station=msg.station + 1))
+        for listener in self.listeners:
+            listener(link, msg, ev)
+
+    def _on_status(self, link: BoxLink) -> None:
+        box = f"{link.box_id:04x}" if link.box_id is not None else "?"
+        if link.state == "ready":
+            self._on_ready(link)
+        elif link.state in ("lost", "silent") and link.box_id is not None and link.box_id not in self._gone:
+            if not any(o.box_id == link.box_id for o in self.ready_links() if o is not link):
+                self._gone.add(link.box_id)
+                self.notices.put(_("Buzzer box {box} unplugged: plug it back in").format(box=box))
+        elif link.state == "rejected" and link.opened:
+            self._rejected_at[link.port_name] = time.monotonic()
+
+    def _on_ready(self, link: BoxLink) -> None:
+        box = link.box_id
+        if box in self._gone:
+            self._gone.discard(box)
+            self.notices.put(_("Buzzer box {box} is back").format(box=f"{box:04x}"))
+        twins = [o for o in self.ready_links() if o is not link and o.box_id == box]
+        if twins:
+            self.notices.put(_("Two buzzer boxes have the id {box}: give one another id "
+                               "(python -m game buzzers set-id)").format(box=f"{box:04x}"))
+        for station in range(len(link.stations)):
+            mode = self._leds.get(device_name(box, station))
+            if mode:
+                link.set_led(station, LED_MODES[mode])

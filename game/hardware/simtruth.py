@@ -1,0 +1,52 @@
+"""The true clock of a simulated box, for measuring the clock sync.
+
+The simavr harness paces the simulated resonator to the host's monotonic
+clock at 16 MHz * (1 + ppm/1e6); while the host is busy the simulation lags
+behind and catches up, so the ideal pacing, not the lagging simulation, is
+the box's true clock. The harness reports neither its start nor its pacing
+directly, but ``now`` (simulated device time) and ``stats`` (how far the
+simulation lags the pacing) answered in one breath give the ideal device
+time at the moment of the answer; the exchange with the smallest pipe round
+trip pins that moment within a few tens of microseconds.
+"""
+from __future__ import annotations
+
+import time
+
+from .simbox import SimBox
+
+PROBES = 12
+
+
+def ideal_clock(box: SimBox, ppm: float, probes: int = PROBES) -> tuple[float, float]:
+    """(host ns, ideal device us) of one moment, and the rate is known: returns
+    the pair from the probe with the shortest round trip."""
+    best = None
+    for _i in range(probes):
+        # Both commands in one write, so the harness answers them without
+        # running the simulation in between. (SimBox.command sends one line.)
+        with box._lock:
+            sent = time.monotonic_ns()
+            box._proc.stdin.write("now\nstats\n")
+            box._proc.stdin.flush()
+            now_line, stats_line = box._next_line(), box._next_line()
+            received = time.monotonic_ns()
+        now_us = int(now_line.split()[1])
+        lag_us = int(dict(kv.split("=") for kv in stats_line.split()[1:])["lag_us"])
+        if best is None or received - sent < best[0]:
+            best = (received - sent, (sent + received) / 2, now_us + lag_us)
+    return best[1], best[2]
+
+
+class TrueClock:
+    """Host ns <-> ideal device us of one simulated box."""
+
+    def __init__(self, box: SimBox, ppm: float) -> None:
+        self.rate = (1 + ppm * 1e-6) / 1000  # device us per host ns
+        self.host0, self.device0 = ideal_clock(box, ppm)
+
+    def device_us(self, host_ns: float) -> float:
+        return self.device0 + (host_ns - self.host0) * self.rate
+
+    def host_ns(self, device_us: float) -> float:
+        return self.host0 + (device_us - self.device0) / self.rate
