@@ -97,6 +97,12 @@ def cmd_i18n(args) -> int:
     return 0
 
 
+def cmd_buzzers(args) -> int:
+    from .hardware import cli
+
+    return cli.run(args)
+
+
 def cmd_play(args) -> int:
     from .app.app import main_window
 
@@ -143,9 +149,13 @@ def main(argv: list[str] | None = None) -> int:
 
     sub.add_parser("i18n", help="bring the French catalogues in step with the code")
 
+    from .hardware.cli import add_parser as add_buzzers_parser
+
+    add_buzzers_parser(sub)
+
     args = p.parse_args(argv)
     commands = {"screenshot": cmd_screenshot, "bench": cmd_bench, "simulate": cmd_simulate,
-                "watch": cmd_watch, "i18n": cmd_i18n, "play": cmd_play, None: cmd_play}
+                "watch": cmd_watch, "i18n": cmd_i18n, "buzzers": cmd_buzzers, "play": cmd_play, None: cmd_play}
     return commands[args.command](args)
 
 
