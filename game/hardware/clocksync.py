@@ -14,8 +14,9 @@ until the exchanges span enough time to measure it.
 
 The bound given with every converted time is the weighted mean half-width
 of the intervals used (where in its interval a stamp really was cannot be
-known), plus twice the fit's standard error at that time, plus the device
-clock's 4 us step.
+known), plus twice the fit's standard error at that time, plus what the
+drift prior may still hide at that distance, plus the device clock's 4 us
+step.
 """
 from __future__ import annotations
 
@@ -26,15 +27,16 @@ from dataclasses import dataclass
 from .protocol import BAUD
 
 WINDOW = 64  # exchanges kept: about 6 s at the steady PING rate
-DECAY = 1 / 16  # each older exchange weighs this much less than the next
+DECAY = 1 / 64  # each older exchange weighs this much less than the next
 MIN_SAMPLES = 8  # exchanges before the estimate is trusted
 WIDE = 1.5  # exchanges wider than this times the narrowest (aged) are left out
 WIDE_SLACK_NS = 150_000  # ... plus this, so that one lucky narrow exchange cannot starve us
 AGE_NS_PER_S = 50_000  # the narrowest half-width "ages" upward: old luck fades
 OUTLIER_MADS = 4.0
 OUTLIER_FLOOR_US = 150.0  # residuals under this are never outliers
-PRIOR_SPREAD_NS = 300e6  # the drift prior weighs like exchanges 0.3 s either side
+PRIOR_SPREAD_NS = 100e6  # the drift prior weighs like exchanges 0.1 s either side
 MAX_DRIFT = 0.02  # 20,000 ppm: no resonator is that far off
+RESONATOR_DRIFT = 0.005  # an Uno's ceramic resonator is within 0.5 %: what the prior may hide
 DEVICE_STEP_NS = 4_000  # micros() counts in 4 us steps
 UNSYNCED_NS = 50_000_000  # added to the bound before MIN_SAMPLES exchanges
 NOMINAL_US_PER_NS = 1e-3
@@ -61,7 +63,8 @@ class Fit:
     half_ns: float
     resid_var: float  # device us^2
     weight: float  # effective number of exchanges
-    sxx: float  # weighted spread of host times, ns^2
+    sxx: float  # weighted spread of host times plus the prior's, ns^2
+    prior_share: float  # how much of the drift is still the prior's guess (0-1)
 
 
 class ClockSync:
@@ -127,7 +130,7 @@ class ClockSync:
         half = sum(w * h for w, _t, _d, h in rows) / wsum
         resid = sum(w * (d - d_avg - freq * (t - t_avg)) ** 2 for w, t, d, _h in rows) / wsum
         effective = wsum ** 2 / sum(w * w for w, *_ in rows)
-        return Fit(t_avg, d_avg, freq, half, resid, effective, sxx + prior)
+        return Fit(t_avg, d_avg, freq, half, resid, effective, sxx + prior, prior / (sxx + prior))
 
     @staticmethod
     def _at(fit: Fit, t: float) -> float:
@@ -161,7 +164,9 @@ class ClockSync:
 
     def _bound(self, fit: Fit, t: float) -> int:
         se_us = math.sqrt(fit.resid_var * (1 / fit.weight + (t - fit.t_avg) ** 2 / fit.sxx))
-        bound = fit.half_ns + 2 * se_us / fit.freq + DEVICE_STEP_NS
+        # While the drift is partly the prior's guess, the real one may differ by that share.
+        unmeasured_ns = abs(t - fit.t_avg) * fit.prior_share * RESONATOR_DRIFT
+        bound = fit.half_ns + 2 * se_us / fit.freq + unmeasured_ns + DEVICE_STEP_NS
         return int(bound if self.ready else bound + UNSYNCED_NS)
 
     @property

@@ -1,0 +1,62 @@
+"""Shared by the hardware tests: a manager over given ports, and waiting."""
+from __future__ import annotations
+
+import time
+
+from game.hardware.manager import BuzzerManager
+from game.input.events import EventQueue
+
+
+def wait_for(condition, timeout: float = 10.0, what: str = "condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.01)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+class Table:
+    """A manager watching a mutable list of ports, and its event queue."""
+
+    def __init__(self, ports: list[str], assignment: dict[str, int] | None = None) -> None:
+        self.ports = list(ports)
+        self.queue = EventQueue()
+        self.manager = BuzzerManager(self.queue, assignment or {},
+                                     find=lambda: [(p, "test") for p in self.ports], scan_every=0.1)
+        self.manager.start()
+
+    def ready(self, count: int, synced: bool = True, timeout: float = 15.0) -> None:
+        def done():
+            links = self.manager.ready_links()
+            return len(links) >= count and (not synced or all(lk.sync.ready for lk in links))
+        wait_for(done, timeout, f"{count} synced boxes")
+
+    def converged(self, bound_ns: int, timeout: float = 20.0) -> None:
+        """Waits until every box's clock bound is under bound_ns (drift measured)."""
+        def done():
+            now = time.monotonic_ns()
+            return all(lk.sync.ready and lk.sync.bound_ns(now) < bound_ns for lk in self.manager.ready_links())
+        wait_for(done, timeout, f"clock bounds under {bound_ns / 1e3:.0f} us")
+
+    def link(self, box_id: int):
+        return next(lk for lk in self.manager.ready_links() if lk.box_id == box_id)
+
+    def presses(self, count: int, timeout: float = 5.0) -> list:
+        got: list = []
+
+        def enough():
+            got.extend(ev for ev in self.queue.drain() if ev.pressed)
+            return len(got) >= count
+        wait_for(enough, timeout, f"{count} presses")
+        return got
+
+    def notices(self) -> list[str]:
+        out = []
+        while not self.manager.notices.empty():
+            out.append(self.manager.notices.get())
+        return out
+
+    def close(self) -> None:
+        self.manager.stop()
