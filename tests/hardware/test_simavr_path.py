@@ -1,0 +1,160 @@
+"""End to end with simulated boxes running the real firmware (simavr):
+presses to the game queue with the right seat, two clocks 3,000 ppm apart,
+ties, a Wok Up claim, and unplug/replug pausing and resuming a table.
+
+The simulated boxes run in real time, so each trial presses many buttons at
+once rather than running long trials one after another.
+"""
+import time
+
+import pytest
+
+from game.app.app import App
+from game.app.session import SeatConfig, Session
+from game.app.table import ControllerWaitScene, make_table
+from game.hardware.simbox import SimBox
+from game.hardware.simtruth import TrueClock
+from game.engine import SYSTEM, Rng
+from game.wokup.rules import WokUpState
+
+from .conftest import prioritise
+from .helpers import Table, wait_for
+
+MS = 1_000_000
+PPMS = (1500.0, -1500.0)  # 3,000 ppm apart
+# The harness runs its simulation in 0.5 ms slices and may be up to one
+# slice ahead of the wall clock (firmware/sim/wokbox_sim.c): a simulated
+# box's own timestamps can be that far from its ideal clock.
+SIM_LEAD_NS = 500_000
+MAX_LAG_US = 2_000  # a trial counts only if the simulation kept pace within this
+
+
+@pytest.fixture(scope="module")
+def sims(firmware_built):
+    boxes = [SimBox(box_id=0x11 + i, ppm=ppm) for i, ppm in enumerate(PPMS)]
+    for box in boxes:
+        prioritise(box)
+    table = Table([b.port for b in boxes], {"0011:0": 0, "0012:1": 1, "0012:2": 2})
+    try:
+        table.ready(2, timeout=20)
+        truths = [TrueClock(b, ppm) for b, ppm in zip(boxes, PPMS)]
+        yield boxes, truths, table
+    finally:
+        table.close()
+        for b in boxes:
+            b.stop()
+
+
+def press_pair(boxes, truths, at_ns, gap_ns, station=(0, 1), button=1) -> None:
+    """Box 0 at host time at_ns, box 1 gap_ns later, both by their true clocks."""
+    for i, t in ((0, at_ns), (1, at_ns + gap_ns)):
+        d = round(truths[i].device_us(t))
+        boxes[i].press(station[i], button, d)
+        boxes[i].release(station[i], button, d + 40_000)
+
+
+def kept_pace(boxes) -> bool:
+    return all(abs(b.stats()["lag_us"]) < MAX_LAG_US for b in boxes)
+
+
+def test_presses_reach_the_game_queue_with_their_seat(sims):
+    boxes, _truths, table = sims
+    boxes[0].press(0, 4)
+    boxes[1].press(1, 0)
+    boxes[1].press(2, 5)
+    got = {(ev.device, ev.control, ev.seat) for ev in table.presses(3)}
+    assert got == {("buzzer-0011-0", "deck4", 0), ("buzzer-0012-1", "deck0", 1), ("buzzer-0012-2", "wokup", 2)}
+    for b in boxes:
+        for station, button in ((0, 4), (1, 0), (2, 5)):
+            b.release(station, button)
+    table.queue.drain()
+
+
+def test_two_clocks_3000ppm_apart_order_presses_beyond_the_bound_and_tie_within(sims):
+    boxes, truths, table = sims
+    table.converged(800_000, timeout=30)
+    counts = {"ordered": 0, "tie": 0}
+    valid = 0
+    for trial in range(12):
+        sign = 1 if trial % 2 else -1
+        gaps = [6 * MS, -6 * MS, sign * MS, -sign * 2 * MS, sign * 20_000]  # box 1 minus box 0
+        start = time.monotonic_ns() + 100 * MS
+        for button, gap in enumerate(gaps):  # five pairs per trial, 60 ms apart
+            press_pair(boxes, truths, start + button * 60 * MS, gap, button=button)
+        presses = table.presses(2 * len(gaps), timeout=5)
+        if not kept_pace(boxes):
+            continue  # the simulated clock stalled: no truth to compare with
+        valid += 1
+        pairs: dict[str, dict] = {}
+        for ev in presses:
+            pairs.setdefault(ev.control, {})[ev.device] = ev
+        for button, gap in enumerate(gaps):
+            a, b = pairs[f"deck{button}"]["buzzer-0011-0"], pairs[f"deck{button}"]["buzzer-0012-1"]
+            diff, bound = b.t_ns - a.t_ns, a.uncertainty_ns + b.uncertainty_ns
+            # Never the wrong way round: the true order, or a tie.
+            assert abs(diff) <= bound or (diff > 0) == (gap > 0), (trial, gap, diff, bound)
+            if abs(gap) > 2 * (bound + SIM_LEAD_NS):
+                assert abs(diff) > bound, (trial, gap, diff, bound)  # clearly apart: ordered
+            if abs(gap) <= 20_000:
+                assert abs(diff) <= bound, (trial, gap, diff, bound)  # 20 us apart: a tie
+            if abs(gap) == MS:
+                counts["ordered" if abs(diff) > bound else "tie"] += 1
+    assert valid >= 6, f"the simulator kept pace in only {valid} of 12 trials: the machine is overloaded"
+    print(f"\n{valid} valid trials; presses 1 ms apart: {counts}")
+
+
+def test_a_wokup_claim_from_a_deck_button_covers_that_card_for_its_seat(sims):
+    boxes, _truths, table = sims
+    state = WokUpState(2, None, 5)
+    rng = Rng(5)
+    origin = time.monotonic_ns() - 10_000 * MS  # game time 0, in host time
+    while state.phase != "look" or not any(state.face_up):
+        state.apply(SYSTEM, state.sample_action(SYSTEM, rng) if state.phase == "flight"
+                    else {"type": "signal", "t": state.look_start + 3000 * MS})
+    deck = state.face_up.index(True)
+    boxes[0].press(0, deck)
+    ev = table.presses(1)[0]
+    boxes[0].release(0, deck)
+    assert (ev.seat, ev.control) == (0, f"deck{deck}")
+    claim = {"type": "slap", "deck": int(ev.control[4:]), "t": ev.t_ns - origin, "u": ev.uncertainty_ns}
+    state.now = state.look_start = min(state.look_start, claim["t"])
+    state.apply(ev.seat, claim)
+    assert state.claims == [{"seat": 0, "type": "slap", "t": claim["t"], "u": claim["u"], "deck": deck}]
+    table.queue.drain()
+
+
+def test_unplugging_a_box_mid_game_pauses_the_table_and_replugging_resumes(firmware_built):
+    from tests.app.toy_scene import TOY
+
+    box = SimBox(box_id=0x21)
+    table = Table([box.port])
+    app = App(size=(640, 360), window=False)
+    app.devices.sources.append(table.manager.devices)
+    try:
+        table.ready(1, synced=False)
+        seats = [SeatConfig("A", "red", controller="buzzer-0021-0"), SeatConfig("B", "blue", "bot")]
+        scene = make_table(app, Session(TOY, seats, None, 1, None))
+        app.push(scene)
+        app.step()
+        assert app.top is scene and scene.missing == []
+        box.stop()  # the cable is pulled
+        wait_for(lambda: "buzzer-0021-0" not in table.manager.devices(), 5, "the box gone")
+        app.step()
+        assert isinstance(app.top, ControllerWaitScene) and scene.missing == [0]
+        clock, log = scene.clock, len(scene.state.log)
+        for _i in range(20):
+            app.step()
+        assert (scene.clock, len(scene.state.log)) == (clock, log), "the game stood still"
+        assert "unplugged" in table.notices()[0]
+        box = SimBox(box_id=0x21)  # plugged back in, on another port
+        table.ports[0] = box.port
+        wait_for(lambda: "buzzer-0021-0" in table.manager.devices(), 10, "the box back")
+        app.step()
+        assert app.top is scene and scene.missing == []
+        box.press(0, 2)
+        ev = table.presses(1)[0]
+        assert ev.device == "buzzer-0021-0"
+    finally:
+        app.quit()
+        table.close()
+        box.stop()
