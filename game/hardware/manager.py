@@ -100,6 +100,15 @@ class BuzzerManager:
         with self._lock:
             return [link for link in self.links.values() if link.state == "ready"]
 
+    def known_links(self) -> list[BoxLink]:
+        """One link per box that said HELLO (its live one if any), by box id."""
+        with self._lock:
+            links = [lk for lk in self.links.values() if lk.hello]
+        best = {}
+        for link in sorted(links, key=lambda lk: lk.state == "ready"):
+            best[link.box_id] = link  # a live link replaces a lost one of the same box
+        return [best[box] for box in sorted(best)]
+
     def devices(self) -> list[str]:
         """Connected stations, as device ids (`Devices.sources`)."""
         return [device_name(link.box_id, s) for link in self.ready_links()

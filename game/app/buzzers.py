@@ -1,0 +1,182 @@
+"""The buzzer boxes on screen: assigning stations to seats, and "Buzzer test".
+
+Both read `app.buzzers` (a `game.hardware.manager.BuzzerManager`, or None
+when the arcade runs without one) and see presses as the PlayerEvents every
+controller makes, with device "buzzer-<box>-<station>".
+"""
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+
+from ..i18n import N_, _
+from ..input import PlayerEvent
+from .menus import MenuScene
+from .scene import Scene
+from .session import COLOURS
+from .ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS, Item, Menu
+
+SEATS = 6
+LIT_S = 0.4  # how long a pressed button stays lit in the test scene
+
+
+def _station_of(device: str) -> tuple[str, int] | None:
+    kind, _sep, rest = device.partition("-")
+    box, _sep, station = rest.partition("-")
+    return (box, int(station)) if kind == "buzzer" and station.isdigit() else None
+
+
+class BuzzerSeatsScene(Scene):
+    """"Press any button on the station for seat 3": one seat after another;
+    the choice is saved in the settings by box id and station."""
+
+    name = "buzzer-seats"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.seat = 0
+        self.assignment: dict[str, int] = app.settings.buzzers
+
+    def handle(self, ev: PlayerEvent) -> None:
+        if not ev.pressed:
+            return
+        where = _station_of(ev.device)
+        if where is not None:
+            key = f"{where[0]}:{where[1]}"
+            for other in [k for k, s in self.assignment.items() if s == self.seat]:
+                del self.assignment[other]  # one station per seat
+            self.assignment[key] = self.seat
+            self.app.save_settings()
+            self.seat = (self.seat + 1) % SEATS
+        elif ev.control == "back" or ev.control == "menu":
+            self.app.pop()
+        elif ev.control in ("down", "right"):
+            self.seat = (self.seat + 1) % SEATS
+        elif ev.control in ("up", "left"):
+            self.seat = (self.seat - 1) % SEATS
+        elif ev.control == "confirm":
+            for key in [k for k, s in self.assignment.items() if s == self.seat]:
+                del self.assignment[key]  # confirm on a keyboard clears the seat
+            self.app.save_settings()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        ui = self.ui
+        ui.title(surf, _("Buzzer seats"), 40)
+        colour = SEAT_COLOURS[COLOURS[self.seat]]
+        ui.text(surf, _("Press any button on the station for seat {n}").format(n=self.seat + 1),
+                (960, 160), 54, colour, True, "midtop")
+        for seat in range(SEATS):
+            y = 260 + seat * 100
+            r = ui.rect(360, y, 1200, 84)
+            current = seat == self.seat
+            ui.panel(surf, r, PANEL_HI if current else PANEL, 16, ACCENT if current else None)
+            pygame.draw.circle(surf, SEAT_COLOURS[COLOURS[seat]], ui.rect(410, y + 42, 0, 0).topleft, ui.px(20))
+            ui.text(surf, _("Seat {n}").format(n=seat + 1), (450, y + 18), 42, INK, True)
+            keys = [k for k, s in self.assignment.items() if s == seat]
+            label = ", ".join(_("box {box}, station {station}").format(box=k.split(":")[0], station=int(k.split(":")[1]) + 1)
+                              for k in keys) or _("no station")
+            ui.text(surf, label, (1520, y + 20), 38, INK if keys else DIM, anchor="topright")
+        if self.app.buzzers is None or not self.app.buzzers.devices():
+            ui.text(surf, _("No buzzer box is connected"), (960, 880), 38, RED, True, "midtop")
+        ui.footer(surf, _("Arrows: choose a seat - Confirm: clear it - Back: done"))
+
+
+class BuzzerTestScene(Scene):
+    """Every box, its stations and buttons: a button lights while pressed;
+    round trip, clock offset, drift and errors per box."""
+
+    name = "buzzer-test"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.lit: dict[tuple[str, int, str], float] = {}  # (box, station, control) -> until
+        self.held: set[tuple[str, int, str]] = set()
+        self.last = ""
+
+    def handle(self, ev: PlayerEvent) -> None:
+        where = _station_of(ev.device)
+        if where is None:
+            if ev.pressed and ev.control in ("back", "menu"):
+                self.app.pop()
+            return
+        key = (*where, ev.control)
+        if ev.pressed:
+            self.held.add(key)
+            self.lit[key] = time.monotonic() + LIT_S
+            self.last = _("Box {box} station {station}: {control} at {t:.3f} s, ±{u:.2f} ms").format(
+                box=where[0], station=where[1] + 1, control=ev.control, t=ev.t_ns / 1e9, u=ev.uncertainty_ns / 1e6)
+        else:
+            self.held.discard(key)
+
+    def _boxes(self) -> list:
+        return self.app.buzzers.known_links() if self.app.buzzers else []
+
+    def draw(self, surf: pygame.Surface) -> None:
+        ui = self.ui
+        ui.title(surf, _("Buzzer test"), 30)
+        boxes = self._boxes()
+        if not boxes:
+            ui.text(surf, _("No buzzer box found. Plug one in, or run: python -m game buzzers emulate"),
+                    (960, 480), 40, MUTED, anchor="midtop")
+        now = time.monotonic()
+        for i, link in enumerate(boxes[:3]):
+            self._draw_box(surf, link, 140 + i * 300, now)
+        if self.last:
+            ui.text(surf, self.last, (960, 1000), 36, ACCENT, anchor="midbottom")
+        ui.footer(surf, _("Press buttons on the boxes - Back: leave"))
+
+    def _draw_box(self, surf: pygame.Surface, link, y: float, now: float) -> None:
+        ui = self.ui
+        box = f"{link.box_id:04x}"
+        ui.panel(surf, ui.rect(60, y, 1800, 280), PANEL, 18, GREEN if link.state == "ready" else RED)
+        state = {"ready": _("connected"), "silent": _("silent"), "lost": _("unplugged")}.get(link.state, link.state)
+        ui.text(surf, _("Box {box}").format(box=box), (90, y + 14), 42, INK, True)
+        ui.text(surf, state, (330, y + 18), 36, GREEN if link.state == "ready" else RED)
+        sync = link.sync
+        if sync.samples:
+            now_ns = time.monotonic_ns()
+            figures = _("round trip {rtt:.2f} ms - offset {off:+.3f} s - drift {drift:+.0f} ppm - bound ±{b:.2f} ms").format(
+                rtt=sync.last_rtt_ns / 1e6, off=sync.offset_us(now_ns) / 1e6, drift=sync.drift_ppm,
+                b=sync.bound_ns(now_ns) / 1e6)
+        else:
+            figures = _("clock not synchronised yet")
+        ui.text(surf, figures, (1830, y + 20), 34, MUTED, anchor="topright")
+        errors = link.stats.frame_gaps + link.stats.event_gaps + sum(link.stats.decode_errors.values())
+        if errors:
+            ui.text(surf, _("{n} transmission errors").format(n=errors), (1830, y + 230), 34, RED, anchor="topright")
+        for s, mask in enumerate(link.stations[:8]):
+            self._draw_station(surf, box, s, mask, 90 + s * 220, y + 80, now)
+
+    def _draw_station(self, surf: pygame.Surface, box: str, s: int, mask: int, x: float, y: float,
+                      now: float) -> None:
+        ui = self.ui
+        ui.text(surf, _("Station {n}").format(n=s + 1), (x + 95, y), 34, INK, anchor="midtop")
+        for b in range(6):
+            if not mask & (1 << b):
+                continue
+            control = "wokup" if b == 5 else f"deck{b}"
+            key = (box, s, control)
+            on = key in self.held or self.lit.get(key, 0) > now
+            if b == 5:
+                centre, radius = (x + 95, y + 120), 34
+            else:  # the deck pentagon around it, button 0 at the top
+                angle = -math.pi / 2 + b * 2 * math.pi / 5
+                centre, radius = (x + 95 + 66 * math.cos(angle), y + 120 + 58 * math.sin(angle)), 18
+            colour = ACCENT if on else (80, 64, 56)
+            pygame.draw.circle(surf, colour, ui.rect(*centre, 0, 0).topleft, ui.px(radius))
+
+
+class BuzzerMenuScene(MenuScene):
+    name = "buzzers"
+    heading = N_("Buzzer boxes")
+
+    def __init__(self, app) -> None:
+        super().__init__(app, Menu([
+            Item(N_("Buzzer seats"), lambda: app.push(BuzzerSeatsScene(app)),
+                 N_("Which station plays for which seat")),
+            Item(N_("Buzzer test"), lambda: app.push(BuzzerTestScene(app)),
+                 N_("Light each button, see each box's clock")),
+            Item(N_("Back"), app.pop),
+        ], y=300))
