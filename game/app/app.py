@@ -40,6 +40,7 @@ class App:
         self.ui = Ui()
         self.devices = Devices(self.settings.bindings)
         self.queue = EventQueue()  # bots, buzzer readers and tests put events here
+        self.buzzers = None  # the BuzzerManager, once start_buzzers() ran
         self.size = tuple(size or self.settings.window)
         self.screen = self._open(window)
         self.scenes: list[Scene] = []
@@ -116,6 +117,8 @@ class App:
         for msg in self.devices.notices:
             self.say(msg)
         self.devices.notices.clear()
+        while self.buzzers is not None and not self.buzzers.notices.empty():
+            self.say(self.buzzers.notices.get())
 
     def step(self, events: list[PlayerEvent] = ()) -> None:
         """One fixed step: deliver events, advance the top scene."""
@@ -162,7 +165,19 @@ class App:
                 time.sleep(0.001)
         self.quit()
 
+    # ---- buzzer boxes (game/hardware, docs/buzzers.md) -------------------
+    def start_buzzers(self) -> None:
+        """Find and read buzzer boxes on threads; their presses come through
+        `queue`, their stations count as controllers. A scene lights a
+        seat's stations with `app.buzzers.set_seat_led(seat, "on"|"blink"|"off")`."""
+        from ..hardware.manager import BuzzerManager
+
+        self.buzzers = BuzzerManager(self.queue, self.settings.buzzers, lambda: self.devices.seat_of).start()
+        self.devices.sources.append(self.buzzers.devices)
+
     def quit(self) -> None:
+        if self.buzzers is not None:
+            self.buzzers.stop()
         for scene in self.scenes:
             close = getattr(scene, "close", None)
             if close:
@@ -175,5 +190,6 @@ def main_window() -> None:
 
     sys.setswitchinterval(0.001)  # bot threads must not hold the GIL for a frame
     app = App()
+    app.start_buzzers()
     app.push(TitleScene(app))
     app.run()
