@@ -223,6 +223,7 @@ class SettingsScene(MenuScene):
             Item(N_("Bot thinking time"), self._delay, value=_("{s:.1f} s").format(s=s.bot_delay)),
             Item(N_("Learning mode"), self._learning, N_("Wok Up shows the counts in the wok"),
                  value=_("on") if s.learning_mode else _("off")),
+            Item(N_("Buzzer boxes"), self._buzzers),
             Item(N_("Back"), self.app.pop),
         ]
         self.menu.index = index
@@ -248,6 +249,11 @@ class SettingsScene(MenuScene):
         s = self.app.settings
         s.bot_delay = steps[(steps.index(s.bot_delay) + 1) % len(steps)] if s.bot_delay in steps else 0.7
         self._changed()
+
+    def _buzzers(self) -> None:
+        from .buzzers import BuzzerMenuScene
+
+        self.app.push(BuzzerMenuScene(self.app))
 
     def _learning(self) -> None:
         self.app.settings.learning_mode = not self.app.settings.learning_mode
