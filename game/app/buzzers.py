@@ -115,14 +115,14 @@ class BuzzerTestScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         ui = self.ui
-        ui.title(surf, _("Buzzer test"), 30)
+        ui.title(surf, _("Buzzer test"), 14)
         boxes = self._boxes()
         if not boxes:
             ui.text(surf, _("No buzzer box found. Plug one in, or run: python -m game buzzers emulate"),
                     (960, 480), 40, MUTED, anchor="midtop")
         now = time.monotonic()
         for i, link in enumerate(boxes[:3]):
-            self._draw_box(surf, link, 140 + i * 300, now)
+            self._draw_box(surf, link, 125 + i * 280, now)
         if self.last:
             ui.text(surf, self.last, (960, 1000), 36, ACCENT, anchor="midbottom")
         ui.footer(surf, _("Press buttons on the boxes - Back: leave"))
@@ -130,7 +130,7 @@ class BuzzerTestScene(Scene):
     def _draw_box(self, surf: pygame.Surface, link, y: float, now: float) -> None:
         ui = self.ui
         box = f"{link.box_id:04x}"
-        ui.panel(surf, ui.rect(60, y, 1800, 280), PANEL, 18, GREEN if link.state == "ready" else RED)
+        ui.panel(surf, ui.rect(60, y, 1800, 268), PANEL, 18, GREEN if link.state == "ready" else RED)
         state = {"ready": _("connected"), "silent": _("silent"), "lost": _("unplugged")}.get(link.state, link.state)
         ui.text(surf, _("Box {box}").format(box=box), (90, y + 14), 42, INK, True)
         ui.text(surf, state, (330, y + 18), 36, GREEN if link.state == "ready" else RED)
@@ -142,12 +142,12 @@ class BuzzerTestScene(Scene):
                 b=sync.bound_ns(now_ns) / 1e6)
         else:
             figures = _("clock not synchronised yet")
-        ui.text(surf, figures, (1830, y + 20), 34, MUTED, anchor="topright")
+        ui.text(surf, figures, (90, y + 62), 34, MUTED)
         errors = link.stats.frame_gaps + link.stats.event_gaps + sum(link.stats.decode_errors.values())
         if errors:
-            ui.text(surf, _("{n} transmission errors").format(n=errors), (1830, y + 230), 34, RED, anchor="topright")
+            ui.text(surf, _("{n} transmission errors").format(n=errors), (1830, y + 18), 34, RED, anchor="topright")
         for s, mask in enumerate(link.stations[:8]):
-            self._draw_station(surf, box, s, mask, 90 + s * 220, y + 80, now)
+            self._draw_station(surf, box, s, mask, 90 + s * 220, y + 100, now)
 
     def _draw_station(self, surf: pygame.Surface, box: str, s: int, mask: int, x: float, y: float,
                       now: float) -> None:
@@ -160,10 +160,10 @@ class BuzzerTestScene(Scene):
             key = (box, s, control)
             on = key in self.held or self.lit.get(key, 0) > now
             if b == 5:
-                centre, radius = (x + 95, y + 120), 34
+                centre, radius = (x + 95, y + 106), 30
             else:  # the deck pentagon around it, button 0 at the top
                 angle = -math.pi / 2 + b * 2 * math.pi / 5
-                centre, radius = (x + 95 + 66 * math.cos(angle), y + 120 + 58 * math.sin(angle)), 18
+                centre, radius = (x + 95 + 62 * math.cos(angle), y + 106 + 48 * math.sin(angle)), 16
             colour = ACCENT if on else (80, 64, 56)
             pygame.draw.circle(surf, colour, ui.rect(*centre, 0, 0).topleft, ui.px(radius))
 
