@@ -2,6 +2,7 @@
 from game.engine.bots import RandomBot
 from game.engine.gamedef import GameDef
 
+from .bots import easy_bot, hard_bot
 from .rules import ChefsState
 
 
@@ -33,6 +34,6 @@ GAME = GameDef(
     id="cheaterchefs",
     state_cls=ChefsState,
     scene="game.cheaterchefs.scene:CheaterChefsScene",
-    bots={"random": RandomBot},
+    bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,
 )

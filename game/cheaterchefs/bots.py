@@ -1,20 +1,18 @@
-"""Cheater Chefs bots. Both levels see only what their seat sees: they judge
-moves on determinizations (the hidden hands, deck and orders resampled from
-what the seat has seen), never on the true state.
+"""Cheater Chefs bots. They see only what their seat sees: every move is
+judged on determinizations (sample_world), never on the true state.
 
-* "easy" (GreedyBot): one determinization, the move that brings its own team
-  closest to finishing; rivals do not worry it.
-* "hard" (ISMCTS from game.engine.search): searches its own moves and the
-  rivals' replies over many determinizations, scoring positions by how far
-  each team is from finishing compared with the closest rival team.
+* "easy": one sampled world, the move that brings its own team closest to
+  finishing; rivals do not worry it.
+* "hard": six sampled worlds in which the rivals' secret orders follow what
+  they have built, the move that best balances its own progress against the
+  closest rival team's (so it poisons, steals and swaps where it hurts).
+A search bot (ISMCTS, 300-800 iterations, heuristic leaves) was tried and lost
+to "hard": each turn offers up to ~300 moves, too many to search in a second.
 """
 from __future__ import annotations
 
-import math
-
 from game.engine.bots import Bot
 from game.engine.rng import Rng
-from game.engine.search import IsmctsBot
 
 from .data import content
 from .rules import ChefsState
@@ -23,6 +21,31 @@ from .rules import ChefsState
 DRAW_TURNS = {6: 2.0, 4: 2.6, 3: 3.2}
 ANTIDOTE = "antidote"
 WIN = 100.0
+
+
+def sample_world(state: ChefsState, seat: int, rng: Rng, belief: float = 4.0) -> ChefsState:
+    """A determinization whose rival orders follow what the rivals built: an
+    order is `belief` times likelier per ingredient it shares with that rival's
+    unpoisoned counter (chefs mostly lay down what they need). Uses only public
+    counters and the seat's own order, so it stays fair."""
+    world = state.determinize(seat, rng)
+    if belief == 1.0 or state.is_over():
+        return world
+    orders = content().orders
+    free = sorted(o for o in orders if o != state.orders[seat])
+    for rival in range(state.num_seats):
+        if rival == seat:
+            continue
+        built = {c["card"] for c in state.counters[rival] if not c["poison"]}
+        weights = [belief ** len(built & set(orders[o]["ingredients"])) for o in free]
+        pick = rng.random() * sum(weights)
+        for order, w in zip(free, weights):
+            pick -= w
+            if pick < 0:
+                break
+        world.orders[rival] = order
+        free.remove(order)
+    return world
 
 
 def distance(state: ChefsState, seat: int) -> float:
@@ -46,8 +69,7 @@ def distance(state: ChefsState, seat: int) -> float:
         if useful:
             got.add(kind)
     missing = 4 - len(got)
-    in_hand = sorted({c for c in hand if c in wanted and c not in got},
-                     key=lambda c: data.ingredients[c]["copies"])
+    in_hand = {c for c in hand if c in wanted and c not in got}
     if anti:
         turns += min(missing, len(in_hand)) + max(0, missing - len(in_hand)) * DRAW_TURNS[6]
     else:
@@ -80,24 +102,13 @@ def advantage(state: ChefsState, seat: int, values: dict[int, float], rival_weig
     return mine - rival_weight * max(rivals)
 
 
-def heuristic_rewards(state: ChefsState) -> list[float]:
-    """Rewards in [0, 1] per seat for the search: a win is 1, otherwise the
-    lead over the closest rival team, squashed."""
-    values = team_values(state)
-    out = []
-    for seat in range(state.num_seats):
-        lead = advantage(state, seat, values, 1.0)
-        out.append(1.0 if lead >= WIN else 0.0 if lead <= -WIN else 0.5 + 0.5 * math.tanh(lead / 4))
-    return out
-
-
 class GreedyBot(Bot):
     """The move that looks best one turn ahead on a determinization."""
 
-    name = "easy"
-
-    def __init__(self, samples: int = 1, rival_weight: float = 0.0) -> None:
+    def __init__(self, samples: int, rival_weight: float, belief: float, name: str) -> None:
+        self.name = name
         self.samples = samples
+        self.belief = belief
         self.rival_weight = rival_weight
 
     def choose(self, state: ChefsState, seat: int, rng: Rng):
@@ -106,17 +117,23 @@ class GreedyBot(Bot):
             return legal[0]
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
-            det = state.determinize(seat, rng)
+            det = sample_world(state, seat, rng, self.belief)
             for i, action in enumerate(legal):
-                sim = det.clone()
-                sim.apply(seat, action)
+                sim = _after(det, seat, action)
                 totals[i] += advantage(sim, seat, team_values(sim), self.rival_weight)
         best = max(totals)
         return rng.choice([a for a, v in zip(legal, totals) if v == best])
 
 
-def hard_bot(iterations: int = 600, seconds: float = 0.8) -> IsmctsBot:
-    bot = IsmctsBot(iterations=iterations, seconds=seconds, exploration=0.5, rollout_depth=0,
-                    rewards=heuristic_rewards)
-    bot.name = "hard"
-    return bot
+def _after(state: ChefsState, seat: int, action) -> ChefsState:
+    sim = state.clone()
+    sim.apply(seat, action)
+    return sim
+
+
+def easy_bot() -> GreedyBot:
+    return GreedyBot(samples=1, rival_weight=0.0, belief=1.0, name="easy")
+
+
+def hard_bot() -> GreedyBot:
+    return GreedyBot(samples=6, rival_weight=1.0, belief=4.0, name="hard")

@@ -1,0 +1,57 @@
+"""The shared rules kit on Cheater Chefs: random playouts over every seat count
+and every mode, and the bots' fairness (they never use what they cannot see)."""
+from game.cheaterchefs import GAME
+from game.cheaterchefs.rules import ChefsState
+from game.engine.bots import RandomBot
+from game.engine.rng import Rng
+from game.engine.testkit import check_bot_fair, run_playouts
+
+MODES = [{}, {"mode": "menu"}, {"mode": "turbo"}, {"anti_order": True},
+         {"mode": "menu", "anti_order": True}, {"mode": "turbo", "anti_order": True}]
+
+
+def test_random_playouts_short_kitchens_every_mode():
+    # A short closing time keeps 1000 games fast; random play rarely wins before it.
+    stats = run_playouts(ChefsState, 1000, options=[{"round_limit": 8, **m} for m in MODES],
+                         checkpoint_every=12)
+    assert stats.games == 1000 and stats.hidden_resampled > 0
+    assert set(stats.wins) == set(range(6))
+
+
+def test_random_playouts_full_length_with_reshuffles_and_uneven_teams():
+    options = MODES + [{"mode": "menu", "teams": [0, 0, 1, 2, 2, 2]}, {"mode": "turbo", "teams": [1, 0, 0, 0, 0, 0]}]
+    six = run_playouts(ChefsState, 16, seats=[6], options=options, first_seed=5000, checkpoint_every=25)
+    every = run_playouts(ChefsState, 60, options=MODES, first_seed=7000, checkpoint_every=25)
+    assert six.games == 16 and every.games == 60
+    assert max(six.max_steps, every.max_steps) > 8 * 6  # longer than the short kitchens above
+
+
+def test_bots_do_not_peek():
+    assert check_bot_fair(ChefsState, RandomBot(), games=10) > 0
+    assert check_bot_fair(ChefsState, GAME.make_bot("easy"), games=4) > 0
+    assert check_bot_fair(ChefsState, GAME.make_bot("hard"), games=2) > 0
+
+
+def test_hard_bot_beats_random_in_two_seat_games():
+    """A fast version of the figure in the notes (simulate measures hundreds of seeds)."""
+    wins = 0
+    for seed in range(20):
+        s = ChefsState(2, None, seed)
+        bots = {seed % 2: GAME.make_bot("hard"), 1 - seed % 2: RandomBot()}
+        rng = Rng(seed)
+        while not s.is_over():
+            s.apply(s.current, bots[s.current].choose(s, s.current, rng))
+        wins += (seed % 2) in s.winners() and len(s.winners()) == 1
+    assert wins >= 18, wins
+
+
+def test_hard_bot_beats_easy_bot_more_often_than_not():
+    wins = 0
+    for seed in range(16):
+        s = ChefsState(2, None, seed)
+        bots = {seed % 2: GAME.make_bot("hard"), 1 - seed % 2: GAME.make_bot("easy")}
+        rng = Rng(seed)
+        while not s.is_over():
+            s.apply(s.current, bots[s.current].choose(s, s.current, rng))
+        wins += (seed % 2) in s.winners()
+    assert wins > 8, wins
