@@ -13,11 +13,10 @@ from game.app.app import App
 from game.app.session import SeatConfig, Session
 from game.app.table import ControllerWaitScene, make_table
 from game.hardware.simbox import SimBox
-from game.hardware.simtruth import TrueClock
+from game.hardware.simtruth import TrueClock, prioritise
 from game.engine import SYSTEM, Rng
 from game.wokup.rules import WokUpState
 
-from .conftest import prioritise
 from .helpers import Table, wait_for
 
 MS = 1_000_000

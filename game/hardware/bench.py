@@ -1,0 +1,131 @@
+"""Figures of the host's serial path, for `python -m game bench`.
+
+Latency: a Python box on a pty writes an EVENT frame and notes the time its
+last byte went in; the manager's reader decodes it and puts the PlayerEvent
+in the queue, noted there. The difference is this host's share of a press's
+delay (the USB bridge's is not in it). Clock sync: the Python box's clock
+model is exact, so the mapped time of every press is compared with the
+truth; where simavr is built, the same for a box running the real firmware
+(its truth is the harness's pacing, `simtruth`).
+"""
+from __future__ import annotations
+
+import statistics
+import time
+
+from ..input.events import EventQueue, PlayerEvent
+from .fakebox import FakeBox
+from .manager import BuzzerManager
+
+PRESSES = 400
+
+
+class _StampedQueue(EventQueue):
+    """Notes when each event went in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stamps: list[tuple[PlayerEvent, int]] = []
+
+    def put(self, event: PlayerEvent) -> None:
+        super().put(event)
+        self.stamps.append((event, time.monotonic_ns()))
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _ready(manager: BuzzerManager, count: int, settle_s: float) -> None:
+    deadline = time.monotonic() + 20
+    while len(manager.ready_links()) < count and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(settle_s)  # let the drift be measured
+
+
+def serial_path(presses: int = PRESSES) -> dict:
+    box = FakeBox(box_id=0xBE, ppm=2000)
+    events = _StampedQueue()
+    manager = BuzzerManager(events, find=lambda: [(box.port, "bench")], scan_every=0.1).start()
+    try:
+        _ready(manager, 1, 4.0)
+        latency, error, outside = [], [], 0
+        bounds: list[float] = []
+        for i in range(presses):
+            events.stamps.clear()
+            truth = time.monotonic_ns()
+            box.press(0, i % 6, truth)
+            written = box.last_write_ns
+            deadline = time.monotonic() + 1
+            while not events.stamps and time.monotonic() < deadline:
+                time.sleep(0.0002)
+            if events.stamps:
+                ev, put = events.stamps[0]
+                latency.append((put - written) / 1e6)
+                error.append(abs(ev.t_ns - truth) / 1e3)
+                bounds.append(ev.uncertainty_ns / 1e3)
+                outside += abs(ev.t_ns - truth) > ev.uncertainty_ns
+            time.sleep(0.003)
+    finally:
+        manager.stop()
+        box.stop()
+    return {"latency_p50_ms": statistics.median(latency), "latency_p99_ms": _pct(latency, 0.99),
+            "sync_error_p50_us": statistics.median(error), "sync_error_max_us": max(error),
+            "sync_bound_p50_us": statistics.median(bounds), "outside_bound": outside, "presses": len(latency)}
+
+
+def simavr_sync(presses: int = 60) -> dict | None:
+    """Clock-sync error on a box running the real firmware, or None without simavr."""
+    from .emulate import simavr_available
+
+    if not simavr_available():
+        return None
+    from .simbox import SimBox
+    from .simtruth import TrueClock, prioritise
+
+    ppm = 2500.0
+    box = SimBox(box_id=0xBF, ppm=ppm)
+    prioritise(box)
+    events = EventQueue()
+    manager = BuzzerManager(events, find=lambda: [(box.port, "bench")], scan_every=0.1).start()
+    try:
+        _ready(manager, 1, 4.0)
+        truth = TrueClock(box, ppm)
+        pressed: list[PlayerEvent] = []
+        start = time.monotonic_ns() + 100_000_000
+        for i in range(presses):  # 30 ms apart by the true clock
+            d = round(truth.device_us(start + i * 30_000_000))
+            box.press(0, i % 5, d)
+            box.release(0, i % 5, d + 15_000)
+        deadline = time.monotonic() + presses * 0.03 + 3
+        while len(pressed) < presses and time.monotonic() < deadline:
+            pressed += [ev for ev in events.drain() if ev.pressed]
+            time.sleep(0.01)
+        got = sorted(pressed, key=lambda ev: ev.t_ns)
+        diffs = [abs(ev.t_ns - (start + k * 30_000_000)) / 1e3 for k, ev in enumerate(got)]
+        bounds = [ev.uncertainty_ns / 1e3 for ev in got]
+        lag = box.stats()["max_lag_us"]
+    finally:
+        manager.stop()
+        box.stop()
+    return {"sync_error_p50_us": statistics.median(diffs), "sync_error_max_us": max(diffs),
+            "bound_p50_us": statistics.median(bounds), "presses": len(got), "sim_max_lag_us": lag}
+
+
+def report(out) -> None:
+    fig = serial_path()
+    print(f"buzzer serial path (pty, Python box): last byte in -> event in the game queue "
+          f"p50 {fig['latency_p50_ms']:.3f} ms, p99 {fig['latency_p99_ms']:.3f} ms over {fig['presses']} presses",
+          file=out)
+    print(f"buzzer clock sync vs exact truth (2,000 ppm box): error p50 {fig['sync_error_p50_us']:.0f} us, "
+          f"max {fig['sync_error_max_us']:.0f} us, bound p50 {fig['sync_bound_p50_us']:.0f} us, "
+          f"{fig['outside_bound']} outside their bound", file=out)
+    sim = simavr_sync()
+    if sim is None:
+        print("buzzer clock sync on simavr: not measured (make -C firmware all sim)", file=out)
+    else:
+        print(f"buzzer clock sync vs simulated truth (real firmware on simavr, 2,500 ppm): error p50 "
+              f"{sim['sync_error_p50_us']:.0f} us, max {sim['sync_error_max_us']:.0f} us, bound p50 "
+              f"{sim['bound_p50_us']:.0f} us over {sim['presses']} presses (simulator's worst lag "
+              f"{sim['sim_max_lag_us'] / 1000:.1f} ms)", file=out, flush=True)
