@@ -84,6 +84,12 @@ def run(as_json: bool = False, frames: int = 120, only: str | None = None) -> li
             rows.append({"scene": name, "size": "-", "p50_ms": round(p50, 3), "p99_ms": round(p99, 3)})
             if not as_json:
                 print(f"{name:32s} {'-':9s}  p50 {p50:6.3f} ms  p99 {p99:6.3f} ms", flush=True)
+    if not as_json and (not only or "buzzers".startswith(only) or only.startswith("buzzers")):
+        import sys
+
+        from ..hardware.bench import report
+
+        report(sys.stdout)  # the host's serial path for buzzer boxes
     if as_json:
         print(json.dumps(rows, indent=1))
     return rows
