@@ -1,0 +1,482 @@
+"""Cheater Chefs on one screen.
+
+Left: every seat's counter in a row, in turn order from the top (the row below
+yours is your left neighbour, who plays next), poison plainly marked, the seat
+to act framed. Top: whose turn, the round, the mode, and what the last player
+did. Right: the viewer's order and hand (only with the curtain lifted), and
+the choices: pick a card or a verb, then, for a trap or a counter move, its
+target, which lights up on the table. Arrows move, confirm acts, back returns;
+a tap acts on what is under it (a list row, or a lit card on the table).
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.app.session import Session, default_seats
+from game.app.table import TableScene
+from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
+from game.i18n import N_, _, language
+
+from .data import content
+from .traps import MAX_COUNTER
+
+LEFT, TOP, BOTTOM = 20, 122, 995
+NAME_W, CARD_W, CARD_GAP = 270, 155, 10
+ROW_W = NAME_W + MAX_COUNTER * (CARD_W + CARD_GAP) - 5
+SIDE_X, SIDE_W = 1300, 600
+ROW_H, ROW_GAP = 66, 8  # the choice list
+LIST_Y, LIST_ROWS = 372, 9
+POISON = (120, 230, 90)
+DARK = (30, 22, 20)
+VERBS = {
+    "discard_hand": N_("Discard from hand"),
+    "swap": N_("Swap with a neighbour"),
+    "move": N_("Move a counter card"),
+    "discard_ingredient": N_("Bin a counter card"),
+    "pass": N_("Pass (nothing else is possible)"),
+}
+MODE_NAMES = {"classic": N_("Classic"), "menu": N_("Menu (teams)"), "turbo": N_("Turbo (teams)")}
+
+
+def words(entry: dict, key: str) -> str:
+    """A card's words in the arcade's language (the data carries the French)."""
+    return entry.get(f"{key}_{language()}") or entry[key]
+
+
+def card_name(card: str) -> str:
+    data = content()
+    if card in data.ingredients:
+        return words(data.ingredients[card], "name")
+    return words(data.traps[card], "title")
+
+
+def hand_label(card: str, hand: list[str]) -> str:
+    count = hand.count(card)
+    return card_name(card) + (f" ×{count}" if count > 1 else "")
+
+
+def group_of(action: dict) -> str:
+    """The first-level choice an action belongs to: a hand card or a verb."""
+    return "card:" + action["card"] if action["type"] == "play" else action["type"]
+
+
+class CheaterChefsScene(TableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.group: str | None = None  # the chosen card or verb, while its target is chosen
+        self.index = 0  # the highlighted row of the current list
+        self.rows: list[tuple[str, object]] = []  # (label, group name or action), last drawn
+        self.row_rects: list[tuple[int, pygame.Rect]] = []  # (row index, rect), last drawn
+        self.cell_rects: dict[tuple[int, int], pygame.Rect] = {}
+        self.seat_rects: dict[int, pygame.Rect] = {}
+        self._cards: dict[tuple, pygame.Surface] = {}
+
+    # ---- choosing ------------------------------------------------------------------
+    def _my_turn(self) -> int | None:
+        seat = self.viewer
+        return seat if seat is not None and seat in self.state.actors() else None
+
+    def _choices(self, seat: int) -> list[tuple[str, object]]:
+        """The rows of the list: first level (cards and verbs) or the targets of one."""
+        legal = self.state.legal_actions(seat)
+        if self.group is not None:
+            return [(self._label(seat, a), a) for a in legal if group_of(a) == self.group]
+        groups: list[str] = []
+        for a in legal:
+            if group_of(a) not in groups:
+                groups.append(group_of(a))
+        hand = self.state.observation(seat)["hand"]
+        rows = [(hand_label(g[5:], hand), g) for g in groups if g.startswith("card:")]
+        return rows + [(_(VERBS[g]), g) for g in groups if not g.startswith("card:")]
+
+    def _label(self, seat: int, a: dict) -> str:
+        counters, name = self.state.counters, self.seat_name
+        kind = a["type"]
+        if kind == "discard_hand":
+            return _("Discard {cards}").format(cards=", ".join(card_name(c) for c in a["cards"]))
+        if kind == "move":
+            return _("Move {card}: place {a} to {b}").format(
+                card=card_name(counters[seat][a["pos"]]["card"]), a=a["pos"] + 1, b=a["to"] + 1)
+        if kind == "discard_ingredient":
+            return _("Throw away {card} (place {n})").format(card=card_name(counters[seat][a["pos"]]["card"]),
+                                                           n=a["pos"] + 1)
+        if kind == "swap":
+            other = self.state.neighbour(seat, a["side"])
+            pos = self.state.swap_target(seat, a["side"])
+            return _("Give {mine}, take {name}'s {card}").format(
+                mine=card_name(counters[seat][a["pos"]]["card"]), name=name(other), card=card_name(counters[other][pos]["card"]))
+        if kind == "pass":
+            return _(VERBS["pass"])
+        if "mine" in a:
+            return _("Give {mine}, take {name}'s {card}").format(
+                mine=card_name(counters[seat][a["mine"]]["card"]), name=name(a["seat"]),
+                card=card_name(counters[a["seat"]][a["pos"]]["card"]))
+        if "pos" in a:
+            return _("{name}'s {card} (place {n})").format(
+                name=name(a["seat"]), card=card_name(counters[a["seat"]][a["pos"]]["card"]), n=a["pos"] + 1)
+        if "seat" in a:
+            return _("{name}'s hand ({n} cards)").format(name=name(a["seat"]), n=len(self.state.hands[a["seat"]]))
+        return _("Put {card} on your counter").format(card=card_name(a["card"]))
+
+    def table_event(self, ev) -> bool:
+        seat = self.acting_seat(ev)
+        if not ev.pressed or seat is None or seat != self._my_turn():
+            return False
+        rows = self._choices(seat)
+        if ev.control in ("up", "left", "down", "right") and rows:
+            self.index = (self.index + (-1 if ev.control in ("up", "left") else 1)) % len(rows)
+            return True
+        if ev.control == "confirm" and rows:
+            return self._pick(seat, rows, min(self.index, len(rows) - 1))
+        if ev.control == "back" and self.group is not None:
+            self.group, self.index = None, 0
+            return True
+        if ev.control == "point" and ev.pos is not None:
+            return self._tap(seat, rows, ev.pos)
+        return False
+
+    def _tap(self, seat: int, rows, pos) -> bool:
+        for i, r in self.row_rects:
+            if r.collidepoint(pos) and i < len(rows):
+                return self._pick(seat, rows, i)
+        if self.group is None:
+            return False
+        hit = [cell for cell, r in self.cell_rects.items() if r.collidepoint(pos)]
+        hit += [(s, None) for s, r in self.seat_rects.items() if r.collidepoint(pos)]
+        for i, (_label, action) in enumerate(rows):
+            if any(cell in self._cells(seat, action) for cell in hit):
+                return self._pick(seat, rows, i) if i == self.index else self._highlight(i)
+        return False
+
+    def _highlight(self, i: int) -> bool:
+        self.index = i
+        return True
+
+    def _pick(self, seat: int, rows, i: int) -> bool:
+        _label, choice = rows[i]
+        if isinstance(choice, dict):
+            self._act(seat, choice)
+            return True
+        actions = [a for a in self.state.legal_actions(seat) if group_of(a) == choice]
+        if len(actions) == 1 and not self._cells(seat, actions[0]):  # nothing to aim: act
+            self._act(seat, actions[0])
+        else:
+            self.group, self.index = choice, 0
+        return True
+
+    def _act(self, seat: int, action: dict) -> None:
+        self.group, self.index = None, 0
+        self.submit(seat, action)
+
+    def on_applied(self, seat: int, action) -> None:
+        self.group, self.index = None, 0
+
+    def _cells(self, seat: int, action) -> list[tuple]:
+        """The table places an action touches: (seat, place), or (seat, None) for a hand."""
+        if not isinstance(action, dict):
+            return []
+        kind = action["type"]
+        if kind in ("move", "discard_ingredient"):
+            return [(seat, action["pos"])] + ([(seat, action["to"])] if kind == "move" else [])
+        if kind == "swap":
+            other = self.state.neighbour(seat, action["side"])
+            return [(seat, action["pos"]), (other, self.state.swap_target(seat, action["side"]))]
+        if kind == "play" and "seat" in action:
+            cells = [(action["seat"], action.get("pos"))]
+            return cells + ([(seat, action["mine"])] if "mine" in action else [])
+        return []
+
+    # ---- moments -------------------------------------------------------------------
+    @classmethod
+    def moments(cls):
+        out = dict(super().moments())
+        out["hand"] = lambda scene: scene._to_human_turn(12)
+        out["aiming"] = lambda scene: scene._aim()
+        out["six"] = lambda scene: scene._six_seats()
+        return out
+
+    def _to_human_turn(self, actions: int) -> None:
+        self.advance(actions)
+        humans = self.session.humans()
+        for _i in range(400):
+            if self.state.is_over() or self.state.current in humans:
+                break
+            self.advance(1)
+        if self.state.current in humans:
+            self.viewer, self.curtain_for = self.state.current, None
+
+    def _aim(self) -> None:
+        """A human about to aim a trap: advance until one holds a playable trap."""
+        self.advance(16)
+        for _i in range(60):
+            self._to_human_turn(1)
+            seat = self._my_turn()
+            if seat is not None:
+                traps = [a for a in self.state.legal_actions(seat)
+                         if a["type"] == "play" and "seat" in a and a["seat"] != seat]
+                if traps:
+                    self.group = group_of(traps[0])
+                    self.index = min(1, len(self._choices(seat)) - 1)
+                    return
+
+    def _six_seats(self) -> None:
+        seats = default_seats(6, list(self.session.gdef.bots))
+        for i, cfg in enumerate(seats):
+            cfg.kind = "human" if i < 2 else "bot"
+        old = self.session
+        self.session = Session(old.gdef, seats, old.options, old.seed, None)
+        old.close()
+        self._to_human_turn(30)
+
+    # ---- drawing -------------------------------------------------------------------
+    def draw_table(self, surf: pygame.Surface) -> None:
+        surf.fill((34, 24, 22))
+        obs = self.state.observation(self.viewer)
+        self.cell_rects, self.seat_rects = {}, {}
+        mine = self._my_turn()
+        self.rows = self._choices(mine) if mine is not None else []
+        self.index = min(self.index, max(0, len(self.rows) - 1))
+        lit = self._cells(mine, self.rows[self.index][1]) if self.rows and self.group else []
+        self._draw_top(surf, obs)
+        n = self.state.num_seats
+        row_h = min(190, (BOTTOM - TOP) / n)
+        for seat in range(n):
+            self._draw_row(surf, obs, seat, TOP + seat * row_h, row_h - 10, lit)
+        self._draw_side(surf, obs, mine)
+        self._draw_hint(surf, mine)
+
+    def _draw_top(self, surf, obs: dict) -> None:
+        ui, current = self.ui, obs["current"]
+        if obs["over"]:
+            names = ", ".join(self.seat_name(s) for s in obs["winners"])
+            one = len(obs["winners"]) == 1
+            if obs["closed"]:
+                head = (_("Closing time! {names} wins") if one else _("Closing time! {names} win")).format(names=names)
+            else:
+                head = (_("{names} wins!") if one else _("{names} win!")).format(names=names)
+            pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
+            colour = tuple(int(g + (255 - g) * pulse * 0.4) for g in GREEN)
+            ui.text(surf, head, (LEFT, 14), 52, colour, True)
+        else:
+            ui.text(surf, _("{name}'s turn").format(name=self.seat_name(current)), (LEFT, 14), 48,
+                    self.seat_colour(current), True)
+            mode = _(MODE_NAMES[obs["mode"]]) + (" + " + _("Anti-order") if obs["anti_order"] else "")
+            rounds = _("Round {r} of {n}").format(r=obs["turn"] // self.state.num_seats + 1, n=obs["round_limit"])
+            ui.text(surf, f"{rounds}  ·  {mode}", (LEFT + ROW_W, 24), 34, MUTED, anchor="topright")
+        ui.text(surf, self._describe(obs["last"]), (LEFT, 72), 36, INK)
+
+    def _describe(self, last: dict | None) -> str:
+        if last is None:
+            return _("Nobody has cooked yet.")
+        a, who = last["action"], self.seat_name(last["seat"])
+        touched = [card_name(c) for c in last["ingredients"]]
+        kind = a["type"]
+        if kind == "play" and "seat" not in a:
+            return _("{who} put {card} on the counter").format(who=who, card=touched[0])
+        if kind == "play":
+            effect = content().effect(a["card"])
+            target = self.seat_name(a["seat"])
+            if effect == "fire":
+                return _("{who} set fire to {name}'s hand").format(who=who, name=target)
+            if effect == "long_swap":
+                return _("{who} swapped {given} for {name}'s {card}").format(
+                    who=who, given=touched[1], name=target, card=touched[0])
+            text = {"poison": N_("{who} poisoned {name}'s {card}"), "antidote": N_("{who} cured {name}'s {card}"),
+                    "steal": N_("{who} stole {name}'s {card}"),
+                    "knock_off": N_("{who} knocked {name}'s {card} off the counter")}[effect]
+            return _(text).format(who=who, name=target, card=touched[0])
+        if kind == "swap":
+            other = self.seat_name(self.state.neighbour(last["seat"], a["side"]))
+            return _("{who} swapped {given} for {name}'s {card}").format(
+                who=who, given=touched[1], name=other, card=touched[0])
+        if kind == "discard_hand":
+            return _("{who} discarded {cards}").format(who=who, cards=", ".join(card_name(c) for c in a["cards"]))
+        if kind == "move":
+            return _("{who} moved {card}").format(who=who, card=touched[0])
+        if kind == "discard_ingredient":
+            return _("{who} threw away {card}").format(who=who, card=touched[0])
+        return _("{who} could not act and passed").format(who=who)
+
+    def _draw_row(self, surf, obs: dict, seat: int, y: float, h: float, lit: list) -> None:
+        ui = self.ui
+        over, winner = obs["over"], seat in obs["winners"]
+        colour = self.seat_colour(seat)
+        row = ui.rect(LEFT, y, ROW_W, h)
+        if over and winner:
+            glow = 0.5 + 0.5 * math.sin(self.clock * 5)
+            ui.panel(surf, row.inflate(ui.px(8 + 6 * glow), ui.px(8 + 6 * glow)), GREEN, 16)
+            ui.panel(surf, row, PANEL_HI, 14)
+        else:
+            turn = not over and seat == obs["current"]
+            ui.panel(surf, row, PANEL_HI if turn else PANEL, 14, ACCENT if turn else None)
+        name_rect = ui.rect(LEFT, y, NAME_W - 10, h)
+        self.seat_rects[seat] = name_rect
+        if (seat, None) in lit:
+            ui.panel(surf, name_rect, (90, 40, 20), 14, RED)
+        ui.text(surf, self.seat_name(seat), (LEFT + 18, y + 10), 40, colour, True)
+        detail = _("{n} in hand").format(n=obs["hand_sizes"][seat])
+        if obs["mode"] != "classic":
+            detail = _("Team {t}").format(t="ABCDEF"[sorted(set(obs["teams"])).index(obs["teams"][seat])]) + " · " + detail
+        if over:
+            detail = words(content().orders[obs["orders"][seat]], "name")
+        size = self._fit(detail, 34, NAME_W - 36)
+        for j, line in enumerate(ui.wrap(detail, size, NAME_W - 36)[:2]):
+            ui.text(surf, line, (LEFT + 18, y + 10 + min(56, h * 0.42) + j * (size + 4)), size, MUTED)
+        counter = obs["counters"][seat]
+        card_h = h - 16
+        for pos in range(MAX_COUNTER):
+            x = LEFT + NAME_W + pos * (CARD_W + CARD_GAP)
+            r = ui.rect(x, y + 8, CARD_W, card_h)
+            if pos >= len(counter):
+                pygame.draw.rect(surf, (72, 54, 46), r, max(1, ui.px(2)), ui.px(10))
+                continue
+            self.cell_rects[(seat, pos)] = r
+            surf.blit(self._card(counter[pos]["card"], counter[pos]["poison"], r.size), r)
+            if (seat, pos) in lit:
+                pygame.draw.rect(surf, ACCENT, r.inflate(ui.px(10), ui.px(10)), max(3, ui.px(7)), ui.px(12))
+        if over and winner:
+            self._celebrate(surf, LEFT + NAME_W + len(counter) * (CARD_W + CARD_GAP), y, h)
+
+    def _celebrate(self, surf, x: float, y: float, h: float) -> None:
+        """The winning counter: a big WINS! and sparks rising beside it."""
+        ui = self.ui
+        free = LEFT + ROW_W - x
+        ui.text(surf, _("WINS!"), (x + free / 2, y + h / 2), self._fit(_("WINS!"), 64, free - 24, 34), GREEN, True,
+                "center")
+        for i in range(14):
+            phase = (self.clock * 0.7 + i * 0.37) % 1.0
+            sx = x + 20 + (i * 53) % max(40, int(free - 40))
+            sy = y + h - phase * h
+            colour = (ACCENT, GREEN, INK)[i % 3]
+            pygame.draw.circle(surf, colour, (ui.px(sx), ui.px(sy)), max(2, ui.px(7 * (1 - phase) + 2)))
+
+    def _card(self, card: str, poisoned: bool, size: tuple[int, int]) -> pygame.Surface:
+        """A counter card, drawn once per look and size (frames stay cheap)."""
+        key = (card, poisoned, size, language())
+        if key in self._cards:
+            return self._cards[key]
+        ui, entry = self.ui, content().ingredients[card]
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        r = surf.get_rect()
+        pygame.draw.rect(surf, entry["colour"], r, border_radius=ui.px(10))
+        pygame.draw.rect(surf, DARK, r, max(1, ui.px(3)), ui.px(10))
+        surf.blit(ui.render(entry["short"], 30, DARK, True), (ui.px(10), ui.px(6)))
+        lines = ui.wrap(words(entry, "name"), 30, CARD_W - 14, True)
+        band_h = ui.px(44) if poisoned else 0
+        cy = ui.px(36) + (r.height - band_h - ui.px(36)) / 2 - min(2, len(lines)) * ui.px(17)
+        for i, line in enumerate(lines[:2]):
+            img = ui.render(line, 30, DARK, True)
+            surf.blit(img, img.get_rect(midtop=(r.centerx, cy + i * ui.px(34))))
+        if poisoned:
+            band = pygame.Rect(0, r.height - band_h, r.width, band_h)
+            pygame.draw.rect(surf, (20, 40, 20), band, border_bottom_left_radius=ui.px(10),
+                             border_bottom_right_radius=ui.px(10))
+            img = ui.render(_("POISON"), 30, POISON, True)
+            surf.blit(img, img.get_rect(center=band.center))
+            pygame.draw.rect(surf, POISON, r, max(3, ui.px(6)), ui.px(10))
+        self._cards[key] = surf
+        return surf
+
+    def _draw_side(self, surf, obs: dict, mine: int | None) -> None:
+        ui = self.ui
+        self.row_rects = []
+        box = ui.rect(SIDE_X, 14, SIDE_W, 1052)
+        ui.panel(surf, box, (48, 34, 30), 18)
+        if obs["over"]:
+            ui.text(surf, _("The winning order"), (SIDE_X + 24, 30), 40, GREEN, True)
+            self._draw_order(surf, obs["orders"][obs["winners"][0]], obs["anti_order"], 88)
+            return
+        if self.viewer is None:
+            ui.text(surf, _("Hands and orders are secret."), (SIDE_X + 30, 40), 40, INK, True)
+            self._draw_piles(surf, obs, 120)
+            return
+        viewer = self.viewer
+        ui.text(surf, _("{name}'s kitchen").format(name=self.seat_name(viewer)), (SIDE_X + 24, 30), 40,
+                self.seat_colour(viewer), True)
+        self._draw_order(surf, obs["order"], obs["anti_order"], 88)
+        self._draw_prompt(surf)
+        if mine is None:
+            for i, card in enumerate(sorted(set(obs["hand"]))):
+                self._list_row(surf, i, hand_label(card, obs["hand"]), False, True)
+            if not obs["over"]:
+                ui.text(surf, _("Waiting for {name}").format(name=self.seat_name(obs["current"])),
+                        (SIDE_X + 24, LIST_Y + 4 * (ROW_H + ROW_GAP) + 10), 36, MUTED)
+            return
+        first = max(0, min(self.index - LIST_ROWS // 2, len(self.rows) - LIST_ROWS))
+        for i, (label, _choice) in enumerate(self.rows[first:first + LIST_ROWS]):
+            self.row_rects.append((first + i, self._list_row(surf, i, label, first + i == self.index, False)))
+        if self.group is not None:
+            return
+        dead = [c for c in sorted(set(obs["hand"])) if "card:" + c not in {g for _l, g in self.rows}]
+        if dead:
+            names = ", ".join(card_name(c) for c in dead)
+            y = LIST_Y + min(len(self.rows), LIST_ROWS) * (ROW_H + ROW_GAP) + 6
+            for j, line in enumerate(ui.wrap(_("Cannot play now: {cards}").format(cards=names), 34, SIDE_W - 48)[:2]):
+                ui.text(surf, line, (SIDE_X + 24, y + j * 40), 34, DIM)
+
+    def _list_row(self, surf, i: int, label: str, selected: bool, faded: bool) -> pygame.Rect:
+        ui = self.ui
+        rect = ui.rect(SIDE_X + 14, LIST_Y + i * (ROW_H + ROW_GAP), SIDE_W - 28, ROW_H)
+        ui.panel(surf, rect, PANEL_HI if selected else PANEL, 12, ACCENT if selected else None)
+        size = self._fit(label, 36, SIDE_W - 60)
+        ui.text(surf, label, (SIDE_X + 34, LIST_Y + i * (ROW_H + ROW_GAP) + (ROW_H - size) / 2 - 4), size,
+                DIM if faded else INK, selected)
+        return rect
+
+    def _draw_order(self, surf, order_id: str, anti: bool, y: float) -> None:
+        ui, data = self.ui, content()
+        order = data.orders[order_id]
+        title = words(order, "name")
+        if anti:
+            title = _("Anti-order: none of") + " " + title
+        ui.text(surf, title, (SIDE_X + 24, y), 36, ACCENT, True)
+        for i, ing in enumerate(order["ingredients"]):
+            x, yy = SIDE_X + 24 + (i % 2) * 280, y + 50 + (i // 2) * 88
+            r = ui.rect(x, yy, 270, 80)
+            surf.blit(self._chip(ing, r.size), r)
+
+    def _draw_prompt(self, surf) -> None:
+        ui, y = self.ui, 88
+        if self.group is not None:
+            ui.text(surf, _("Aim {card}:").format(card=card_name(self.group[5:])) if self.group.startswith("card:")
+                    else _(VERBS[self.group]) + ":", (SIDE_X + 24, y + 232), 34, ACCENT, True)
+        elif self._my_turn() is not None:
+            ui.text(surf, _("Your turn: choose one action"), (SIDE_X + 24, y + 232), 34, ACCENT)
+
+    def _chip(self, ing: str, size: tuple[int, int]) -> pygame.Surface:
+        key = ("chip", ing, size, language())
+        if key not in self._cards:
+            ui, entry = self.ui, content().ingredients[ing]
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, entry["colour"], surf.get_rect(), border_radius=ui.px(10))
+            img = ui.render(words(entry, "name"), self._fit(words(entry, "name"), 34, 250), DARK, True)
+            surf.blit(img, img.get_rect(center=surf.get_rect().center))
+            self._cards[key] = surf
+        return self._cards[key]
+
+    def _fit(self, text: str, size: int, width: float, smallest: int = 28) -> int:
+        """The largest text size from `size` down to `smallest` that fits `width` design units."""
+        while size > smallest and self.ui.font(size, True).size(text)[0] > self.ui.px(width):
+            size -= 2
+        return size
+
+    def _draw_piles(self, surf, obs: dict, y: float) -> None:
+        ui = self.ui
+        ui.text(surf, _("Deck: {n} cards").format(n=obs["deck_size"]), (SIDE_X + 30, y), 36, MUTED)
+        ui.text(surf, _("Discard pile: {n}").format(n=len(obs["discard"])), (SIDE_X + 30, y + 50), 36, MUTED)
+        if obs["discard"]:
+            ui.text(surf, _("On top: {card}").format(card=card_name(obs["discard"][-1])), (SIDE_X + 30, y + 100),
+                    36, MUTED)
+
+    def _draw_hint(self, surf, mine: int | None) -> None:
+        """The bottom line: the highlighted trap's text, or how to choose."""
+        if mine is None or not self.rows:
+            return
+        group = self.group or self.rows[self.index][1]
+        card = group[5:] if isinstance(group, str) and group.startswith("card:") else None
+        trap = content().traps.get(card) if card else None
+        text = words(trap, "text") if trap else _("Arrows choose, confirm acts, back returns; or tap.")
+        for j, line in enumerate(self.ui.wrap(text, 34, 1340)[:2]):
+            self.ui.text(surf, line, (LEFT, 1000 + j * 38), 34, ACCENT if trap else MUTED)

@@ -1,0 +1,101 @@
+"""The scene turns presses and taps into legal actions and shows only what the viewer may see."""
+import time
+
+import pytest
+
+from game.app.app import App
+from game.app.session import Session, default_seats
+from game.app.table import make_table
+from game.cheaterchefs import GAME
+from game.input import PlayerEvent
+
+from .helpers import cards, table
+
+
+def press(app, control, pos=None, device="keyboard-1"):
+    t = time.monotonic_ns()
+    app.step([PlayerEvent(device, control, True, t, None, pos), PlayerEvent(device, control, False, t, None, pos)])
+
+
+@pytest.fixture
+def app():
+    a = App(size=(1280, 720), window=False)
+    yield a
+    a.quit()
+
+
+def scene_with(app, humans: int, state=None):
+    seats = default_seats(2, list(GAME.bots))
+    for i, cfg in enumerate(seats):
+        cfg.kind = "human" if i < humans else "bot"
+        cfg.controller = None  # pointer and keyboard act for the open view
+    session = Session(GAME, seats, None, 3, None)
+    if state is not None:
+        session.state = state
+    scene = make_table(app, session)
+    scene._update_viewer()
+    app.push(scene)
+    return scene
+
+
+def test_a_trap_is_aimed_by_keys_then_by_tapping_the_lit_card(app):
+    state = table(hands=[["egg", "poison"], ["rice"]], counters=[cards("onion"), cards("tomato", "garlic")])
+    scene = scene_with(app, 1, state)
+    app.draw()
+    assert [label for label, _g in scene.rows][:2] == ["Egg", "Poisoned!"]
+    press(app, "down")
+    press(app, "confirm")
+    assert scene.group == "card:poison"
+    app.draw()
+    target = scene.cell_rects[(1, 1)]  # Bao's garlic
+    press(app, "point", target.center)  # first tap lights it
+    assert scene.rows[scene.index][1] == {"type": "play", "card": "poison", "seat": 1, "pos": 1}
+    press(app, "point", target.center)  # second tap plays it
+    assert scene.state.counters[1][1] == {"card": "garlic", "poison": True}
+    assert scene.state.log[-1]["seat"] == 0 and scene.group is None
+
+
+def test_back_returns_from_a_target_choice(app):
+    state = table(hands=[["poison"], []], counters=[[], cards("tomato")])
+    scene = scene_with(app, 1, state)
+    app.draw()
+    press(app, "confirm")
+    assert scene.group == "card:poison"
+    press(app, "back")
+    assert scene.group is None and scene.state.log == []
+
+
+def test_a_single_action_choice_acts_at_once(app):
+    state = table(hands=[["egg"], []])
+    scene = scene_with(app, 1, state)
+    app.draw()
+    press(app, "confirm")
+    assert [c["card"] for c in scene.state.counters[0]] == ["egg"]
+
+
+def test_two_humans_see_their_hands_only_behind_the_curtain(app):
+    scene = scene_with(app, 2)
+    current = scene.state.current
+    assert scene.viewer is None and scene.curtain_for == current
+    app.draw()
+    assert scene.rows == []  # nothing private is listed while the curtain is up
+    press(app, "confirm")
+    assert scene.viewer == current
+    app.draw()
+    assert scene.rows
+
+
+@pytest.mark.parametrize("moment", ["six", "aiming", "end"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_moments_draw_in_both_languages(app, moment, lang):
+    app.set_language(lang)
+    scene = scene_with(app, 2)
+    type(scene).moments()[moment](scene)
+    app.draw()
+    if moment == "end":
+        assert scene.state.is_over() and scene.state.winners()
+    if moment == "aiming":
+        assert scene.group is not None and scene.group.startswith("card:")
+    if moment == "six":
+        assert scene.state.num_seats == 6
+    app.set_language("en")
