@@ -193,11 +193,12 @@ class CheaterChefsScene(TableScene):
     def moments(cls):
         out = dict(super().moments())
         out["hand"] = lambda scene: scene._to_human_turn(12)
+        out["curtain"] = lambda scene: scene._to_human_turn(12, lift=False)
         out["aiming"] = lambda scene: scene._aim()
         out["six"] = lambda scene: scene._six_seats()
         return out
 
-    def _to_human_turn(self, actions: int) -> None:
+    def _to_human_turn(self, actions: int, lift: bool = True) -> None:
         self.advance(actions)
         humans = self.session.humans()
         for _i in range(400):
@@ -205,7 +206,7 @@ class CheaterChefsScene(TableScene):
                 break
             self.advance(1)
         if self.state.current in humans:
-            self.viewer, self.curtain_for = self.state.current, None
+            self.viewer, self.curtain_for = (self.state.current, None) if lift else (None, self.state.current)
 
     def _aim(self) -> None:
         """A human about to aim a trap: advance until one holds a playable trap."""
@@ -363,11 +364,13 @@ class CheaterChefsScene(TableScene):
         pygame.draw.rect(surf, entry["colour"], r, border_radius=ui.px(10))
         pygame.draw.rect(surf, DARK, r, max(1, ui.px(3)), ui.px(10))
         surf.blit(ui.render(entry["short"], 30, DARK, True), (ui.px(10), ui.px(6)))
-        lines = ui.wrap(words(entry, "name"), 30, CARD_W - 14, True)
+        name = words(entry, "name")
+        size = min(self._fit(word, 30, CARD_W - 14, 22) for word in name.split())
+        lines = ui.wrap(name, size, CARD_W - 14, True)
         band_h = ui.px(44) if poisoned else 0
         cy = ui.px(36) + (r.height - band_h - ui.px(36)) / 2 - min(2, len(lines)) * ui.px(17)
         for i, line in enumerate(lines[:2]):
-            img = ui.render(line, 30, DARK, True)
+            img = ui.render(line, size, DARK, True)
             surf.blit(img, img.get_rect(midtop=(r.centerx, cy + i * ui.px(34))))
         if poisoned:
             band = pygame.Rect(0, r.height - band_h, r.width, band_h)
@@ -389,8 +392,10 @@ class CheaterChefsScene(TableScene):
             self._draw_order(surf, obs["orders"][obs["winners"][0]], obs["anti_order"], 88)
             return
         if self.viewer is None:
-            ui.text(surf, _("Hands and orders are secret."), (SIDE_X + 30, 40), 40, INK, True)
-            self._draw_piles(surf, obs, 120)
+            lines = ui.wrap(_("Hands and orders are secret."), 40, SIDE_W - 60, True)
+            for j, line in enumerate(lines):
+                ui.text(surf, line, (SIDE_X + 30, 40 + 52 * j), 40, INK, True)
+            self._draw_piles(surf, obs, 70 + 52 * len(lines))
             return
         viewer = self.viewer
         ui.text(surf, _("{name}'s kitchen").format(name=self.seat_name(viewer)), (SIDE_X + 24, 30), 40,
@@ -428,10 +433,8 @@ class CheaterChefsScene(TableScene):
     def _draw_order(self, surf, order_id: str, anti: bool, y: float) -> None:
         ui, data = self.ui, content()
         order = data.orders[order_id]
-        title = words(order, "name")
-        if anti:
-            title = _("Anti-order: none of") + " " + title
-        ui.text(surf, title, (SIDE_X + 24, y), 36, ACCENT, True)
+        title = _("Anti-order: avoid these") if anti else words(order, "name")
+        ui.text(surf, title, (SIDE_X + 24, y), self._fit(title, 36, SIDE_W - 48), ACCENT, True)
         for i, ing in enumerate(order["ingredients"]):
             x, yy = SIDE_X + 24 + (i % 2) * 280, y + 50 + (i // 2) * 88
             r = ui.rect(x, yy, 270, 80)
