@@ -52,7 +52,7 @@
 #define F_CPU 16000000.0
 #define CYCLES_PER_US 16
 #define TCCR0B 0x45         /* timer 0 clock select: set when micros() starts */
-#define SLICE_CYCLES 8000   /* 0.5 ms of simulation between I/O checks */
+#define SLICE_CYCLES 1600   /* 0.1 ms of simulation between I/O checks: the lead over the wall clock bounds clock-sync accuracy */
 #define MAX_ACTIONS 4096
 #define MAX_BOUNCES 64
 #define TX_BUF 65536

@@ -24,7 +24,7 @@ PPMS = (1500.0, -1500.0)  # 3,000 ppm apart
 # The harness runs its simulation in 0.5 ms slices and may be up to one
 # slice ahead of the wall clock (firmware/sim/wokbox_sim.c): a simulated
 # box's own timestamps can be that far from its ideal clock.
-SIM_LEAD_NS = 500_000
+SIM_LEAD_NS = 100_000  # the harness runs at most one 0.1 ms slice ahead of the wall clock
 MAX_LAG_US = 2_000  # a trial counts only if the simulation kept pace within this
 
 
