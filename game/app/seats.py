@@ -30,8 +30,19 @@ class SeatsScene(Scene):
         lo, hi = entry.players
         self.count = min(max(lo, 4), hi)
         self.seats = default_seats(hi, self.levels)
+        self._use_assigned_buzzers()
         self.row, self.col = 0, 0  # row 0 is the seat count; rows 1.. are seats; last is Start
         self.cells: dict[tuple[int, int], pygame.Rect] = {}
+
+    def _use_assigned_buzzers(self) -> None:
+        """A seat given a buzzer station (Settings > Buzzer boxes) plays with it
+        by default, when that box is plugged in."""
+        present = set(self.app.devices.controllers())
+        for key, seat in self.app.settings.buzzers.items():
+            box, _sep, station = key.partition(":")
+            device = f"buzzer-{box}-{station}"
+            if seat < len(self.seats) and device in present:
+                self.seats[seat].controller = device
 
     @property
     def rows(self) -> int:

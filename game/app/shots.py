@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Callable
 
 from . import catalogue
+from .buzzers import BuzzerSeatsScene, BuzzerTestScene
 from .menus import ChooserScene, ControlsScene, RulesScene, SettingsScene, TitleScene
 from .scene import Scene
 from .seats import SeatsScene
@@ -71,6 +72,8 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "pause": lambda app, game, seed: _stacked(app, table(app, game, seed, "midgame"),
                                               lambda t: PauseScene(app, t)),
     "results": lambda app, game, seed: ResultsScene(app, table(app, game, seed, "end").session),
+    "buzzer-seats": lambda app, game, seed: BuzzerSeatsScene(app),
+    "buzzer-test": lambda app, game, seed: BuzzerTestScene(app),
 }
 
 

@@ -210,3 +210,17 @@ def test_unplugged_buzzer_pauses_the_table_until_the_same_station_returns(toy_ca
     app.step()
     assert app.top is scene and session.seats[0].controller == "buzzer-00a1-0"
     app.quit()
+
+
+def test_seat_screen_defaults_seats_to_their_assigned_buzzer_stations(toy_catalogue):
+    from game.app import catalogue
+    from game.app.seats import SeatsScene
+
+    app = App(size=(1280, 720), window=False)
+    app.settings.buzzers = {"00a1:1": 0, "00a1:0": 2, "00b2:0": 1}
+    app.devices.sources.append(lambda: ["buzzer-00a1-0", "buzzer-00a1-1"])  # box 00b2 is absent
+    scene = SeatsScene(app, catalogue.load()[0])
+    assert scene.seats[0].controller == "buzzer-00a1-1"
+    assert scene.seats[2].controller == "buzzer-00a1-0"
+    assert scene.seats[1].controller == "keyboard-2"
+    app.quit()
