@@ -46,6 +46,7 @@ class Wok:
     cards: tuple  # Rect per deck position
     dividers: tuple  # Rect between deck i and deck i+1
     token_radius: float
+    reach: float  # no token centre farther from the middle than this is in the wok
 
     def inside_pentagon(self, x: float, y: float) -> bool:
         for i, (ax, ay) in enumerate(self.corners):
@@ -61,6 +62,8 @@ class Wok:
 
     def in_wok(self, x: float, y: float, present: list[bool]) -> bool:
         r = self.token_radius
+        if math.hypot(x, y) > self.reach:
+            return False  # beyond every card and divider: the common case, kept cheap
         return (self.inside_pentagon(x, y) or self.cards_touched(x, y, present) > 0
                 or any(d.distance(x, y) <= r for d in self.dividers))
 
@@ -79,7 +82,9 @@ def build(spec: data.TableSpec) -> Wok:
         side = math.hypot(bx - ax, by - ay)
         dividers.append(Rect((ax + bx) / 2, (ay + by) / 2, (bx - ax) / side, (by - ay) / side,
                              w["divider_length"] / 2, w["divider_width"] / 2))
-    return Wok(tuple(corners), tuple(cards), tuple(dividers), float(spec.token["radius"]))
+    r = float(spec.token["radius"])
+    reach = max(math.hypot(x, y) for rect in cards + dividers for x, y in rect.corners()) + r
+    return Wok(tuple(corners), tuple(cards), tuple(dividers), r, reach)
 
 
 @lru_cache(maxsize=None)

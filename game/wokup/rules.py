@@ -21,7 +21,6 @@ from game.engine import SYSTEM, GameState, Rng, require
 from . import data, geometry, recipes
 
 MS = 1_000_000  # ns per ms
-CARDS_TO_WIN = 5
 
 
 def _timing(name: str) -> int:
@@ -33,10 +32,13 @@ class WokUpState(GameState):
     min_seats = 2
     max_seats = 6
     # learning: the scene shows the wok's counts and which cards are complete.
-    default_options = {"learning": False}
+    # target: cards to win; the rulebook's 5, fewer for a quick game.
+    default_options = {"learning": False, "target": 5}
 
     # ---- setup ----------------------------------------------------------
     def setup(self) -> None:
+        if self.options["target"] not in range(1, 6):
+            raise ValueError("wokup option target must be 1 to 5 cards")
         decks, cards = data.decks_and_cards()
         self.decks = []
         for d in decks:
@@ -59,6 +61,7 @@ class WokUpState(GameState):
         self.now = 0
         self.look_start = 0
         self.claims: list[dict] = []
+        self.passed = [False] * self.num_seats  # "nothing for me" in this look
         self.next_group = 0
         self.round = 1
         self.round_throws = 0
@@ -79,7 +82,10 @@ class WokUpState(GameState):
             return [SYSTEM]
         if self.phase == "pick":
             return [self.picks[0]["seat"], SYSTEM]
-        return [SYSTEM] + [s for s in range(self.num_seats) if not self.out[s] and self._claims_left(s)]
+        return [SYSTEM] + [s for s in range(self.num_seats) if self._looking(s)]
+
+    def _looking(self, seat: int) -> bool:
+        return not self.out[seat] and not self.passed[seat] and bool(self._claims_left(seat))
 
     def throw_groups(self) -> list[list[int]]:
         """2-4 seats all throw; 5-6 seats: the even and odd halves alternate
@@ -142,12 +148,12 @@ class WokUpState(GameState):
                 return [{"type": self.picks[0]["kind"], "deck": d, "t": t} for d in self._pick_choices()] + [pause]
             if self.claims:
                 return [{"type": "resolve", "t": max(self.now, self.window_end())}, pause]
-            t = max(self.now, self.look_start + _timing("look_ms"))
+            t = max(self.now, self._signal_at())
             return [{"type": "signal" if self.throwers() else "clear", "t": t}, pause]
         if self.phase == "pick":
             return [{"type": self.picks[0]["kind"], "deck": d} for d in self._pick_choices()]
         t = max(self.look_start, self.now)
-        return [{**claim, "t": t} for claim in self._claims_left(seat)]
+        return [{**claim, "t": t} for claim in self._claims_left(seat)] + [{"type": "pass"}]
 
     def _claims_left(self, seat: int) -> list[dict]:
         """A seat covers each face-up card and shouts at most once per group of claims."""
@@ -176,11 +182,19 @@ class WokUpState(GameState):
         if self.phase == "pick":
             require(kind == self.picks[0]["kind"], "pick-" + self.picks[0]["kind"],
                     f"the winner must {self.picks[0]['kind']} a deck")
-            self._pick(action.get("deck"), self.now)
+            t = action.get("t", self.now)  # optional: when the winner picked
+            require(isinstance(t, int) and not isinstance(t, bool) and t >= self.now, "clock-runs-forward")
+            self._pick(action.get("deck"), t)
             return
         require(self.phase == "look", "wait-for-the-wok", "tokens are still moving")
         require(not self.out[seat], "out-this-round")
-        require(kind in ("slap", "wokup"), "claim-slap-or-wokup")
+        if kind == "pass":
+            t = action.get("t", self.look_start)  # optional: when the seat said so
+            require(isinstance(t, int) and not isinstance(t, bool) and t >= self.look_start, "claim-before-settle")
+            self.passed[seat] = True
+            self.now = max(self.now, t)
+            return
+        require(kind in ("slap", "wokup"), "claim-slap-pass-or-wokup")
         t, u = action.get("t"), action.get("u", 0)
         require(isinstance(t, int) and not isinstance(t, bool), "claim-needs-time", "t in ns")
         require(isinstance(u, int) and not isinstance(u, bool) and u >= 0, "claim-uncertainty", "u >= 0 ns")
@@ -227,7 +241,7 @@ class WokUpState(GameState):
             self._resolve(t)
             return
         require(kind in ("signal", "clear"), "signal-or-clear")
-        require(t >= self.look_start + _timing("look_ms"), "look-first", "players get look_ms to look")
+        require(t >= self._signal_at(), "look-first", "players get look_ms to look, unless all passed")
         group, able = self._next_throw()
         if kind == "clear":
             require(not able, "someone-can-throw", "clear only when nobody can throw")
@@ -241,27 +255,44 @@ class WokUpState(GameState):
         self.phase = "flight"
         self.now = t
 
+    def flight_ids(self) -> list[str]:
+        return [tok for _, tok in self.flight]
+
+    def _signal_at(self) -> int:
+        """The next throw comes look_ms after the wok settled, or as soon as every
+        seat still in the round has passed."""
+        if all(self.passed[s] or self.out[s] for s in range(self.num_seats)):
+            return self.now
+        return self.look_start + _timing("look_ms")
+
+    def _new_look(self, t: int) -> None:
+        self.phase = "look"
+        self.look_start = t
+        self.passed = [False] * self.num_seats
+
     def _settle(self, tokens, t: int) -> None:
-        require(isinstance(tokens, list), "settle-lists-tokens")
-        expected = sorted([tok["id"] for tok in self.table] + [tok for _, tok in self.flight])
-        require(sorted(str(x.get("id")) if isinstance(x, dict) else "" for x in tokens) == expected,
-                "settle-every-token", "each token on the table or in the air, once")
-        placed = []
+        """`tokens`: where each thrown token settled, and each earlier one it moved
+        (a token not listed lies where it was)."""
+        require(isinstance(tokens, list) and all(isinstance(x, dict) for x in tokens), "settle-lists-tokens")
+        ids = [x.get("id") for x in tokens]
+        lying = {tok["id"]: tok for tok in self.table}
+        require(len(set(ids)) == len(ids) and all(i in lying for i in ids if i not in self.flight_ids()),
+                "settle-known-tokens", "tokens on the table or in the air, once each")
+        require(all(tok in ids for tok in self.flight_ids()), "settle-every-thrown-token")
         for x in tokens:
             pos_ok = all(isinstance(x.get(k), (int, float)) and not isinstance(x.get(k), bool)
                          and math.isfinite(x[k]) and abs(x[k]) < 1e5 for k in ("x", "y"))
             require(pos_ok, "settle-position", f"{x['id']}: x, y in mm")
             require(x.get("face") in (0, 1) and not isinstance(x.get("face"), bool), "settle-face", "0 front, 1 back")
             require(isinstance(x.get("off", False), bool), "settle-off")
-            angle = x.get("a", 0)
-            require(isinstance(angle, int) and not isinstance(angle, bool), "settle-angle", "degrees")
-            placed.append({"id": x["id"], "x": round(float(x["x"]), 1), "y": round(float(x["y"]), 1),
-                           "face": x["face"], "a": angle % 360, "off": x.get("off", False)})
-        self.table = sorted(placed, key=lambda p: p["id"])
+            require(isinstance(x.get("a", 0), int) and not isinstance(x.get("a", 0), bool), "settle-angle", "degrees")
+        for x in tokens:
+            lying[x["id"]] = {"id": x["id"], "x": round(float(x["x"]), 1), "y": round(float(x["y"]), 1),
+                              "face": x["face"], "a": x.get("a", 0) % 360, "off": x.get("off", False)}
+        self.table = [lying[k] for k in sorted(lying)]
         self.flight = []
-        self.phase = "look"
         self.now = t
-        self.look_start = t
+        self._new_look(t)
 
     # ---- resolving a group of claims ----------------------------------------
     def _ordered_claims(self) -> list[dict]:
@@ -323,10 +354,10 @@ class WokUpState(GameState):
         elif all(self.out):
             self._new_round(t)  # everyone is out: a dead round
         else:
-            self.look_start = t  # the others go on throwing
+            self._new_look(t)  # the others go on throwing
 
     def _to_picks(self, t: int) -> None:
-        if any(len(w) >= CARDS_TO_WIN for w in self.won):
+        if any(len(w) >= self.options["target"] for w in self.won):
             self.phase = "over"
             self.picks = []
             return
@@ -366,8 +397,7 @@ class WokUpState(GameState):
         self.exclude = []
         self.round += 1
         self.round_throws = 0
-        self.phase = "look"
-        self.look_start = t
+        self._new_look(t)
 
     # ---- what is seen ----------------------------------------------------------
     def observation(self, seat):
@@ -389,6 +419,7 @@ class WokUpState(GameState):
             "won": self.won,
             "out": self.out,
             "claims": self.claims,
+            "passed": self.passed,
             "picks": self.picks,
             "last": self.last,
             "throwers": self.throwers() if self.phase == "look" else [],
@@ -417,14 +448,13 @@ class WokUpState(GameState):
         return [len(w) for w in self.won]
 
     def winners(self) -> list[int]:
-        """Everyone who reached five cards in the deciding group of claims shares the win."""
+        """Everyone who reached the target (five cards) in the deciding group of claims shares the win."""
         if not self.is_over():
             return []
-        return [s for s, w in enumerate(self.won) if len(w) >= CARDS_TO_WIN]
+        return [s for s, w in enumerate(self.won) if len(w) >= self.options["target"]]
 
     def invariants(self) -> None:
-        tokens = sorted([t for p in self.piles for t in p] + [t["id"] for t in self.table]
-                        + [t for _, t in self.flight])
+        tokens = sorted([t for p in self.piles for t in p] + [t["id"] for t in self.table] + self.flight_ids())
         assert tokens == sorted(t.id for t in data.tokens()), "tokens not conserved"
         cards = sorted([c for d in self.decks for c in d] + [c for w in self.won for c in w])
         assert cards == sorted(c.id for c in data.decks_and_cards()[1]), "cards not conserved"
@@ -440,6 +470,14 @@ class WokUpState(GameState):
         if seat == SYSTEM and self.phase == "flight" and not self.paused:
             return {"type": "settle", "t": self.now + rng.randrange(3000 * MS), "tokens": self._random_layout(rng)}
         actions = self.legal_actions(seat)
+        if seat != SYSTEM and self.phase == "look":
+            # Random seats mostly pass, and cover a complete card half the time they
+            # can: uniform claims put everyone out every round and games never end.
+            right = [a for a in actions if a["type"] == "slap" and a["deck"] in self.complete_decks()]
+            if right and rng.randrange(2):
+                actions = right
+            elif rng.randrange(4):
+                return {"type": "pass"}
         action = dict(rng.choice(actions))
         if "t" in action and not (seat != SYSTEM and self.claims):
             action["t"] += rng.randrange(2000 * MS)
@@ -452,9 +490,9 @@ class WokUpState(GameState):
     def _random_layout(self, rng: Rng) -> list[dict]:
         """A cheap stand-in for the physics: thrown tokens land anywhere round the wok."""
         spec = data.table().table
-        out = [dict(t) for t in self.table]
-        for _, tok in self.flight:
-            x, y = rng.gauss(0, 170), rng.gauss(0, 170)
+        out = []
+        for tok in self.flight_ids():
+            x, y = rng.gauss(0, 110), rng.gauss(0, 110)
             off = abs(x) > spec["width"] / 2 or abs(y) > spec["height"] / 2
             out.append({"id": tok, "x": round(x, 1), "y": round(y, 1), "face": rng.randrange(2),
                         "a": rng.randrange(360), "off": off})
