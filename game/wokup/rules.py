@@ -15,12 +15,20 @@ every choice the rulebook leaves open.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from game.engine import SYSTEM, GameState, Rng, require
 
 from . import data, geometry, recipes
 
 MS = 1_000_000  # ns per ms
+
+
+@lru_cache(maxsize=4096)
+def _content(table: tuple, present: tuple) -> recipes.Content:
+    """What the wok holds; cached, as rules, bots and screens ask about one table many times."""
+    lying = [{"id": i, "x": x, "y": y, "face": f, "off": o} for i, x, y, f, o in table]
+    return recipes.content(geometry.wok(), lying, list(present))
 
 
 def _timing(name: str) -> int:
@@ -113,7 +121,8 @@ class WokUpState(GameState):
         return [bool(d) for d in self.decks]
 
     def wok_content(self) -> recipes.Content:
-        return recipes.content(geometry.wok(), self.table, self.decks_present())
+        key = tuple((t["id"], t["x"], t["y"], t["face"], t["off"]) for t in self.table)
+        return _content(key, tuple(self.decks_present()))
 
     def complete_decks(self) -> list[int]:
         c = self.wok_content()
