@@ -3,7 +3,7 @@ judged on determinizations (sample_world), never on the true state.
 
 * "easy": one sampled world, the move that brings its own team closest to
   finishing; rivals do not worry it.
-* "hard": six sampled worlds in which the rivals' secret orders follow what
+* "hard": twelve sampled worlds in which the rivals' secret orders follow what
   they have built, the move that best balances its own progress against the
   closest rival team's (so it poisons, steals and swaps where it hurts).
 A search bot (ISMCTS, 300-800 iterations, heuristic leaves) was tried and lost
@@ -136,4 +136,4 @@ def easy_bot() -> GreedyBot:
 
 
 def hard_bot() -> GreedyBot:
-    return GreedyBot(samples=6, rival_weight=1.0, belief=4.0, name="hard")
+    return GreedyBot(samples=12, rival_weight=1.0, belief=4.0, name="hard")
