@@ -62,7 +62,11 @@ def cmd_simulate(args) -> int:
         return 2
     options = {}
     if args.mode:
-        options["mode"] = args.mode
+        try:
+            options = gdef.mode_options(args.mode) if gdef.mode_options else {"mode": args.mode}
+        except ValueError as exc:
+            print(exc, file=sys.stderr)
+            return 2
     for item in args.option or []:
         key, _eq, value = item.partition("=")
         options[key] = _parse_value(value)

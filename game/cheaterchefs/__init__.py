@@ -36,4 +36,5 @@ GAME = GameDef(
     scene="game.cheaterchefs.scene:CheaterChefsScene",
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,
+    mode_options=mode_options,
 )

@@ -27,6 +27,8 @@ class GameDef:
     # A game that needs its own simulator (Wok Up's physics) gives one:
     # (seats, games, seed, bot_level, options, out) -> None, printing its figures.
     simulate: Callable | None = None
+    # `--mode WORD` of the simulator as game options; by default {"mode": WORD}.
+    mode_options: Callable[[str], dict] | None = None
     # Extra figures for `python -m game bench`: name -> setup() returning a
     # step function to time (e.g. one physics step with all tokens).
     benches: dict[str, Callable[[], Callable[[], None]]] = field(default_factory=dict)
