@@ -1,0 +1,535 @@
+"""Wok Up on one screen: the table seen from above, in real time.
+
+The middle is the table at 1.3 design px per mm: the pentagon of decks and
+dividers, the face-up recipes as pictograms, the tokens (a disc in the
+ingredient's colour, its pictures as die pips). A flying token is drawn above
+its shadow, larger the higher it is, and narrows as it flips until its other
+face shows. Each seat's mat lies on the table at its edge: name, pile, won
+cards, "out this round", and for a human seat on a touch screen its own small
+pentagon of deck buttons and a Wok'up! button.
+
+The scene keeps the game clock (ns of game time, stopped whenever the scene
+does not update), runs the pymunk table during throws, runs its own bots
+(each plans its claims for a look, see bots.py) and submits the table's
+actions: the signal, the settle, the resolve, the timeout's pick. It decides
+no rule. Claims carry the time of the press, not of the frame.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+
+from game.app.table import TableScene
+from game.app.ui import ACCENT, GREEN, INK, MUTED, PANEL, RED
+from game.engine import SYSTEM
+from game.engine.rng import Rng
+from game.i18n import N_, _
+
+from .. import bots, data, geometry
+from ..rules import MS, _timing
+from ..table import Table, throw_rng
+from . import art
+
+S = 1.3  # design units per mm
+CX, CY = 960, 540  # the wok's middle on screen, design units
+FELT = (38, 92, 70)
+FELT_EDGE = (28, 70, 54)
+WOOD = (92, 60, 38)
+DIVIDER = (70, 46, 30)
+CARD = (252, 246, 232)
+RESOLVE_LATE_MS = 40  # wait this long after a window closes for late deliveries (buzzer latency)
+BANNER_S = 2.6
+DECK_NAMES = {"trio": N_("Trio"), "plenty": N_("Plenty"), "medley": N_("Medley"), "edge": N_("Edge"),
+              "twins": N_("Twins")}
+MAT_BOTTOM = (520, 132)  # a seat's mat at the top or bottom edge
+MAT_SIDE = (290, 250)  # at the left or right edge
+LEVEL_NAMES = {"random": N_("random"), "relaxed": N_("relaxed"), "normal": N_("normal"), "sharp": N_("sharp")}
+
+
+def mm(x: float, y: float) -> tuple[float, float]:
+    """A table point (mm) in design units."""
+    return CX + x * S, CY + y * S
+
+
+class WokUpScene(TableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.session.bots.bots = {}  # real time: this scene runs its own bots
+        self.players = {s: bots.make(cfg.level) for s, cfg in enumerate(session.seats) if cfg.is_bot}
+        self.rng = Rng(session.seed ^ 0x5CE7E)
+        self.table = Table()
+        self.wok = geometry.wok()
+        self.game_ns = float(self.state.now)
+        self.mono_at = time.monotonic_ns()
+        self.acc = 0.0
+        self.throwing = None  # the log length of the throw the table is running
+        self.plan_key = None
+        self.pending: list[tuple[int, int, dict]] = []  # bots' planned actions (t, seat, action)
+        self.hands: list[dict] = []  # claims shown on the cards
+        self.banner: list[tuple[str, tuple]] = []
+        self.banner_until = 0.0
+        self.splash_until = 0.0
+        self.shouts: dict[int, float] = {}  # seat -> scene time its "Wok'up!" bubble ends
+        self.hits: list[tuple[pygame.Rect, int | None, str]] = []  # tap targets drawn last frame
+        self._static = None
+        self._static_key = None
+        self.learning = self.state.options["learning"]  # show counts and complete recipes
+
+    def _update_viewer(self) -> None:
+        """Nothing at a Wok Up table is private to one seat (nobody looks at a pile), so
+        no curtain: every seat sees the same table; a lone human's taps act for them."""
+        humans = self.session.humans()
+        self.viewer, self.curtain_for = (humans[0] if len(humans) == 1 else None), None
+
+    # ---- time ---------------------------------------------------------------
+    def press_time(self, t_ns: int) -> int:
+        """The game time of a press stamped `t_ns` by its device (monotonic)."""
+        return int(self.game_ns + (t_ns - self.mono_at))
+
+    def system(self, action: dict) -> None:
+        action["t"] = max(int(self.game_ns), self.state.now, action.get("t", 0))
+        self.submit(SYSTEM, action)
+
+    # ---- running the table ------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        state = self.state
+        if state.is_over() or state.paused:
+            return
+        self.game_ns += dt * 1e9
+        self.mono_at = time.monotonic_ns()
+        if state.phase == "flight":
+            self._fly(dt)
+        elif state.phase == "look":
+            self._look()
+        elif state.phase == "pick":
+            self._pick()
+
+    def _fly(self, dt: float) -> None:
+        state = self.state
+        if self.throwing != len(state.log):
+            self.throwing = len(state.log)
+            self.table.load(state.table)
+            self.table.throw([tuple(f) for f in state.flight], state.num_seats,
+                             throw_rng(state.seed, len(state.log)))
+            self.signal_ns = state.now
+            self.acc = 0.0
+        self.acc += dt
+        while self.acc >= self.table.dt and not self.table.settled():
+            self.table.step()
+            self.acc -= self.table.dt
+        if self.table.settled():
+            self.game_ns = max(self.game_ns, self.signal_ns + self.table.time * 1e9)
+            self.system({"type": "settle", "tokens": self.table.outcome()})
+
+    def _look(self) -> None:
+        state = self.state
+        key = (state.round, state.look_start)
+        if key != self.plan_key:
+            self.plan_key = key
+            self.pending = sorted((a["t"], s, a) for s, bot in self.players.items()
+                                  for a in bot.plan(state.observation(s), self.rng))
+        while self.pending and self.pending[0][0] <= self.game_ns and state.phase == "look":
+            t, seat, action = self.pending.pop(0)
+            late = state.claims and t >= state.window_end()
+            if seat in state.actors() and not late:
+                self.submit(seat, action)
+        if state.phase != "look":
+            return
+        if state.claims:
+            if self.game_ns >= state.window_end() + RESOLVE_LATE_MS * MS:
+                self.system({"type": "resolve"})
+            return
+        nxt = state.legal_actions(SYSTEM)[0]
+        if self.game_ns >= nxt["t"]:
+            self.system(nxt)
+
+    def _pick(self) -> None:
+        state = self.state
+        seat = state.picks[0]["seat"]
+        waited = self.game_ns - state.pick_start
+        if seat in self.players and waited >= self.players[seat].think_delay * 1e9:
+            action = dict(self.players[seat].choose(state, seat, self.rng))
+            action["t"] = max(int(self.game_ns), state.now)
+            self.submit(seat, action)
+        elif waited >= _timing("pick_timeout_ms"):
+            self.system(dict(self.rng.choice(state.legal_actions(SYSTEM)[:-1])))  # not the pause
+
+    # ---- what players do ------------------------------------------------------------
+    def table_event(self, ev) -> bool:
+        if not ev.pressed:
+            return False
+        seat, control = self.acting_seat(ev), ev.control
+        if control == "point":
+            seat, control = self._hit(ev.pos, seat)
+        if seat is None or not (control.startswith("deck") or control == "wokup"):
+            return False
+        self.act(seat, control, self.press_time(ev.t_ns), ev.uncertainty_ns)
+        return True
+
+    def act(self, seat: int, control: str, t: int, u: int = 0) -> None:
+        """A seat's deck or Wok'up! control, pressed at game time `t`."""
+        state = self.state
+        deck = None if control == "wokup" else int(control[4:])
+        if state.phase == "pick":
+            if state.picks[0]["seat"] == seat and deck is not None:
+                self.submit(seat, {"type": state.picks[0]["kind"], "deck": deck, "t": max(t, state.now)})
+            return
+        if state.phase == "flight":
+            self.flash(_("Wait until the wok settles"), 1.5)
+        elif state.phase == "look" and state.out[seat]:
+            self.flash(_("{name} is out this round").format(name=self.seat_name(seat)), 1.5)
+        elif state.phase == "look" and deck is not None and not state.face_up[deck]:
+            self.flash(_("No recipe on deck {n}").format(n=deck + 1), 1.5)
+        elif state.phase == "look":
+            action = {"type": "wokup"} if deck is None else {"type": "slap", "deck": deck}
+            self.submit(seat, {**action, "t": max(t, state.look_start), "u": u})
+
+    def _hit(self, pos, seat):
+        for rect, owner, control in self.hits:
+            if rect.collidepoint(pos):
+                return (seat if owner is None else owner), control
+        return seat, ""
+
+    def on_applied(self, seat: int, action) -> None:
+        kind = action.get("type")
+        if kind == "slap":
+            self.hands.append({"seat": seat, "deck": action["deck"], "result": None})
+        elif kind == "wokup":
+            self.shouts[seat] = self.clock + BANNER_S
+        elif kind == "signal":
+            self.splash_until = self.clock + 0.45
+        elif kind == "resolve":
+            self._announce()
+
+    def _announce(self) -> None:
+        last, lines = self.state.last, []
+        results = {(c["seat"], c.get("deck")): c["result"] for c in last["claims"]}
+        for hand in self.hands:
+            hand["result"] = results.get((hand["seat"], hand["deck"]))
+        for c in last["claims"]:
+            name, colour = self.seat_name(c["seat"]), self.seat_colour(c["seat"])
+            if c["result"] == "won" and c["type"] == "wokup":
+                lines.append((_("{name}: Wok'up! Take any recipe").format(name=name), colour))
+            elif c["result"] == "won":
+                lines.append((_("{name} wins the {deck} recipe").format(name=name, deck=self._deck_name(c["deck"])),
+                              colour))
+            elif c["result"] in ("wrong", "wrong-gives"):
+                text = _("{name}: wrong Wok'up!, out this round") if c["type"] == "wokup" else \
+                    _("{name}: wrong slap, out this round")
+                lines.append((text.format(name=name), RED))
+        for seat, card in last["won"]:
+            if not any(c["result"] == "won" and c["seat"] == seat for c in last["claims"]):
+                lines.append((_("{name} gets the covered card").format(name=self.seat_name(seat)), GREEN))
+        self.banner, self.banner_until = lines[:2], self.clock + BANNER_S
+        if self.state.is_over():  # the end stays up until the results screen
+            names = ", ".join(self.seat_name(w) for w in self.state.winners())
+            self.banner = [(_("{names}: Grand Master of the Wok!").format(names=names), ACCENT)] + lines[:1]
+            self.banner_until = self.clock + 600
+
+    def _deck_name(self, deck: int) -> str:
+        return _(DECK_NAMES[data.decks_and_cards()[0][deck].id])
+
+    # ---- drawing ----------------------------------------------------------------
+    def draw_table(self, surf: pygame.Surface) -> None:
+        self.hits = []
+        state = self.state
+        surf.blit(self._static_layer(surf), (0, 0))
+        self._draw_glow(surf)
+        flying = state.phase == "flight" and self.throwing == len(state.log)
+        for tok in (self.table.snapshot() if flying else self._lying()):
+            self._draw_token(surf, tok)
+        self._draw_hands(surf)
+        for seat in range(state.num_seats):
+            self._draw_mat(surf, seat)
+        self._draw_clock(surf)
+        if self.learning:
+            self._draw_learning(surf)
+        self._draw_banner(surf)
+
+    def _lying(self) -> list[dict]:
+        return [{"id": t["id"], "x": t["x"], "y": t["y"], "z": 0.0, "phi": math.pi * t["face"],
+                 "angle": math.radians(t["a"]), "off": t["off"], "airborne": False} for t in self.state.table]
+
+    def _static_layer(self, surf: pygame.Surface) -> pygame.Surface:
+        """The table, the wok, the decks and the face-up recipes: redrawn only when they change."""
+        state = self.state
+        key = (surf.get_size(), tuple(state.decks[d][-1] if state.face_up[d] else len(state.decks[d])
+                                      for d in range(5)))
+        if key != self._static_key:
+            self._static_key = key
+            self._static = pygame.Surface(surf.get_size(), 0, surf)
+            self._paint_static(self._static)
+        return self._static
+
+    def _pt(self, x: float, y: float) -> tuple[int, int]:
+        dx, dy = mm(x, y)
+        return self.ui.px(dx), self.ui.px(dy)
+
+    def _poly(self, rect) -> list[tuple[int, int]]:
+        return [self._pt(x, y) for x, y in rect.corners()]
+
+    def _paint_static(self, s: pygame.Surface) -> None:
+        ui, spec = self.ui, data.table()
+        s.fill((30, 22, 20))
+        w, h = spec.table["width"] / 2, spec.table["height"] / 2
+        table = pygame.Rect(self._pt(-w, -h), (ui.px(2 * w * S), ui.px(2 * h * S)))
+        pygame.draw.rect(s, WOOD, table.inflate(ui.px(24), ui.px(24)), border_radius=ui.px(30))
+        pygame.draw.rect(s, FELT, table, border_radius=ui.px(22))
+        ring = max(self.wok.reach + 40, 0)
+        pygame.draw.circle(s, FELT_EDGE, self._pt(0, 0), ui.px(ring * S))
+        pygame.draw.polygon(s, (58, 120, 94), [self._pt(x, y) for x, y in self.wok.corners])
+        for rect in self.wok.dividers:
+            pygame.draw.polygon(s, DIVIDER, self._poly(rect))
+        for d in range(5):
+            self._paint_deck(s, d)
+
+    def _paint_deck(self, s: pygame.Surface, d: int) -> None:
+        ui, state, rect = self.ui, self.state, self.wok.cards[d]
+        deck = data.decks_and_cards()[0][d]
+        corners = self._poly(rect)
+        if not state.decks[d]:
+            pygame.draw.polygon(s, (50, 104, 82), corners, max(1, ui.px(3)))
+            return
+        for depth in range(min(4, len(state.decks[d])), 0, -1):  # the stack's thickness
+            pygame.draw.polygon(s, (30, 24, 20), [(x + depth * 2, y + depth * 2) for x, y in corners])
+        pygame.draw.polygon(s, art.deck_colour(deck.id), corners)
+        cx, cy = self._pt(rect.x, rect.y)
+        if state.face_up[d]:
+            inner = geometry.Rect(rect.x, rect.y, rect.ux, rect.uy, rect.half_length - 5, rect.half_width - 5)
+            pygame.draw.polygon(s, CARD, self._poly(inner))
+            face = art.card_face(state.decks[d][-1], ui.px(74), ui.px(38))
+            s.blit(face, face.get_rect(center=(cx, cy)))
+        else:
+            label = ui.render(_(DECK_NAMES[deck.id]), 26, INK, True)
+            s.blit(label, label.get_rect(center=(cx, cy)))
+        num = ui.render(str(d + 1), 34, ACCENT, True)  # the deck's control number
+        out = rect.half_length + 30
+        s.blit(num, num.get_rect(center=self._pt(rect.x + rect.ux * out, rect.y + rect.uy * out)))
+
+    def _draw_glow(self, surf: pygame.Surface) -> None:
+        """Decks a winner may pick light up; complete recipes too in learning mode."""
+        state, ui = self.state, self.ui
+        lit = []
+        if state.phase == "pick":
+            lit = [a["deck"] for a in state.legal_actions(state.picks[0]["seat"])]
+        elif self.learning and state.phase == "look":
+            lit = state.complete_decks()
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+        colour = (255, round(160 + 90 * pulse), 40) if state.phase == "pick" else GREEN
+        for d in lit:
+            pygame.draw.polygon(surf, colour, self._poly(self.wok.cards[d]), max(2, ui.px(7)))
+
+    def _draw_token(self, surf: pygame.Surface, tok: dict) -> None:
+        ui = self.ui
+        x, y = self._pt(tok["x"], tok["y"])
+        d = ui.px(2 * self.wok.token_radius * S)
+        if tok["off"]:
+            return  # on the floor: out of the picture until the tokens are shared back
+        lift = tok["z"] * S * ui.u
+        if tok["airborne"] or tok["z"] > 0:
+            shadow = pygame.Surface((d, d), pygame.SRCALPHA)
+            pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
+            surf.blit(shadow, shadow.get_rect(center=(x + lift * 0.25, y + lift * 0.1)))
+        size = max(4, round(d * (1 + tok["z"] / 500)))
+        squash = abs(math.cos(tok["phi"]))
+        ingredient, count = art.faces_of(tok["id"])[0 if math.cos(tok["phi"]) >= 0 else 1]
+        face = art.token_face(ingredient, count, size)
+        if squash < 0.98:
+            face = pygame.transform.smoothscale(face, (max(2, round(size * squash)), size)) if squash > 0.15 \
+                else art.token_edge(size)
+        angle = -math.degrees(tok["angle"])
+        img = pygame.transform.rotate(face, round(angle / 10) * 10) if tok["airborne"] or squash < 0.98 \
+            else self._turned(ingredient, count, size, round(angle / 15) * 15)
+        surf.blit(img, img.get_rect(center=(x, y - lift * 0.6)))
+
+    def _turned(self, ingredient: str, count: int, size: int, degrees: int) -> pygame.Surface:
+        key = ("turned", ingredient, count, size, degrees % 360)
+        cache = self.__dict__.setdefault("_turned_cache", {})
+        if key not in cache:
+            cache[key] = pygame.transform.rotate(art.token_face(ingredient, count, size), degrees)
+        return cache[key]
+
+    def _draw_hands(self, surf: pygame.Surface) -> None:
+        """Each slap as a hand of the seat's colour on the card; a tick or a cross once judged."""
+        ui, state = self.ui, self.state
+        if state.phase == "flight":
+            self.hands = []
+        for i, hand in enumerate(self.hands):
+            rect = self.wok.cards[hand["deck"]]
+            spread = (i % 3 - 1) * 18
+            x, y = self._pt(rect.x + spread, rect.y + spread)
+            colour = self.seat_colour(hand["seat"])
+            pygame.draw.circle(surf, colour, (x, y), ui.px(34))
+            for k in range(4):  # fingers
+                a = math.radians(-60 + 40 * k)
+                pygame.draw.circle(surf, colour, (x + ui.px(40) * math.sin(a), y - ui.px(40) * math.cos(a)), ui.px(11))
+            pygame.draw.circle(surf, INK, (x, y), ui.px(34), max(1, ui.px(3)))
+            mark = {"won": ("✓", GREEN), "wrong": ("✗", RED), "wrong-gives": ("✗", RED)}.get(hand["result"])
+            if mark:  # on a dark disc, so it shows on any seat's colour
+                pygame.draw.circle(surf, (24, 16, 14), (x, y), ui.px(26))
+                ui.text(surf, mark[0], (x / ui.u, y / ui.u), 52, mark[1], True, "center")
+            else:
+                ui.text(surf, self.seat_name(hand["seat"])[:1], (x / ui.u, y / ui.u), 40, INK, True, "center")
+
+    def _mat_rect(self, seat: int) -> tuple[pygame.Rect, str]:
+        hx, hy = data.table().seats[self.state.num_seats][seat]
+        sx, sy = mm(hx, hy)
+        if abs(hy) >= abs(hx) * 0.6 or abs(hx) < 400:
+            w, h = MAT_BOTTOM
+            top = 1080 - h - 6 if hy > 0 else 6
+            return self.ui.rect(sx - w / 2, top, w, h), "row"
+        w, h = MAT_SIDE
+        left = 1920 - w - 6 if hx > 0 else 6
+        return self.ui.rect(left, sy - h / 2, w, h), "side"
+
+    def _draw_mat(self, surf: pygame.Surface, seat: int) -> None:
+        ui, state = self.ui, self.state
+        rect, shape = self._mat_rect(seat)
+        colour = self.seat_colour(seat)
+        out = state.out[seat] and state.phase in ("look", "flight")
+        picking = state.phase == "pick" and state.picks[0]["seat"] == seat
+        ui.panel(surf, rect, (70, 30, 26) if out else PANEL, 16, ACCENT if picking else colour)
+        x0, y0 = rect.x / ui.u + 16, rect.y / ui.u + 6
+        ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True)
+        won = len(state.won[seat])
+        for k in range(won):  # one small card per recipe won, in its deck's colour
+            card = data.card_by_id()[state.won[seat][k]]
+            pygame.draw.rect(surf, art.deck_colour(card.deck), ui.rect(x0 + k * 26, y0 + 46, 22, 30),
+                             border_radius=ui.px(3))
+        ui.text(surf, _("{n} tokens").format(n=len(state.piles[seat])), (x0 + won * 26 + (12 if won else 0), y0 + 42),
+                34, MUTED)
+        if out:
+            status, tint = _("OUT this round"), RED
+        elif picking:
+            status = _("Take a recipe") if state.picks[0]["kind"] == "take" else _("Turn a deck")
+            tint = ACCENT
+        elif state.phase == "look" and state.num_seats >= 5 and seat in state.throwers():
+            status, tint = _("throws next"), INK
+        elif self.session.seats[seat].is_bot:
+            status, tint = _("bot: {level}").format(level=_(LEVEL_NAMES.get(self.session.seats[seat].level, ""))), \
+                MUTED
+        else:
+            status, tint = "", MUTED
+        ui.text(surf, status, (x0, y0 + 84), 34, tint, True)
+        if self.shouts.get(seat, 0) > self.clock:
+            bubble = ui.rect(rect.centerx / ui.u - 120, (rect.y / ui.u - 70) if rect.y > ui.px(540) else
+                             rect.bottom / ui.u + 10, 240, 60)
+            ui.panel(surf, bubble, ACCENT, 28)
+            ui.text(surf, _("Wok'up!"), (bubble.centerx / ui.u, bubble.centery / ui.u), 40, (40, 20, 10), True,
+                    "center")
+        if not self.session.seats[seat].is_bot:
+            self._draw_buttons(surf, seat, rect, shape)
+
+    def _draw_buttons(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, shape: str) -> None:
+        """A human seat's own small pentagon of deck buttons and its Wok'up! button, for touch."""
+        ui = self.ui
+        if shape == "side":
+            cx, cy = rect.centerx / ui.u - 40, rect.bottom / ui.u - 62
+        else:
+            cx, cy = rect.right / ui.u - 140, rect.centery / ui.u + 18
+        for d in range(5):
+            a = math.radians(-90 + 72 * d)
+            b = ui.rect(cx + 30 * math.cos(a) - 14, cy + 30 * math.sin(a) - 14, 28, 28)
+            up = self.state.face_up[d]
+            pygame.draw.ellipse(surf, (235, 225, 205) if up else (90, 70, 60), b)
+            self.hits.append((b.inflate(ui.px(6), ui.px(6)), seat, f"deck{d}"))
+        w = ui.rect(cx + 54, cy - 24, 96, 48)
+        ui.panel(surf, w, ACCENT, 20)
+        ui.text(surf, "Wok!", (w.centerx / ui.u, w.centery / ui.u), 28, (40, 20, 10), True, "center")
+        self.hits.append((w, seat, "wokup"))
+
+    def _draw_clock(self, surf: pygame.Surface) -> None:
+        """The signal: a ring round the wok empties over the look; "Throw!" when it fires."""
+        ui, state = self.ui, self.state
+        centre, radius = self._pt(0, 0), ui.px((self.wok.reach + 28) * S)
+        if self.clock < self.splash_until:
+            ui.text(surf, _("Throw!"), (CX, CY), 110, ACCENT, True, "center")
+        if state.phase != "look" or state.claims or state.paused:
+            return
+        at = state.legal_actions(SYSTEM)[0]["t"]
+        left = max(0.0, (at - self.game_ns) / 1e9)
+        share = min(1.0, left / (_timing("look_ms") / 1e9))
+        if share > 0:
+            box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            box.center = centre
+            pygame.draw.arc(surf, ACCENT, box, math.pi / 2, math.pi / 2 + 2 * math.pi * share, max(2, ui.px(8)))
+        if 0 < left <= 3:
+            ui.text(surf, str(math.ceil(left)), ((centre[0] + radius) / ui.u + 30, CY - 150), 80, ACCENT, True,
+                    "midleft")
+
+    def _draw_learning(self, surf: pygame.Surface) -> None:
+        """Learning mode: what the wok holds, picture by picture."""
+        ui, c = self.ui, self.state.wok_content()
+        r = ui.rect(16, 16, 250, 340)  # the top left corner: no seat sits there
+        ui.panel(surf, r, (30, 40, 34), 14, GREEN)
+        ui.text(surf, _("In the wok"), (30, 24), 34, GREEN, True)
+        for i, ing in enumerate(data.INGREDIENTS):
+            y = 76 + i * 50
+            art.icon(surf, ing, (ui.px(56), ui.px(y + 18)), ui.px(38))
+            ui.text(surf, str(c.counts[ing]), (96, y), 40, INK, True)
+        if max(c.counts.values()) >= 10:
+            ui.text(surf, _("Wok'up!"), (190, 76), 34, ACCENT, True, "midtop")
+
+    def _draw_banner(self, surf: pygame.Surface) -> None:
+        ui, state = self.ui, self.state
+        if self.clock >= self.banner_until:
+            self.banner = []
+            if state.phase != "pick":
+                self.hands = [h for h in self.hands if h["result"] is None]
+            return
+        y = CY + 250  # under the wok, above the bottom seats
+        for i, (text, colour) in enumerate(self.banner):
+            r = ui.rect(510, y + i * 62 - 4, 900, 56)
+            ui.panel(surf, r, (24, 16, 14), 14, colour)
+            ui.text(surf, text, (960, y + i * 62), 38, colour, True, "midtop")
+
+    # ---- moments (screenshots, bench) -----------------------------------------------
+    def run_for(self, seconds: float, until=None, step: float = 1 / 30) -> None:
+        """Play `seconds` of game time (bots and the table), stopping early when `until(self)`."""
+        for _i in range(int(seconds / step)):
+            if self.state.is_over() or (until and until(self)):
+                return
+            self.update(step)
+
+    @classmethod
+    def moments(cls):
+        return {
+            "start": lambda s: None,
+            "midflight": lambda s: s.run_for(30, lambda k: k.state.phase == "flight" and k.table.time > 0.2
+                                             and k.state.round_throws >= 2, step=1 / 60),
+            "settled": lambda s: s.run_for(60, lambda k: k.state.phase == "look" and len(k.state.table) >= 7),
+            "midgame": lambda s: s.run_for(40),
+            "slap": lambda s: s._claim_moment(right=True),
+            "wrong_slap": lambda s: s._claim_moment(right=False),
+            "wokup": lambda s: s._wokup_moment(),
+            "learning": lambda s: s._learning_moment(),
+            "end": lambda s: s.run_for(3600, step=0.1),
+        }
+
+    def _claim_moment(self, right: bool) -> None:
+        """Seat 0 slaps: a complete recipe (right) or an incomplete one, then the table judges."""
+        self.players = {}  # the bots hold still, so the moment is seat 0's
+        for _i in range(40):
+            self.run_for(30, lambda k: k.state.phase == "look" and k.state.table and not k.state.claims)
+            complete = self.state.complete_decks()
+            wrong = [d for d in range(5) if self.state.face_up[d] and d not in complete]
+            targets = complete if right else wrong
+            if targets and self.state.round_throws >= 2:
+                self.act(0, f"deck{targets[0]}", self.state.look_start + 700 * MS)
+                self.run_for(3, lambda k: k.state.phase != "look" or not k.state.claims)
+                return
+            self.run_for(1, lambda k: k.state.phase == "flight")
+
+    def _wokup_moment(self) -> None:
+        """Nobody claims until ten of one ingredient lie in the wok; then seat 1 shouts."""
+        self.players = {}
+        self.run_for(600, lambda k: k.state.phase == "look" and max(k.state.wok_content().counts.values()) >= 10)
+        self.act(1, "wokup", self.state.look_start + 900 * MS)
+        self.run_for(3, lambda k: not k.state.claims)
+
+    def _learning_moment(self) -> None:
+        self.learning = True
+        self.run_for(60, lambda k: k.state.phase == "look" and len(k.state.table) >= 8)

@@ -1,0 +1,90 @@
+"""The Wok Up scene: presses become claims stamped with the press time, a touch
+seat's own buttons act for it, the physics runs in the scene, bots play to the
+end through it, and every moment draws at both screen sizes."""
+import time
+
+import pygame
+import pytest
+
+from game.app import shots
+from game.app.app import App
+from game.input import PlayerEvent
+from game.wokup.rules import MS
+from game.wokup.scene import WokUpScene
+
+
+def _scene(moment, seed=3, seats=4, size=(1280, 720)):
+    app = App(size=size, window=False)
+    scene = shots.table(app, "wokup", seed, moment, seats=seats)
+    surf = pygame.Surface(size)
+    scene.draw(surf)
+    return app, scene, surf
+
+
+def test_no_curtain_nothing_at_the_table_is_private():
+    app, scene, _surf = _scene("start")
+    assert scene.curtain_for is None and len(scene.session.humans()) == 2
+    app.quit()
+
+
+def test_a_deck_key_is_a_slap_at_the_time_of_the_press_not_of_the_frame():
+    app, scene, _surf = _scene("settled")
+    deck = scene.state.face_up.index(True)
+    scene.run_for(0.5)
+    pressed = time.monotonic_ns() - 120 * MS  # the press happened 120 ms before this frame saw it
+    assert scene.table_event(PlayerEvent("keyboard-1", f"deck{deck}", True, pressed, 0))
+    claim = scene.state.claims[-1]
+    assert claim["seat"] == 0 and claim["deck"] == deck
+    assert abs(claim["t"] - (scene.game_ns - 120 * MS)) < 20 * MS
+    app.quit()
+
+
+def test_a_touch_seat_uses_its_own_buttons():
+    app, scene, surf = _scene("settled")
+    rect = next(r for r, seat, control in scene.hits if seat == 1 and control == "wokup")
+    assert scene.table_event(PlayerEvent("touch", "point", True, time.monotonic_ns(), None, rect.center))
+    assert scene.state.claims[-1]["seat"] == 1 and scene.state.claims[-1]["type"] == "wokup"
+    app.quit()
+
+
+def test_claims_during_a_flight_are_refused_with_a_word():
+    app, scene, _surf = _scene("midflight")
+    before = len(scene.state.log)
+    scene.act(0, "deck0", int(scene.game_ns))
+    assert len(scene.state.log) == before and scene.flash_text
+    app.quit()
+
+
+def test_the_scene_runs_the_physics_and_logs_each_settle():
+    app, scene, _surf = _scene("settled")
+    settles = [e for e in scene.state.log if e["action"]["type"] == "settle"]
+    assert settles and all("tokens" in e["action"] for e in settles)
+    assert scene.table.settled()
+    app.quit()
+
+
+def test_bots_play_a_whole_game_through_the_scene():
+    app, scene, _surf = _scene("start", seed=5, seats=3)
+    scene.players.update({s: type(scene.players[2])("sharp") for s in (0, 1)})  # bots in the human seats too
+    scene.run_for(3600, step=0.1)
+    assert scene.state.is_over() and scene.state.winners()
+    app.quit()
+
+
+def test_the_winner_turns_a_deck_with_a_deck_control():
+    app, scene, _surf = _scene("slap")
+    state = scene.state
+    assert state.phase == "pick" and state.picks[0]["seat"] == 0
+    deck = state.legal_actions(0)[0]["deck"]
+    scene.act(0, f"deck{deck}", int(scene.game_ns))
+    assert state.face_up[deck]
+    app.quit()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_every_moment_draws(size):
+    for moment in WokUpScene.moments():
+        app, scene, surf = _scene(moment, size=size)
+        scene.update(1 / 60)
+        scene.draw(surf)
+        app.quit()
