@@ -27,6 +27,9 @@ RESULTS_AFTER = 2.5  # seconds the final table stays up before the results
 
 class TableScene(Scene):
     name = "table"
+    # False where no seat has anything private on screen (Wok Up's piles are
+    # face down for everyone): then no "pass to" curtain is ever needed.
+    private_views = True
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
@@ -135,8 +138,12 @@ class TableScene(Scene):
     def _update_viewer(self) -> None:
         state, humans = self.state, self.session.humans()
         pending = [s for s in state.actors() if s in humans]
-        if not state.hidden_information or len(humans) <= 1:
-            self.viewer = humans[0] if len(humans) == 1 else (pending[0] if pending else None)
+        if not (self.private_views and state.hidden_information) or len(humans) <= 1:
+            # Nothing to hide: a lone human sees the table as theirs; several take
+            # turns, and a real-time table belongs to nobody in particular.
+            realtime = self.session.gdef.realtime
+            self.viewer = humans[0] if len(humans) == 1 else (
+                pending[0] if pending and not realtime else None)
             self.curtain_for = None
             return
         if not pending:

@@ -54,6 +54,7 @@ def mm(x: float, y: float) -> tuple[float, float]:
 
 
 class WokUpScene(TableScene):
+    private_views = False  # nobody looks at a pile: one table for everyone, no curtain
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.session.bots.bots = {}  # real time: this scene runs its own bots
@@ -76,12 +77,6 @@ class WokUpScene(TableScene):
         self._static = None
         self._static_key = None
         self.learning = self.state.options["learning"]  # show counts and complete recipes
-
-    def _update_viewer(self) -> None:
-        """Nothing at a Wok Up table is private to one seat (nobody looks at a pile), so
-        no curtain: every seat sees the same table; a lone human's taps act for them."""
-        humans = self.session.humans()
-        self.viewer, self.curtain_for = (humans[0] if len(humans) == 1 else None), None
 
     # ---- time ---------------------------------------------------------------
     def press_time(self, t_ns: int) -> int:
@@ -203,6 +198,8 @@ class WokUpScene(TableScene):
             self.splash_until = self.clock + 0.45
         elif kind == "resolve":
             self._announce()
+        if kind in ("resolve", "signal"):
+            self._lights()
 
     def _announce(self) -> None:
         last, lines = self.state.last, []
@@ -228,6 +225,17 @@ class WokUpScene(TableScene):
             names = ", ".join(self.seat_name(w) for w in self.state.winners())
             self.banner = [(_("{names}: Grand Master of the Wok!").format(names=names), ACCENT)] + lines[:1]
             self.banner_until = self.clock + 600
+
+    def _lights(self) -> None:
+        """Buzzer stations (docs/buzzers.md): lit for a seat that has just won a
+        card, blinking for a seat out of the round, dark otherwise."""
+        buzzers = self.app.buzzers
+        if buzzers is None:
+            return
+        winners = {seat for seat, _card in self.state.last["won"]} if self.state.phase == "pick" else set()
+        for seat in range(self.state.num_seats):
+            mode = "blink" if self.state.out[seat] else "on" if seat in winners else "off"
+            buzzers.set_seat_led(seat, mode)
 
     def _deck_name(self, deck: int) -> str:
         return _(DECK_NAMES[data.decks_and_cards()[0][deck].id])
