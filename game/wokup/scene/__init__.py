@@ -32,7 +32,7 @@ from ..rules import MS, _timing
 from ..table import Table, throw_rng
 from . import art
 
-S = 1.3  # design units per mm
+S = 1.45  # design units per mm: the wok fills the space between the top and bottom mats
 CX, CY = 960, 540  # the wok's middle on screen, design units
 FELT = (38, 92, 70)
 FELT_EDGE = (28, 70, 54)
