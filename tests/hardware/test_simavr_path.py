@@ -124,8 +124,8 @@ def test_a_wokup_claim_from_a_deck_button_covers_that_card_for_its_seat(sims):
     table.queue.drain()
 
 
-def test_unplugging_a_box_mid_game_pauses_the_table_and_replugging_resumes(firmware_built):
-    from tests.app.toy_scene import TOY
+def test_unplugging_a_box_mid_game_pauses_wokup_and_replugging_resumes(firmware_built):
+    from game.wokup import GAME
 
     box = SimBox(box_id=0x21)
     table = Table([box.port])
@@ -134,18 +134,20 @@ def test_unplugging_a_box_mid_game_pauses_the_table_and_replugging_resumes(firmw
     try:
         table.ready(1, synced=False)
         seats = [SeatConfig("A", "red", controller="buzzer-0021-0"), SeatConfig("B", "blue", "bot")]
-        scene = make_table(app, Session(TOY, seats, None, 1, None))
+        scene = make_table(app, Session(GAME, seats, None, 1, None))
         app.push(scene)
-        app.step()
-        assert app.top is scene and scene.missing == []
+        for _i in range(240):  # four seconds of game: the first throw is under way
+            app.step()
+        assert app.top is scene and scene.missing == [] and len(scene.state.log) > 0
         box.stop()  # the cable is pulled
         wait_for(lambda: "buzzer-0021-0" not in table.manager.devices(), 5, "the box gone")
         app.step()
         assert isinstance(app.top, ControllerWaitScene) and scene.missing == [0]
-        clock, log = scene.clock, len(scene.state.log)
+        clock, game_ns, saved = scene.clock, scene.game_ns, scene.state.to_json()
         for _i in range(20):
             app.step()
-        assert (scene.clock, len(scene.state.log)) == (clock, log), "the game stood still"
+        assert (scene.clock, scene.game_ns) == (clock, game_ns), "the game's time stood still"
+        assert scene.state.to_json() == saved, "nothing happened in the game"
         assert "unplugged" in table.notices()[0]
         box = SimBox(box_id=0x21)  # plugged back in, on another port
         table.ports[0] = box.port
