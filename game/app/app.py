@@ -27,6 +27,7 @@ STEP_NS = 1_000_000_000 // 60
 class App:
     def __init__(self, size: tuple[int, int] | None = None, store: SettingsStore | None = None,
                  saves: SaveStore | None = None, window: bool = True) -> None:
+        sys.setswitchinterval(0.001)  # a thinking bot's thread must not hold the GIL for a frame
         # Only what the arcade uses: no mixer, so a machine without sound stays quiet.
         pygame.display.init()
         pygame.font.init()
@@ -188,7 +189,6 @@ class App:
 def main_window() -> None:
     from .menus import TitleScene
 
-    sys.setswitchinterval(0.001)  # bot threads must not hold the GIL for a frame
     app = App()
     app.start_buzzers()
     app.push(TitleScene(app))
