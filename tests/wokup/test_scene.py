@@ -88,3 +88,15 @@ def test_every_moment_draws(size):
         scene.update(1 / 60)
         scene.draw(surf)
         app.quit()
+
+
+def test_learning_mode_from_the_settings_shows_the_counts():
+    from game.app.app import App
+    from game.app.shots import session_for
+    from game.app.table import make_table
+
+    app = App(size=(640, 360), window=False)
+    app.settings.learning_mode = True
+    scene = make_table(app, session_for(app, "wokup", 3))
+    assert scene.learning and not scene.state.options["learning"]
+    app.quit()

@@ -76,7 +76,8 @@ class WokUpScene(TableScene):
         self.hits: list[tuple[pygame.Rect, int | None, str]] = []  # tap targets drawn last frame
         self._static = None
         self._static_key = None
-        self.learning = self.state.options["learning"]  # show counts and complete recipes
+        # Show counts and complete recipes: chosen for this game, or in the settings for all.
+        self.learning = self.state.options["learning"] or app.settings.learning_mode
 
     # ---- time ---------------------------------------------------------------
     def press_time(self, t_ns: int) -> int:
