@@ -213,3 +213,17 @@ def check_bot_fair(cls: type[GameState], bot, games: int = 20, seats: int = 2, f
             state.apply(seat, state.sample_action(seat, rng))
             step += 1
     return checks
+
+
+def assert_rejected(state: GameState, seat: int, action, rule: str) -> None:
+    """For rules tests: the action raises IllegalAction naming `rule`, and changes nothing."""
+    before = state.to_json()
+    try:
+        state.apply(seat, action)
+    except IllegalAction as exc:
+        if exc.rule != rule:
+            raise AssertionError(f"{action!r} was refused by rule {exc.rule!r}, not {rule!r}") from exc
+    else:
+        raise AssertionError(f"{action!r} was accepted; rule {rule!r} should refuse it")
+    if state.to_json() != before:
+        raise AssertionError(f"refusing {action!r} changed the state")

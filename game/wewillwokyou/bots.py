@@ -20,7 +20,7 @@ from game.engine.search import IsmctsBot
 
 from . import symbols
 from .data import SYMBOLS, content
-from .rules import ROW_LINE, WokState
+from .rules import WokState
 from .scoring import best_score
 
 # What a Wok card is worth at a glance, for rollouts (no scoring search there).

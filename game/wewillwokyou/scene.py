@@ -19,7 +19,7 @@ from game.i18n import N_, _
 
 from . import symbols
 from .data import content
-from .rules import ROW_LINE, ROW_SIZE
+from .rules import ROW_LINE
 
 INGREDIENT_LOOK = {  # colour, two-letter tag, short name
     "tuna": ((86, 128, 170), "Tu", N_("Tuna")),

@@ -4,16 +4,13 @@ import pytest
 from game.cheaterchefs.data import content
 from game.cheaterchefs.rules import ChefsState
 from game.engine import IllegalAction
+from game.engine.testkit import assert_rejected
 
 from .helpers import PAELLA, PIZZA, cards, names, table
 
 
 def rejected(state, seat, action, rule):
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(seat, action)
-    assert err.value.rule == rule
-    assert state.to_json() == before
+    assert_rejected(state, seat, action, rule)
     assert action not in state.legal_actions(seat)
 
 

@@ -1,5 +1,4 @@
 """Each trap card: what it does, and where it may not be aimed."""
-import pytest
 
 from game.cheaterchefs.data import content
 

@@ -3,7 +3,8 @@ import json
 
 import pytest
 
-from game.engine import SYSTEM, IllegalAction
+from game.engine import SYSTEM
+from game.engine.testkit import assert_rejected
 from game.wokup.rules import MS, WokUpState
 
 from .helpers import DECK, FAR, LOOK, WINDOW, game, in_wok, place, resolve, shout, show, signal, slap, table
@@ -14,12 +15,7 @@ TWINS = DECK["twins"]
 MEDLEY = DECK["medley"]
 
 
-def rejected(state, seat, action, rule):
-    before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(seat, action)
-    assert err.value.rule == rule
-    assert state.to_json() == before
+rejected = assert_rejected
 
 
 # ---- setup -------------------------------------------------------------------
