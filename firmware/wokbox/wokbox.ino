@@ -7,9 +7,10 @@
 #include "src/box.h"
 
 #define EEPROM_BOX_ID ((uint16_t *)0)
-// Bytes moved to or from the serial driver per scan: enough to outrun the
-// UART (one byte per 20 us at 500 kbaud) while keeping every scan short.
-#define BYTES_PER_SCAN 2
+// Bytes moved to or from the serial driver per scan: enough to keep the UART
+// busy (one byte per 20 us at 500 kbaud) so a PONG leaves at once and the
+// clock-sync round trip stays short, while no scan grows by more than ~70 us.
+#define BYTES_PER_SCAN 8
 
 static box_t box;
 static volatile uint8_t *pin_reg[WB_MAX_PORTS];
