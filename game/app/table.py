@@ -181,11 +181,15 @@ class TableScene(Scene):
             elif self.clock - self.over_since >= RESULTS_AFTER:
                 self.app.replace(ResultsScene(self.app, self.session))
 
-    def _watch_controllers(self) -> None:
+    def refresh_controllers(self) -> None:
+        """Map the seats again if a controller came or went since last time."""
         devices = frozenset(self.app.devices.controllers())
         if devices != self._known_devices:
             self._known_devices = devices
             self._map_controllers()
+
+    def _watch_controllers(self) -> None:
+        self.refresh_controllers()
         # A real-time game cannot go on without a player's hands: wait for them.
         needed = [s for s in self.missing if self.session.gdef.realtime
                   or (self.session.seats[s].controller or "").startswith("buzzer-")]
@@ -236,10 +240,7 @@ class ControllerWaitScene(Scene):
             self.app.push(PauseScene(self.app, self.table))
 
     def update(self, dt: float) -> None:
-        devices = frozenset(self.app.devices.controllers())
-        if devices != self.table._known_devices:
-            self.table._known_devices = devices
-            self.table._map_controllers()
+        self.table.refresh_controllers()
         if not self.table.missing:
             self.app.pop()
 
