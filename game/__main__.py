@@ -110,8 +110,7 @@ def cmd_buzzers(args) -> int:
 def cmd_play(args) -> int:
     from .app.app import main_window
 
-    main_window()
-    return 0
+    return main_window()
 
 
 def main(argv: list[str] | None = None) -> int:

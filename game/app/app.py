@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import sys
 import time
+import traceback
 
 import pygame
 
 from .. import i18n
 from ..input.devices import Devices
 from ..input.events import EventQueue, PlayerEvent
-from ..settings import SettingsStore
+from ..i18n import _
+from ..settings import SettingsStore, data_dir
 from .saves import SaveStore
 from .scene import Scene
 from .ui import BG, INK, RED, Ui
@@ -153,18 +155,39 @@ class App:
             self.poll()
             now = time.monotonic_ns()
             stepped = 0
-            while now >= next_step and stepped < 5:  # catch up, but never spiral
-                self.step()
-                next_step += STEP_NS
-                stepped += 1
+            try:
+                while now >= next_step and stepped < 5:  # catch up, but never spiral
+                    self.step()
+                    next_step += STEP_NS
+                    stepped += 1
+                if stepped:
+                    self.draw()
+            except Exception:  # a bug in a scene must not end the evening
+                self.recover()
             if stepped == 5:
                 next_step = now + STEP_NS
             if stepped:
-                self.draw()
                 pygame.display.flip()
             else:
                 time.sleep(0.001)
         self.quit()
+
+    def recover(self) -> None:
+        """Log what went wrong and go back to the title screen. The game in
+        progress was saved after its last action, so the title offers to resume it."""
+        from .menus import TitleScene
+
+        log = data_dir() / "crash.log"
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{traceback.format_exc()}\n")
+        for scene in self.scenes:
+            close = getattr(scene, "close", None)
+            if close:
+                close()
+        self.reset_to(TitleScene(self))
+        self.say(_("Something went wrong; details are in {log}. Your game was saved: resume it here.").format(
+            log=log), 12)
 
     # ---- buzzer boxes (game/hardware, docs/buzzers.md) -------------------
     def start_buzzers(self) -> None:
@@ -186,10 +209,16 @@ class App:
         pygame.quit()
 
 
-def main_window() -> None:
+def main_window() -> int:
     from .menus import TitleScene
 
-    app = App()
+    try:
+        app = App()
+    except pygame.error as exc:
+        print(f"wok-arcade: cannot open a window ({exc}). Run it on a desktop, or set DISPLAY; "
+              "without a screen, `python -m game screenshot` still renders any scene.", file=sys.stderr)
+        return 1
     app.start_buzzers()
     app.push(TitleScene(app))
     app.run()
+    return 0

@@ -224,3 +224,32 @@ def test_seat_screen_defaults_seats_to_their_assigned_buzzer_stations(toy_catalo
     assert scene.seats[2].controller == "buzzer-00a1-0"
     assert scene.seats[1].controller == "keyboard-2"
     app.quit()
+
+
+def test_a_crashing_scene_is_logged_and_the_arcade_returns_to_the_title(monkeypatch):
+    import pygame
+
+    from game.app.scene import Scene
+    from game.settings import data_dir
+
+    class Broken(Scene):
+        def update(self, dt):
+            raise RuntimeError("a bug in a scene")
+
+        def draw(self, surf):
+            pass
+
+    app = App(size=(640, 360))  # a real (dummy-driver) window: run() flips it
+    app.push(TitleScene(app))
+    app.push(Broken(app))
+    recover = App.recover
+
+    def recover_then_quit(self):
+        recover(self)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    monkeypatch.setattr(App, "recover", recover_then_quit)
+    app.run()
+    assert isinstance(app.scenes[0], TitleScene) and len(app.scenes) == 1
+    assert "Something went wrong" in app.notice
+    assert "a bug in a scene" in (data_dir() / "crash.log").read_text()
