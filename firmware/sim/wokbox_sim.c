@@ -13,7 +13,9 @@
  *   release S B [AT [D1,D2,...]] -> ok <t of the first edge>
  *   led                          -> ok <level of each station's LED>
  *   stats                        -> ok cycle=<n> lag_us=<n> max_lag_us=<n>
- *                                   (largest lag since the last stats)
+ *                                   tx_waiting=<n> rx_waiting=<n>
+ *                                   (largest lag since the last stats; serial
+ *                                   bytes not yet due or not yet taken)
  *   quit
  *
  * AT is a device time or "-" for now; Dn are bounce intervals: after the
@@ -23,6 +25,15 @@
  * simavr runs free when the firmware busy-loops, so this harness paces it:
  * simulated cycles follow the wall clock at 16 MHz * (1 + ppm / 1e6),
  * which is how fast or slow the simulated resonator is.
+ *
+ * The simulation may fall behind the wall clock (a busy host) and then
+ * catches up at full speed, so the serial bytes carry the cycle they belong
+ * to: a byte read from the pty enters the UART at the cycle of the wall time
+ * it was read (the simulation reaches that cycle soon enough), and a byte
+ * the UART sends leaves for the pty once the wall clock reaches its cycle.
+ * Then the simulated clock stays a straight line of the host's clock, as a
+ * resonator is, and a host that was busy sees only a longer round trip,
+ * never a clock that jumped.
  *
  * The pty bridge is done here rather than with libsimavrparts' uart_pty:
  * uart_pty feeds the UART from its own thread (racing avr_run on the cycle
@@ -55,7 +66,7 @@
 #define SLICE_CYCLES 1600   /* 0.1 ms of simulation between I/O checks: the lead over the wall clock bounds clock-sync accuracy */
 #define MAX_ACTIONS 4096
 #define MAX_BOUNCES 64
-#define TX_BUF 65536
+#define SERIAL_BUF 65536  /* bytes waiting either way: a full USB buffer drops the oldest */
 #define BOOTLOADER_US 100000
 
 typedef struct {
@@ -75,11 +86,19 @@ static int64_t max_lag_us;
 static action_t actions[MAX_ACTIONS];
 static int n_actions;
 
+/* Serial bytes with the cycle they belong to, first in first out. */
+typedef struct {
+    avr_cycle_count_t cycle;
+    uint8_t byte;
+} timed_byte_t;
+
+typedef struct {
+    timed_byte_t b[SERIAL_BUF];
+    size_t head, len;
+} byte_queue_t;
+
 static int pty_master;
-static uint8_t tx_buf[TX_BUF];
-static size_t tx_len;
-static uint8_t rx_buf[4096];
-static size_t rx_len, rx_done;
+static byte_queue_t tx, rx;
 static int uart_xon = 1;
 
 /* Port pull-ups as seen by simavr: it re-applies a PORT pull-up to every
@@ -222,8 +241,8 @@ static void command(char *line)
         cmd_led();
     else if (!strcmp(line, "stats")) {
         int64_t lag = ((int64_t)paced_cycle() - (int64_t)avr->cycle) / CYCLES_PER_US;
-        fprintf(ctl, "ok cycle=%llu lag_us=%lld max_lag_us=%lld\n",
-                (unsigned long long)avr->cycle, (long long)lag, (long long)max_lag_us);
+        fprintf(ctl, "ok cycle=%llu lag_us=%lld max_lag_us=%lld tx_waiting=%zu rx_waiting=%zu\n",
+                (unsigned long long)avr->cycle, (long long)lag, (long long)max_lag_us, tx.len, rx.len);
         max_lag_us = 0;
     } else if (!strcmp(line, "quit"))
         exit(0);
@@ -257,14 +276,29 @@ static void read_control(void)
         len = 0; /* an absurd line: drop it */
 }
 
-/* UART -> pty. Bytes that the pty cannot take yet wait here; if nobody
- * reads for very long the oldest are dropped, like a full USB buffer. */
+static void queue_push(byte_queue_t *q, avr_cycle_count_t cycle, uint8_t byte)
+{
+    if (q->len == SERIAL_BUF) { /* nobody read for very long: drop the oldest */
+        q->head = (q->head + 1) % SERIAL_BUF;
+        q->len--;
+    }
+    q->b[(q->head + q->len++) % SERIAL_BUF] = (timed_byte_t){cycle, byte};
+}
+
+static const timed_byte_t *queue_first(const byte_queue_t *q)
+{
+    return q->len ? &q->b[q->head] : NULL;
+}
+
+static void queue_pop(byte_queue_t *q)
+{
+    q->head = (q->head + 1) % SERIAL_BUF;
+    q->len--;
+}
+
 static void uart_out_hook(avr_irq_t *irq, uint32_t value, void *param)
 {
-    if (tx_len == TX_BUF) {
-        memmove(tx_buf, tx_buf + 1, --tx_len);
-    }
-    tx_buf[tx_len++] = (uint8_t)value;
+    queue_push(&tx, avr->cycle, (uint8_t)value);
 }
 
 static void uart_xon_hook(avr_irq_t *irq, uint32_t value, void *param)
@@ -277,23 +311,34 @@ static void uart_xoff_hook(avr_irq_t *irq, uint32_t value, void *param)
     uart_xon = 0;
 }
 
+/* pty -> rx queue, stamped with the cycle of now; tx queue -> pty, the
+ * bytes whose cycle the wall clock has reached. */
 static void pump_pty(void)
 {
-    if (tx_len) {
-        ssize_t w = write(pty_master, tx_buf, tx_len);
-        if (w > 0) {
-            tx_len -= (size_t)w;
-            memmove(tx_buf, tx_buf + w, tx_len);
-        }
-    }
-    if (rx_done == rx_len) {
-        ssize_t r = read(pty_master, rx_buf, sizeof rx_buf);
-        rx_len = r > 0 ? (size_t)r : 0;
-        rx_done = 0;
-    }
+    uint8_t buf[4096];
+    ssize_t r = read(pty_master, buf, sizeof buf);
+    avr_cycle_count_t now = paced_cycle();
+    for (ssize_t i = 0; i < r; i++)
+        queue_push(&rx, now, buf[i]);
+
+    size_t n = 0;
+    const timed_byte_t *t;
+    while (n < tx.len && n < sizeof buf && (t = &tx.b[(tx.head + n) % SERIAL_BUF])->cycle <= now)
+        buf[n++] = t->byte;
+    ssize_t w = n ? write(pty_master, buf, n) : 0;
+    for (ssize_t i = 0; i < w; i++)
+        queue_pop(&tx);
+}
+
+/* Received bytes whose cycle has come enter the UART, while it takes them. */
+static void feed_uart(void)
+{
     avr_irq_t *in = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
-    while (uart_xon && rx_done < rx_len)
-        avr_raise_irq(in, rx_buf[rx_done++]);
+    const timed_byte_t *t;
+    while (uart_xon && (t = queue_first(&rx)) && t->cycle <= avr->cycle) {
+        avr_raise_irq(in, t->byte);
+        queue_pop(&rx);
+    }
 }
 
 static void open_pty(char *name)
@@ -358,7 +403,8 @@ static void no_sleep(avr_t *a, avr_cycle_count_t how_long)
 
 /* Runs the core in slices of SLICE_CYCLES: a slice starts whenever the
  * simulation is not ahead of the wall clock, so it leads by at most one
- * slice, and catches up at full speed if the host was too busy. */
+ * slice, and catches up at full speed if the host was too busy. Presses and
+ * received bytes stop a slice at their cycle. */
 static void run_forever(void)
 {
     struct pollfd fds[2] = {{.fd = 0, .events = POLLIN}, {.fd = pty_master, .events = POLLIN}};
@@ -373,18 +419,27 @@ static void run_forever(void)
                 max_lag_us = lag;
             avr_cycle_count_t target = avr->cycle + SLICE_CYCLES;
             while (avr->cycle < target) {
+                run_due_actions();
+                feed_uart();
                 avr_cycle_count_t stop = target;
+                const timed_byte_t *next = uart_xon ? queue_first(&rx) : NULL;
                 if (n_actions && actions[0].cycle < stop)
                     stop = actions[0].cycle;
+                if (next && next->cycle > avr->cycle && next->cycle < stop)
+                    stop = next->cycle;
                 while (avr->cycle < stop)
                     step();
-                run_due_actions();
             }
             poll(fds, 2, 0);
         } else {
-            /* Ahead of the wall clock: wait for it, or for input. */
-            long ahead_ns = (long)((double)(avr->cycle - wall) / cycles_per_ns);
-            struct timespec ts = {0, ahead_ns};
+            /* Ahead of the wall clock: wait for it (or for the next byte
+             * due out), or for input. */
+            avr_cycle_count_t until = avr->cycle;
+            const timed_byte_t *out = queue_first(&tx);
+            if (out && out->cycle < until)
+                until = out->cycle;
+            long wait_ns = until > wall ? (long)((double)(until - wall) / cycles_per_ns) : 0;
+            struct timespec ts = {0, wait_ns};
             ppoll(fds, 2, &ts, NULL);
         }
         if (fds[0].revents)

@@ -105,8 +105,14 @@ void loop()
         uint32_t now = sample(pressed);
         uint8_t busy = box_scan(&box, pressed, now);
 
-        for (uint8_t i = 0; i < BYTES_PER_SCAN && Serial.available(); i++)
-            box_rx(&box, Serial.read(), now);
+        // Only the bytes already waiting, with a time taken after they were
+        // counted: a PING's time is then never before its last byte arrived,
+        // which the host's clock sync counts on (PROTOCOL.md, PONG). The
+        // scan's own time can be a whole scan earlier.
+        uint8_t waiting = (uint8_t)min(Serial.available(), BYTES_PER_SCAN);
+        uint32_t rx_now = micros();
+        for (uint8_t i = 0; i < waiting; i++)
+            box_rx(&box, Serial.read(), rx_now);
 
         // Building a frame takes about as long as a scan: not on top of
         // the periodic work.
