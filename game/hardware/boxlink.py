@@ -95,7 +95,8 @@ class BoxLink:
         self._stop.set()
         if self._thread.is_alive() and threading.current_thread() is not self._thread:
             self._thread.join(timeout=2)
-        self._close()
+        if not self._thread.is_alive():  # else the reader closes the port on its way out
+            self._close()
 
     def join(self, timeout: float | None = None) -> None:
         self._thread.join(timeout)
