@@ -52,8 +52,9 @@ def clock_line(link: BoxLink) -> str:
         return "clock: no PONG yet"
     now = time.monotonic_ns()
     return (f"clock: offset {sync.offset_us(now) / 1e6:+.6f} s, drift {sync.drift_ppm:+.0f} ppm, "
-            f"bound {sync.bound_ns() / 1e3:.0f} us, last round trip {sync.last_rtt_ns / 1e3:.0f} us, "
-            f"{sync.samples} exchanges ({sync.rejected_wide} too slow, {sync.rejected_outliers} outliers)")
+            f"bound {sync.bound_ns(now) / 1e3:.0f} us, last round trip {sync.last_rtt_ns / 1e3:.0f} us, "
+            f"{sync.samples} exchanges ({sync.rejected_wide} too slow, {sync.rejected_fast} quicker than "
+            f"the wire, {sync.rejected_outliers} outliers, {sync.disjoint} fits without a common interval)")
 
 
 def error_line(link: BoxLink) -> str:

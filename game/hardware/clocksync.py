@@ -5,18 +5,28 @@ regularly; each PONG carries the device time at which the PING's last byte
 arrived. That moment lies between the host's send and receive times, less
 the bytes still on the wire at each end, so every exchange gives an
 interval of host time for one device time. Exchanges much wider than the
-narrowest lately seen (a busy bus, a busy host) are left out. The rest feed
-a decayed (exponentially weighted) linear regression of device time on host
-time over the latest exchanges, which gives offset and drift; exchanges far
-off the fit (median absolute deviation) are rejected as outliers and the
-fit is made again without them. A weak prior holds the drift near nominal
-until the exchanges span enough time to measure it.
+narrowest lately seen (a busy bus, a busy host) are left out.
 
-The bound given with every converted time is the weighted mean half-width
-of the intervals used (where in its interval a stamp really was cannot be
-known), plus twice the fit's standard error at that time, plus what the
-drift prior may still hide at that distance, plus the device clock's 4 us
-step.
+Drift: a decayed (exponentially weighted) linear regression of device time
+on host time over the latest exchanges, through each interval's middle;
+exchanges far off the fit (median absolute deviation) are rejected as
+outliers and the fit is made again without them. A weak prior holds the
+drift near nominal until the exchanges span enough time to measure it.
+
+Offset: where the middles fall in their intervals depends on how the delays
+split between the two ways, which the regression cannot know, so the line
+is placed in the intersection of the intervals instead (NTP's reasoning:
+every interval holds the truth, so their common part does). Each interval is
+widened by how far the drift may be off over its age, so old exchanges
+count for less; a few quick exchanges each way pin the offset far tighter
+than any one round trip. Should the intervals have nothing in common (a
+wire slower than the model, a clock that jumped), the line goes through
+the middles and its bound is the mean half-width plus twice the offset's
+standard error.
+
+The bound given with every converted time is that half-width, plus the
+drift's doubt over the distance from the latest exchange, plus the device
+clock's 4 us step.
 """
 from __future__ import annotations
 
@@ -38,6 +48,7 @@ PRIOR_SPREAD_NS = 100e6  # the drift prior weighs like exchanges 0.1 s either si
 MAX_DRIFT = 0.02  # 20,000 ppm: no resonator is that far off
 RESONATOR_DRIFT = 0.005  # an Uno's ceramic resonator is within 0.5 %: what the prior may hide
 DEVICE_STEP_NS = 4_000  # micros() counts in 4 us steps
+DRIFT_SES = 3  # the drift may be off by this many standard errors
 UNSYNCED_NS = 50_000_000  # added to the bound before MIN_SAMPLES exchanges
 NOMINAL_US_PER_NS = 1e-3
 BYTE_NS = 10 * 1_000_000_000 // BAUD  # start + 8 data + stop bits
@@ -57,14 +68,12 @@ class Sample:
 
 @dataclass(frozen=True)
 class Fit:
-    t_avg: float  # host ns since the origin
+    t_avg: float  # host ns since the origin at which the device read d_avg
     d_avg: float  # device us
     freq: float  # device us per host ns
-    half_ns: float
-    resid_var: float  # device us^2
-    weight: float  # effective number of exchanges
-    sxx: float  # weighted spread of host times plus the prior's, ns^2
-    prior_share: float  # how much of the drift is still the prior's guess (0-1)
+    half_ns: float  # at t_ref, the offset is known within this either way
+    t_ref: float  # host ns since the origin: the latest exchange
+    drift_doubt: float  # how far freq may be off, relative: the bound grows this much per ns
 
 
 class ClockSync:
@@ -75,7 +84,9 @@ class ClockSync:
         self.pong_wire_ns = pong_wire_ns  # and the PONG still had to cross the wire
         self.samples = 0  # accepted since the start
         self.rejected_wide = 0
+        self.rejected_fast = 0  # round trips shorter than the wire allows
         self.rejected_outliers = 0  # in the latest fit
+        self.disjoint = 0  # fits whose intervals had nothing in common
         self.last_rtt_ns = 0
         self._min_half = math.inf
         self._min_half_at = 0.0
@@ -88,7 +99,10 @@ class ClockSync:
         """One PING/PONG exchange; True if it went into the estimate."""
         self.last_rtt_ns = sample.received_ns - sample.sent_ns
         lo = sample.sent_ns + self.ping_wire_ns
-        hi = max(lo, sample.received_ns - self.pong_wire_ns)
+        hi = sample.received_ns - self.pong_wire_ns
+        if hi < lo:  # quicker than the wire: not a box at the protocol's baud
+            self.rejected_fast += 1
+            return False
         mid, half = (lo + hi) / 2, (hi - lo) / 2
         aged = self._min_half + AGE_NS_PER_S * (mid - self._min_half_at) / 1e9
         if half <= aged:
@@ -106,19 +120,23 @@ class ClockSync:
     def _refit(self) -> Fit:
         n = len(self._window)
         weights = [(1 - DECAY) ** (n - 1 - i) for i in range(n)]
-        use = [True] * n
-        fit = self._regress(weights, use)
+        rows = [(w, *sample) for w, sample in zip(weights, self._window)]
+        line = self._regress(rows)
         if n >= MIN_SAMPLES:
-            residuals = [abs(d - self._at(fit, t)) for t, d, _h in self._window]
+            residuals = [abs(d - self._at(line, t)) for _w, t, d, _h in rows]
             mad = sorted(residuals)[n // 2]
             limit = max(OUTLIER_MADS * 1.4826 * mad, OUTLIER_FLOOR_US)
-            use = [r <= limit for r in residuals]
-            self.rejected_outliers = use.count(False)
-            fit = self._regress(weights, use)
-        return fit
+            self.rejected_outliers = sum(r > limit for r in residuals)
+            rows = [row for row, r in zip(rows, residuals) if r <= limit]
+            line = self._regress(rows)
+        common = self._intersect(line, rows)
+        if common is None:
+            self.disjoint += 1
+            return line
+        return common
 
-    def _regress(self, weights: list[float], use: list[bool]) -> Fit:
-        rows = [(w, t, d, h) for w, u, (t, d, h) in zip(weights, use, self._window) if u]
+    def _regress(self, rows: list[tuple[float, float, int, float]]) -> Fit:
+        """The weighted line through the middles of (weight, t, device, half) rows."""
         wsum = sum(w for w, *_ in rows)
         t_avg = sum(w * t for w, t, _d, _h in rows) / wsum
         d_avg = sum(w * d for w, _t, d, _h in rows) / wsum
@@ -130,7 +148,25 @@ class ClockSync:
         half = sum(w * h for w, _t, _d, h in rows) / wsum
         resid = sum(w * (d - d_avg - freq * (t - t_avg)) ** 2 for w, t, d, _h in rows) / wsum
         effective = wsum ** 2 / sum(w * w for w, *_ in rows)
-        return Fit(t_avg, d_avg, freq, half, resid, effective, sxx + prior, prior / (sxx + prior))
+        # While the drift is partly the prior's guess, the real one may differ by that share.
+        doubt = (DRIFT_SES * math.sqrt(resid / (sxx + prior)) / freq
+                 + prior / (sxx + prior) * RESONATOR_DRIFT)
+        offset_se_ns = math.sqrt(resid / effective) / freq
+        return Fit(t_avg, d_avg, freq, half + 2 * offset_se_ns, t_avg, doubt)
+
+    @staticmethod
+    def _intersect(line: Fit, rows: list[tuple[float, float, int, float]]) -> Fit | None:
+        """The line with line's drift placed in every interval, each widened
+        by the drift's doubt over its age; None if they have no common part."""
+        t_ref = max(t for _w, t, _d, _h in rows)
+        lo, hi = -math.inf, math.inf
+        for _w, t, d, h in rows:
+            slack = h + (t_ref - t) * line.drift_doubt + DEVICE_STEP_NS
+            at = t - (d - line.d_avg) / line.freq  # where the line would cross d_avg
+            lo, hi = max(lo, at - slack), min(hi, at + slack)
+        if lo > hi:
+            return None
+        return Fit((lo + hi) / 2, line.d_avg, line.freq, (hi - lo) / 2, t_ref, line.drift_doubt)
 
     @staticmethod
     def _at(fit: Fit, t: float) -> float:
@@ -159,14 +195,11 @@ class ClockSync:
     def bound_ns(self, host_ns: int | None = None) -> int:
         """The bound of a time converted now (or at host_ns)."""
         fit = self._need_fit()
-        t = fit.t_avg if host_ns is None else host_ns - self._origin
+        t = fit.t_ref if host_ns is None else host_ns - self._origin
         return self._bound(fit, t)
 
     def _bound(self, fit: Fit, t: float) -> int:
-        se_us = math.sqrt(fit.resid_var * (1 / fit.weight + (t - fit.t_avg) ** 2 / fit.sxx))
-        # While the drift is partly the prior's guess, the real one may differ by that share.
-        unmeasured_ns = abs(t - fit.t_avg) * fit.prior_share * RESONATOR_DRIFT
-        bound = fit.half_ns + 2 * se_us / fit.freq + unmeasured_ns + DEVICE_STEP_NS
+        bound = fit.half_ns + abs(t - fit.t_ref) * fit.drift_doubt + DEVICE_STEP_NS
         return int(bound if self.ready else bound + UNSYNCED_NS)
 
     @property

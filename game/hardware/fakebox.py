@@ -5,7 +5,11 @@ control (a clock of known offset and drift, garbage, silence).
 Like an Uno it boots when a client opens its port (after `boot_s`, standing
 in for the bootloader) and again at the next open after the client closed.
 Its clock is a model: ``device_us = start_us + (host_ns - t0) * (1 + ppm/1e6) / 1000``
-in 4 us steps, so the true host time of any device time is known.
+in 4 us steps, so the true host time of any device time is known. Its
+serial line is a model too: a pty moves bytes at once, but a UART at the
+protocol's baud does not, and the clock sync counts on that; so a PING
+counts as arrived the UART time of its bytes after they were read, and its
+PONG leaves no sooner than a UART could have carried it.
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ import time
 import tty
 
 from . import protocol as P
+from .clocksync import wire_ns
 
 LAYOUTS = {"uno": (0x3F, 0x3F, 1 << P.WOKUP_BUTTON, 1 << P.WOKUP_BUTTON),
            "mega": (0x3F,) * 6 + (1 << P.WOKUP_BUTTON,) * 2}
@@ -101,7 +106,7 @@ class FakeBox:
             self.last_write_ns = time.monotonic_ns()
 
     def _hello(self) -> None:
-        self._send(P.Hello(P.PROTOCOL_VERSION, (1, 0, 0), self.box_id, self.board, 15, 60, 500,
+        self._send(P.Hello(P.PROTOCOL_VERSION, (1, 1, 0), self.box_id, self.board, 15, 60, 500,
                            self.device_us() % P.CLOCK_MODULO, self.stations))
 
     def _client_present(self) -> bool:
@@ -127,17 +132,19 @@ class FakeBox:
                     data = os.read(self._master, 512)
                 except OSError:
                     continue  # the client closed between poll and read
-                now_us = self.device_us()
+                arrived = time.monotonic_ns() + wire_ns(len(data))
                 for msg in self._decoder.feed(data):
                     self.received.append(msg)
-                    self._answer(msg, now_us)
+                    self._answer(msg, arrived)
             if time.monotonic() >= next_beat:
                 next_beat += 0.5
                 self._send(P.Heartbeat(self.device_us() % P.CLOCK_MODULO, self._evseq, 0, 0, 0, 40))
 
-    def _answer(self, msg, now_us: int) -> None:
+    def _answer(self, msg, arrived_ns: int) -> None:
         if isinstance(msg, P.Ping):
-            self._send(P.Pong(msg.token, now_us % P.CLOCK_MODULO))
+            pong = P.Pong(msg.token, self.device_us(arrived_ns) % P.CLOCK_MODULO)
+            _wait_until(arrived_ns + wire_ns(len(P.encode(pong))))
+            self._send(pong)
         elif isinstance(msg, P.HelloRequest):
             self._hello()
         elif isinstance(msg, P.Led):
@@ -147,3 +154,10 @@ class FakeBox:
         elif isinstance(msg, P.SetId):
             self.box_id = msg.box_id
             self._hello()
+
+
+def _wait_until(host_ns: int) -> None:
+    """Sleeps, then spins the last stretch: sleep alone overshoots by tens of us."""
+    while (left := host_ns - time.monotonic_ns()) > 0:
+        if left > 300_000:
+            time.sleep((left - 200_000) / 1e9)

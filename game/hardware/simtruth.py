@@ -19,9 +19,9 @@ from .simbox import SimBox
 PROBES = 12
 
 
-def ideal_clock(box: SimBox, ppm: float, probes: int = PROBES) -> tuple[float, float]:
-    """(host ns, ideal device us) of one moment, and the rate is known: returns
-    the pair from the probe with the shortest round trip."""
+def ideal_clock(box: SimBox, ppm: float, probes: int = PROBES) -> tuple[int, float, float]:
+    """(round trip, host ns, ideal device us) of one moment, from the probe
+    with the shortest round trip (the rate is known)."""
     best = None
     for _i in range(probes):
         # Both commands in one write, so the harness answers them without
@@ -36,15 +36,17 @@ def ideal_clock(box: SimBox, ppm: float, probes: int = PROBES) -> tuple[float, f
         lag_us = int(dict(kv.split("=") for kv in stats_line.split()[1:])["lag_us"])
         if best is None or received - sent < best[0]:
             best = (received - sent, (sent + received) / 2, now_us + lag_us)
-    return best[1], best[2]
+    return best
 
 
 class TrueClock:
-    """Host ns <-> ideal device us of one simulated box."""
+    """Host ns <-> ideal device us of one simulated box, itself known within
+    ``uncertainty_ns`` (half the quickest probe's round trip)."""
 
     def __init__(self, box: SimBox, ppm: float) -> None:
         self.rate = (1 + ppm * 1e-6) / 1000  # device us per host ns
-        self.host0, self.device0 = ideal_clock(box, ppm)
+        rtt, self.host0, self.device0 = ideal_clock(box, ppm)
+        self.uncertainty_ns = rtt / 2
 
     def device_us(self, host_ns: float) -> float:
         return self.device0 + (host_ns - self.host0) * self.rate

@@ -34,10 +34,11 @@ class Table:
         wait_for(done, timeout, f"{count} synced boxes")
 
     def converged(self, bound_ns: int, timeout: float = 20.0) -> None:
-        """Waits until every box's clock bound is under bound_ns (drift measured)."""
+        """Waits until every box's clock bound, for a time a second from now,
+        is under bound_ns: offset pinned and drift measured."""
         def done():
-            now = time.monotonic_ns()
-            return all(lk.sync.ready and lk.sync.bound_ns(now) < bound_ns for lk in self.manager.ready_links())
+            later = time.monotonic_ns() + 1_000_000_000
+            return all(lk.sync.ready and lk.sync.bound_ns(later) < bound_ns for lk in self.manager.ready_links())
         wait_for(done, timeout, f"clock bounds under {bound_ns / 1e3:.0f} us")
 
     def link(self, box_id: int):
@@ -49,7 +50,10 @@ class Table:
         def enough():
             got.extend(ev for ev in self.queue.drain() if ev.pressed)
             return len(got) >= count
-        wait_for(enough, timeout, f"{count} presses")
+        try:
+            wait_for(enough, timeout, f"{count} presses")
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}; got {sorted((ev.device, ev.control) for ev in got)}") from None
         return got
 
     def notices(self) -> list[str]:

@@ -70,3 +70,44 @@ def test_a_stalled_clock_reading_is_an_outlier_not_the_new_truth():
 def test_no_conversion_before_the_first_pong():
     with pytest.raises(ValueError, match="no PONG"):
         ClockSync().to_host(5)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_lopsided_delays_are_pinned_by_the_intervals_common_part(seed):
+    """Quick on the way out, slow and jittery on the way back: the middles
+    sit 0.2 ms late on average, but the quickest returns pin the offset."""
+    rng = random.Random(seed)
+    sync = ClockSync()
+    halves = []
+    for i in range(60):
+        up, down = 50_000 + rng.randrange(20_000), 100_000 + rng.randrange(600_000)
+        exchange(sync, 1_000_000_000 + i * 100_000_000, rng, up, down)
+        halves.append((up + down) / 2)
+    for k in range(20):
+        host = 7_000_000_000 + rng.randrange(200_000_000)
+        estimate, bound = sync.to_host(device_at(host))
+        assert abs(estimate - host) <= bound, (k, estimate - host, bound)
+        # The middles' bound would start from the mean half-width, 0.23 ms.
+        assert bound < 0.75 * sum(halves) / len(halves), (k, bound)
+    assert sync.disjoint == 0
+
+
+def test_intervals_without_a_common_part_fall_back_to_the_middles():
+    """A box whose stamps wobble 0.1 ms either way over 10 us round trips:
+    no point is in every interval, so the bound is the regression's."""
+    sync = ClockSync()
+    for i in range(40):
+        t = 1_000_000_000 + i * 100_000_000
+        wobble = 100 if i % 2 else -100
+        sync.add(Sample(t, t + 10_000, device_at(t + 5_000) + wobble))
+    assert sync.disjoint > 0
+    estimate, bound = sync.to_host(device_at(5_000_000_000))
+    assert abs(estimate - 5_000_000_000) <= bound
+    assert bound >= 100_000  # the wobble is in the bound, not hidden
+
+
+def test_round_trips_quicker_than_the_wire_are_left_out():
+    sync = ClockSync(ping_wire_ns=200_000, pong_wire_ns=280_000)
+    t = 1_000_000_000
+    assert not sync.add(Sample(t, t + 300_000, device_at(t + 150_000)))
+    assert (sync.samples, sync.rejected_fast) == (0, 1)

@@ -21,11 +21,7 @@ from .helpers import Table, wait_for
 
 MS = 1_000_000
 PPMS = (1500.0, -1500.0)  # 3,000 ppm apart
-# The harness runs its simulation in 0.5 ms slices and may be up to one
-# slice ahead of the wall clock (firmware/sim/wokbox_sim.c): a simulated
-# box's own timestamps can be that far from its ideal clock.
-SIM_LEAD_NS = 100_000  # the harness runs at most one 0.1 ms slice ahead of the wall clock
-MAX_LAG_US = 2_000  # a trial counts only if the simulation kept pace within this
+SYNCED_BOUND_NS = 400_000  # each clock within 0.4 ms: drift measured, offset pinned
 
 
 @pytest.fixture(scope="module")
@@ -52,10 +48,6 @@ def press_pair(boxes, truths, at_ns, gap_ns, station=(0, 1), button=1) -> None:
         boxes[i].release(station[i], button, d + 40_000)
 
 
-def kept_pace(boxes) -> bool:
-    return all(abs(b.stats()["lag_us"]) < MAX_LAG_US for b in boxes)
-
-
 def test_presses_reach_the_game_queue_with_their_seat(sims):
     boxes, _truths, table = sims
     boxes[0].press(0, 4)
@@ -69,39 +61,35 @@ def test_presses_reach_the_game_queue_with_their_seat(sims):
     table.queue.drain()
 
 
-def test_two_clocks_3000ppm_apart_order_presses_beyond_the_bound_and_tie_within(sims):
+def test_two_clocks_3000ppm_apart_order_presses_1ms_apart_and_tie_within_the_bound(sims):
+    """The harness keeps each simulated clock a straight line of the host's
+    (firmware/sim/wokbox_sim.c), so every trial counts, even while the
+    simulation lags behind a busy host."""
     boxes, truths, table = sims
-    table.converged(1_500_000, timeout=30)  # drift measured (a busy machine widens the bound)
-    counts = {"ordered": 0, "tie": 0}
-    valid = apart = 0
-    for trial in range(12):
+    table.converged(SYNCED_BOUND_NS, timeout=30)
+    ordered = tied = 0
+    bounds = []
+    for trial in range(16):
         sign = 1 if trial % 2 else -1
-        gaps = [6 * MS, -6 * MS, sign * MS, -sign * 2 * MS, sign * 20_000]  # box 1 minus box 0
+        gaps = [sign * MS, -sign * MS, sign * 6 * MS, -sign * MS, sign * 20_000]  # box 1 minus box 0
         start = time.monotonic_ns() + 100 * MS
         for button, gap in enumerate(gaps):  # five pairs per trial, 60 ms apart
             press_pair(boxes, truths, start + button * 60 * MS, gap, button=button)
-        presses = table.presses(2 * len(gaps), timeout=5)
-        if not kept_pace(boxes):
-            continue  # the simulated clock stalled: no truth to compare with
-        valid += 1
         pairs: dict[str, dict] = {}
-        for ev in presses:
+        for ev in table.presses(2 * len(gaps), timeout=15):  # a busy host may stall the ptys
             pairs.setdefault(ev.control, {})[ev.device] = ev
         for button, gap in enumerate(gaps):
             a, b = pairs[f"deck{button}"]["buzzer-0011-0"], pairs[f"deck{button}"]["buzzer-0012-1"]
             diff, bound = b.t_ns - a.t_ns, a.uncertainty_ns + b.uncertainty_ns
-            # Never the wrong way round: the true order, or a tie.
-            assert abs(diff) <= bound or (diff > 0) == (gap > 0), (trial, gap, diff, bound)
-            if abs(gap) > 2 * (bound + SIM_LEAD_NS):
-                assert abs(diff) > bound, (trial, gap, diff, bound)  # clearly apart: ordered
-                apart += 1
-            if abs(gap) <= 20_000:
-                assert abs(diff) <= bound, (trial, gap, diff, bound)  # 20 us apart: a tie
-            if abs(gap) == MS:
-                counts["ordered" if abs(diff) > bound else "tie"] += 1
-    assert valid >= 6, f"the simulator kept pace in only {valid} of 12 trials: the machine is overloaded"
-    assert apart >= valid, "the 6 ms pairs must have been checked as ordered"
-    print(f"\n{valid} valid trials, {apart} pairs 6 ms apart ordered; presses 1 ms apart: {counts}")
+            bounds.append(bound)
+            if abs(gap) >= MS:  # apart: ordered, the right way round
+                assert abs(diff) > bound and (diff > 0) == (gap > 0), (trial, gap, diff, bound)
+                ordered += 1
+            else:  # 20 us apart, well inside the bound: a tie, never an order
+                assert abs(diff) <= bound, (trial, gap, diff, bound)
+                tied += 1
+    print(f"\n{ordered} pairs 1 or 6 ms apart ordered, {tied} pairs 20 us apart tied; "
+          f"bound of a pair p50 {sorted(bounds)[len(bounds) // 2] / 1e3:.0f} us, max {max(bounds) / 1e3:.0f} us")
 
 
 def test_a_wokup_claim_from_a_deck_button_covers_that_card_for_its_seat(sims):
