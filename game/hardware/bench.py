@@ -85,11 +85,10 @@ def simavr_sync(presses: int = 60) -> dict | None:
     if not simavr_available():
         return None
     from .simbox import SimBox
-    from .simtruth import TrueClock, prioritise
+    from .simtruth import TrueClock
 
     ppm = 2500.0
     box = SimBox(box_id=0xBF, ppm=ppm)
-    prioritise(box)
     events = EventQueue()
     manager = BuzzerManager(events, find=lambda: [(box.port, "bench")], scan_every=0.1).start()
     try:

@@ -11,7 +11,6 @@ trip pins that moment within a few tens of microseconds.
 """
 from __future__ import annotations
 
-import os
 import time
 
 from .simbox import SimBox
@@ -54,11 +53,3 @@ class TrueClock:
     def host_ns(self, device_us: float) -> float:
         return self.host0 + (device_us - self.device0) / self.rate
 
-
-def prioritise(box: SimBox) -> None:
-    """The simulated resonator keeps real time only if the simulator gets the
-    CPU when it needs it; on a busy machine, ask for more (root only)."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, box._proc.pid, -10)
-    except OSError:
-        pass
