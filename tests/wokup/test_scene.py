@@ -100,3 +100,17 @@ def test_learning_mode_from_the_settings_shows_the_counts():
     scene = make_table(app, session_for(app, "wokup", 3))
     assert scene.learning and not scene.state.options["learning"]
     app.quit()
+
+
+def test_clicking_a_recipe_on_the_table_slaps_it_for_the_pointers_seat():
+    app, scene, surf = _scene("settled")
+    deck = scene.state.face_up.index(True)
+    rect = next(r for r, seat, control in scene.hits if seat is None and control == f"deck{deck}")
+    assert scene.table_event(PlayerEvent("mouse", "point", True, time.monotonic_ns(), 1, rect.center))
+    claim = scene.state.claims[-1]
+    assert (claim["seat"], claim["type"], claim["deck"]) == (1, "slap", deck)
+    # With two humans and a pointer of no seat, a click is nobody's claim.
+    before = len(scene.state.claims)
+    assert not scene.table_event(PlayerEvent("mouse", "point", True, time.monotonic_ns(), None, rect.center))
+    assert len(scene.state.claims) == before
+    app.quit()

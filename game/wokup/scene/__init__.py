@@ -6,7 +6,8 @@ ingredient's colour, its pictures as die pips). A flying token is drawn above
 its shadow, larger the higher it is, and narrows as it flips until its other
 face shows. Each seat's mat lies on the table at its edge: name, pile, won
 cards, "out this round", and for a human seat on a touch screen its own small
-pentagon of deck buttons and a Wok'up! button.
+pentagon of deck buttons and a Wok'up! button. Clicking or tapping a recipe on
+the table itself slaps it for the pointer's seat (or the one human playing).
 
 The scene keeps the game clock (ns of game time, stopped whenever the scene
 does not update), runs the pymunk table during throws, runs its own bots
@@ -184,7 +185,7 @@ class WokUpScene(TableScene):
             self.submit(seat, {**action, "t": max(t, state.look_start), "u": u})
 
     def _hit(self, pos, seat):
-        for rect, owner, control in self.hits:
+        for rect, owner, control in reversed(self.hits):  # the topmost first
             if rect.collidepoint(pos):
                 return (seat if owner is None else owner), control
         return seat, ""
@@ -243,7 +244,9 @@ class WokUpScene(TableScene):
 
     # ---- drawing ----------------------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
-        self.hits = []
+        # The decks on the table are tap targets too, for the pointer's seat
+        # (or the one human playing); the seats' own buttons, drawn later, win.
+        self.hits = [(_bounds(self._poly(card)), None, f"deck{d}") for d, card in enumerate(self.wok.cards)]
         state = self.state
         surf.blit(self._static_layer(surf), (0, 0))
         self._draw_glow(surf)
@@ -542,3 +545,8 @@ class WokUpScene(TableScene):
     def _learning_moment(self) -> None:
         self.learning = True
         self.run_for(60, lambda k: k.state.phase == "look" and len(k.state.table) >= 8)
+
+
+def _bounds(points: list[tuple[int, int]]) -> pygame.Rect:
+    xs, ys = [x for x, _y in points], [y for _x, y in points]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
