@@ -17,7 +17,7 @@ from typing import Callable
 import serial
 
 from . import protocol as P
-from .clocksync import ClockSync, Sample, wire_ns
+from .clocksync import ClockSync, Sample
 
 READ_TIMEOUT_S = 0.02  # the reader wakes at least this often for its timers
 BOOT_WAIT_S = 2.5  # an Uno resets when its port opens: bootloader, then HELLO
@@ -30,8 +30,8 @@ PING_LOST_S = 0.5  # a PING unanswered this long is forgotten
 UNKNOWN_CLOCK_NS = 100_000_000  # a press read before any PONG: "some time lately"
 SILENT_BEATS = 3  # heartbeats missed before the box counts as gone
 # Frame sizes on the wire: COBS adds one byte, the delimiter another.
-PING_WIRE = wire_ns(2 + 4 + 2 + 2)
-PONG_WIRE = wire_ns(2 + 8 + 2 + 2)
+PING_WIRE = P.wire_ns(2 + 4 + 2 + 2)
+PONG_WIRE = P.wire_ns(2 + 8 + 2 + 2)
 
 
 @dataclass

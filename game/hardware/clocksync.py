@@ -34,8 +34,6 @@ import math
 from collections import deque
 from dataclasses import dataclass
 
-from .protocol import BAUD
-
 WINDOW = 64  # exchanges kept: about 6 s at the steady PING rate
 DECAY = 1 / 64  # each older exchange weighs this much less than the next
 MIN_SAMPLES = 8  # exchanges before the estimate is trusted
@@ -51,12 +49,6 @@ DEVICE_STEP_NS = 4_000  # micros() counts in 4 us steps
 DRIFT_SES = 3  # the drift may be off by this many standard errors
 UNSYNCED_NS = 50_000_000  # added to the bound before MIN_SAMPLES exchanges
 NOMINAL_US_PER_NS = 1e-3
-BYTE_NS = 10 * 1_000_000_000 // BAUD  # start + 8 data + stop bits
-
-
-def wire_ns(frame_bytes: int) -> int:
-    """Time a frame of that many bytes (delimiter included) spends on the UART."""
-    return frame_bytes * BYTE_NS
 
 
 @dataclass(frozen=True)

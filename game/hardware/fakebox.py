@@ -20,7 +20,6 @@ import time
 import tty
 
 from . import protocol as P
-from .clocksync import wire_ns
 
 LAYOUTS = {"uno": (0x3F, 0x3F, 1 << P.WOKUP_BUTTON, 1 << P.WOKUP_BUTTON),
            "mega": (0x3F,) * 6 + (1 << P.WOKUP_BUTTON,) * 2}
@@ -132,7 +131,7 @@ class FakeBox:
                     data = os.read(self._master, 512)
                 except OSError:
                     continue  # the client closed between poll and read
-                arrived = time.monotonic_ns() + wire_ns(len(data))
+                arrived = time.monotonic_ns() + P.wire_ns(len(data))
                 for msg in self._decoder.feed(data):
                     self.received.append(msg)
                     self._answer(msg, arrived)
@@ -143,7 +142,8 @@ class FakeBox:
     def _answer(self, msg, arrived_ns: int) -> None:
         if isinstance(msg, P.Ping):
             pong = P.Pong(msg.token, self.device_us(arrived_ns) % P.CLOCK_MODULO)
-            _wait_until(arrived_ns + wire_ns(len(P.encode(pong))))
+            # No sooner than the UART could have carried it; a late PONG only widens the interval.
+            time.sleep(max(0, arrived_ns + P.wire_ns(len(P.encode(pong))) - time.monotonic_ns()) / 1e9)
             self._send(pong)
         elif isinstance(msg, P.HelloRequest):
             self._hello()
@@ -155,9 +155,3 @@ class FakeBox:
             self.box_id = msg.box_id
             self._hello()
 
-
-def _wait_until(host_ns: int) -> None:
-    """Sleeps, then spins the last stretch: sleep alone overshoots by tens of us."""
-    while (left := host_ns - time.monotonic_ns()) > 0:
-        if left > 300_000:
-            time.sleep((left - 200_000) / 1e9)

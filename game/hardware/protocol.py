@@ -22,6 +22,12 @@ BAUD = 500_000
 MAX_FRAME = 48  # unencoded: type + seq + payload + crc
 CLOCK_BITS = 32
 CLOCK_MODULO = 1 << CLOCK_BITS  # the device clock wraps every ~71.6 minutes
+BYTE_NS = 10 * 1_000_000_000 // BAUD  # start + 8 data + stop bits
+
+
+def wire_ns(frame_bytes: int) -> int:
+    """Time a frame of that many bytes (delimiter included) spends on the UART."""
+    return frame_bytes * BYTE_NS
 
 
 class MsgType(IntEnum):

@@ -77,6 +77,7 @@ class WokUpScene(TableScene):
         self.hits: list[tuple[pygame.Rect, int | None, str]] = []  # tap targets drawn last frame
         self._static = None
         self._static_key = None
+        self._deck_hits: list = []  # the decks' tap targets, made with the static layer
         # Show counts and complete recipes: chosen for this game, or in the settings for all.
         self.learning = self.state.options["learning"] or app.settings.learning_mode
 
@@ -244,11 +245,11 @@ class WokUpScene(TableScene):
 
     # ---- drawing ----------------------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
-        # The decks on the table are tap targets too, for the pointer's seat
-        # (or the one human playing); the seats' own buttons, drawn later, win.
-        self.hits = [(_bounds(self._poly(card)), None, f"deck{d}") for d, card in enumerate(self.wok.cards)]
         state = self.state
         surf.blit(self._static_layer(surf), (0, 0))
+        # The decks on the table are tap targets too, for the pointer's seat
+        # (or the one human playing); the seats' own buttons, drawn later, win.
+        self.hits = list(self._deck_hits)
         self._draw_glow(surf)
         flying = state.phase == "flight" and self.throwing == len(state.log)
         for tok in (self.table.snapshot() if flying else self._lying()):
@@ -274,6 +275,7 @@ class WokUpScene(TableScene):
             self._static_key = key
             self._static = pygame.Surface(surf.get_size(), 0, surf)
             self._paint_static(self._static)
+            self._deck_hits = [(_bounds(self._poly(card)), None, f"deck{d}") for d, card in enumerate(self.wok.cards)]
         return self._static
 
     def _pt(self, x: float, y: float) -> tuple[int, int]:
