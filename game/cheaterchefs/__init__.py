@@ -1,4 +1,5 @@
 """Cheater Chefs: build your secret order on your counter, poison and trap the others."""
+
 from game.engine.bots import RandomBot
 from game.engine.gamedef import GameDef
 
@@ -32,6 +33,7 @@ def mode_options(mode: str) -> dict:
 
 GAME = GameDef(
     id="cheaterchefs",
+    module=__name__,
     state_cls=ChefsState,
     scene="game.cheaterchefs.scene:CheaterChefsScene",
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},

@@ -9,6 +9,7 @@ judged on determinizations (sample_world), never on the true state.
 A search bot (ISMCTS, 300-800 iterations, heuristic leaves) was tried and lost
 to "hard": each turn offers up to ~300 moves, too many to search in a second.
 """
+
 from __future__ import annotations
 
 from game.engine.bots import Bot
@@ -39,7 +40,7 @@ def sample_world(state: ChefsState, seat: int, rng: Rng, belief: float = 4.0) ->
         built = {c["card"] for c in state.counters[rival] if not c["poison"]}
         weights = [belief ** len(built & set(orders[o]["ingredients"])) for o in free]
         pick = rng.random() * sum(weights)
-        for order, w in zip(free, weights):
+        for order, w in zip(free, weights):  # noqa: B007 (the order drawn is the one the loop stops at)
             pick -= w
             if pick < 0:
                 break

@@ -4,11 +4,12 @@ Every file is schema-checked by `game.engine.data`; on top of that the cross
 checks of this game (an order names known ingredients, four different ones,
 its top-left one the hardest) fail with the file, entry and problem.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from importlib.resources.abc import Traversable
 
 from game.engine.data import ASSETS, DataError, Field, int_range, load_entries, one_of
 
@@ -63,7 +64,7 @@ class Content:
         return trap["effect"] if trap else None
 
 
-def _check_orders(path: Path, orders: list[dict], ingredients: dict) -> None:
+def _check_orders(path: Traversable, orders: list[dict], ingredients: dict) -> None:
     for order in orders:
         where = f"{path}: [[order]] ({order['id']})"
         names = order["ingredients"]
@@ -74,11 +75,13 @@ def _check_orders(path: Path, orders: list[dict], ingredients: dict) -> None:
             raise DataError(f"{where}: unknown ingredient(s) {', '.join(unknown)}")
         top, rest = names[0], names[1:]
         if any(ingredients[top]["copies"] >= ingredients[n]["copies"] for n in rest):
-            raise DataError(f"{where}: the top-left ingredient {top!r} must be the hardest "
-                            "(fewer copies than each of the other three)")
+            raise DataError(
+                f"{where}: the top-left ingredient {top!r} must be the hardest "
+                "(fewer copies than each of the other three)"
+            )
 
 
-def load(folder: Path = FOLDER) -> Content:
+def load(folder: Traversable = FOLDER) -> Content:
     ingredients = {e["id"]: e for e in load_entries(folder / "ingredients.toml", "ingredient", INGREDIENT)}
     traps = {e["id"]: e for e in load_entries(folder / "traps.toml", "trap", TRAP)}
     clash = set(ingredients) & set(traps)

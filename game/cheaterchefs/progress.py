@@ -1,5 +1,6 @@
 """When a counter fulfils an order, and how close it is: pure functions on
 counters (lists of {"card": id, "poison": bool}) shared by the rules and bots."""
+
 from __future__ import annotations
 
 ORDER_SIZE = 4

@@ -1,6 +1,6 @@
 """Cheater Chefs: the rules (pure, no pygame).
 
-Rulebook: /work/shared/seeds/004_8e2350ca68112853.txt. Each seat holds one
+Rulebook: the Spanish text (seed 004 of the brief). Each seat holds one
 secret order (four ingredients) and a hand of four kitchen cards. A turn is one
 action, then the turn passes left (to the next seat number):
 
@@ -21,16 +21,19 @@ Our additions, each a product decision in assets/cheaterchefs/DESIGN.md: a
 seat with no possible action passes; the kitchen closes after `round_limit`
 rounds and the team closest to its orders wins.
 """
+
 from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
 
-from game.engine import GameState, require
+from game.engine import GameState, IllegalAction, detached, require
+from game.engine.actions import fields, int_field, is_int, str_field, str_list
 
+from . import words
 from .data import content
 from .progress import fulfils, wanted
-from .traps import EFFECTS, MAX_COUNTER, is_int
+from .traps import EFFECTS, MAX_COUNTER
 
 HAND_SIZE = 4
 MODES = ("classic", "menu", "turbo")
@@ -140,8 +143,7 @@ class ChefsState(GameState):
 
     # ---- performing ----------------------------------------------------
     def perform(self, seat: int, action) -> None:
-        require(isinstance(action, dict), "action-shape", "an action is a dict")
-        kind = action.get("type")
+        kind = action["type"]
         handler = {
             "play": self._play,
             "discard_hand": self._discard_hand,
@@ -150,28 +152,29 @@ class ChefsState(GameState):
             "discard_ingredient": self._discard_ingredient,
             "pass": self._pass,
         }.get(kind)
-        require(handler is not None, "action-type", f"unknown action {kind!r}")
+        if handler is None:
+            raise IllegalAction("action-type", f"unknown action {kind!r}")
         touched = handler(seat, action)
         drew = self._draw_up(seat)
         self.last = {"seat": seat, "action": action, "ingredients": touched, "drew": drew}
         self._end_turn(seat)
 
     def _own_pos(self, seat: int, action: dict, key: str = "pos") -> int:
-        pos = action.get(key)
-        require(is_int(pos) and 0 <= pos < len(self.counters[seat]), "own-card",
-                f"no card at place {pos!r} of your counter")
-        require(not self.counters[seat][pos]["poison"], "poisoned-card-untouchable",
-                "a poisoned card cannot be moved, swapped or discarded")
+        pos = int_field(action, key, 0, len(self.counters[seat]) - 1, "own-card")
+        require(
+            not self.counters[seat][pos]["poison"],
+            "poisoned-card-untouchable",
+            "a poisoned card cannot be moved, swapped or discarded",
+        )
         return pos
 
     def _play(self, seat: int, action: dict) -> list[str]:
-        card = action.get("card")
+        card = str_field(action, "card", rule="card-in-hand")
         require(card in self.hands[seat], "card-in-hand", f"{card!r} is not in your hand")
         effect = content().effect(card)
         if effect is None:
             require(set(action) == {"type", "card"}, "action-shape", "an ingredient takes no target")
-            require(len(self.counters[seat]) < MAX_COUNTER, "counter-holds-six",
-                    "at most six ingredients on a counter")
+            require(len(self.counters[seat]) < MAX_COUNTER, "counter-holds-six", "at most six ingredients on a counter")
             self.hands[seat].remove(card)
             self.counters[seat].append({"card": card, "poison": False})
             return [card]
@@ -186,47 +189,53 @@ class ChefsState(GameState):
         return touched
 
     def _discard_hand(self, seat: int, action: dict) -> list[str]:
-        cards = action.get("cards")
-        require(isinstance(cards, list) and cards and all(isinstance(c, str) for c in cards),
-                "discard-some-cards", "name at least one card")
-        require(not Counter(cards) - Counter(self.hands[seat]), "card-in-hand",
-                "you can only discard cards from your hand")
+        fields(action, ["cards"])
+        cards = str_list(action, "cards", "discard-some-cards", max_len=HAND_SIZE)
+        require(bool(cards), "discard-some-cards", "name at least one card")
+        require(
+            not Counter(cards) - Counter(self.hands[seat]), "card-in-hand", "you can only discard cards from your hand"
+        )
         for card in cards:
             self.hands[seat].remove(card)
         self.discard.extend(cards)
         return []
 
     def _swap(self, seat: int, action: dict) -> list[str]:
-        side = action.get("side")
-        require(side in SIDES, "swap-with-a-neighbour", "side must be left or right")
+        fields(action, ["pos", "side"])
+        side = str_field(action, "side", SIDES, "swap-with-a-neighbour")
         pos = self._own_pos(seat, action)
         theirs = self.swap_target(seat, side)
-        require(theirs is not None, "swap-needs-unpoisoned-end",
-                "the neighbour's end card is missing or poisoned")
+        if theirs is None:
+            raise IllegalAction("swap-needs-unpoisoned-end", "the neighbour's end card is missing or poisoned")
         other = self.counters[self.neighbour(seat, side)]
         mine = self.counters[seat]
         mine[pos], other[theirs] = other[theirs], mine[pos]
         return [mine[pos]["card"], other[theirs]["card"]]  # taken, given
 
     def _move(self, seat: int, action: dict) -> list[str]:
+        fields(action, ["pos", "to"])
         pos = self._own_pos(seat, action)
-        to = action.get("to")
         counter = self.counters[seat]
-        require(is_int(to) and 0 <= to < len(counter) and to != pos, "move-to-another-place",
-                f"no other place {to!r} on your counter")
+        to = int_field(action, "to", 0, len(counter) - 1, "move-to-another-place")
+        require(to != pos, "move-to-another-place", "move it to another place on your counter")
         card = counter.pop(pos)
         counter.insert(to, card)
         return [card["card"]]
 
     def _discard_ingredient(self, seat: int, action: dict) -> list[str]:
+        fields(action, ["pos"])
         pos = self._own_pos(seat, action)
         card = self.counters[seat].pop(pos)
         self.discard.append(card["card"])
         return [card["card"]]
 
     def _pass(self, seat: int, action: dict) -> list[str]:
-        require(self.legal_actions(seat) == [{"type": "pass"}], "pass-only-when-stuck",
-                "you may pass only when no other action is possible")
+        fields(action)
+        require(
+            self.legal_actions(seat) == [{"type": "pass"}],
+            "pass-only-when-stuck",
+            "you may pass only when no other action is possible",
+        )
         return []
 
     def _draw_up(self, seat: int) -> int:
@@ -271,14 +280,19 @@ class ChefsState(GameState):
     def team_progress(self, seat: int) -> float:
         """The closing-time tie-break: ingredients wanted and held (0-4); Menu
         takes the members' mean (all must finish), Turbo the best member."""
-        got = [wanted(self.counters[s], self.order(s), self.options["anti_order"])
-               for s in self.members(seat)]
+        got = [wanted(self.counters[s], self.order(s), self.options["anti_order"]) for s in self.members(seat)]
         return sum(got) / len(got) if self.options["mode"] == "menu" else float(max(got))
 
     def scores(self) -> list[float]:
         if self.winning_team is not None:
             return [1.0 if t == self.winning_team else 0.0 for t in self.teams]
         return [self.team_progress(s) for s in range(self.num_seats)]
+
+    def describe(self, seat: int, action, names: list[str]) -> str:
+        return words.describe(self, seat, action, names)
+
+    def label(self, seat: int, action, names: list[str]) -> str:
+        return words.label(self, seat, action, names)
 
     # ---- information ---------------------------------------------------
     def observation(self, seat: int | None) -> dict:
@@ -303,9 +317,9 @@ class ChefsState(GameState):
         if seat is not None and 0 <= seat < self.num_seats:
             obs["hand"] = self.hands[seat]
             obs["order"] = self.orders[seat]
-        return obs
+        return detached(obs)
 
-    def determinize(self, seat: int, rng) -> "ChefsState":
+    def determinize(self, seat: int, rng) -> ChefsState:
         copy = self.clone()
         copy.log, copy.undo_floor = [], 0
         others = [s for s in range(self.num_seats) if s != seat]
@@ -328,8 +342,9 @@ class ChefsState(GameState):
         assert Counter(cards) == Counter(content().deck()), "kitchen cards not conserved"
         assert all(len(h) <= HAND_SIZE for h in self.hands), "a hand holds more than four"
         assert all(len(c) <= MAX_COUNTER for c in self.counters), "a counter holds more than six"
-        assert all(content().effect(c["card"]) is None for counter in self.counters for c in counter), \
+        assert all(content().effect(c["card"]) is None for counter in self.counters for c in counter), (
             "a trap lies on a counter"
+        )
         assert len(set(self.orders)) == self.num_seats, "two seats share an order card"
 
 

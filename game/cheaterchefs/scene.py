@@ -8,6 +8,7 @@ the choices: pick a card or a verb, then, for a trap or a counter move, its
 target, which lights up on the table. Arrows move, confirm acts, back returns;
 a tap acts on what is under it (a list row, or a lit card on the table).
 """
+
 from __future__ import annotations
 
 import math
@@ -21,6 +22,7 @@ from game.i18n import N_, _, language
 
 from .data import content
 from .traps import MAX_COUNTER
+from .words import VERBS, card_name, hand_label, label, words
 
 LEFT, TOP, BOTTOM = 20, 122, 995
 NAME_W, CARD_W, CARD_GAP = 270, 155, 10
@@ -30,31 +32,7 @@ ROW_H, ROW_GAP = 66, 8  # the choice list
 LIST_Y, LIST_ROWS = 372, 9
 POISON = (120, 230, 90)
 DARK = (30, 22, 20)
-VERBS = {
-    "discard_hand": N_("Discard from hand"),
-    "swap": N_("Swap with a neighbour"),
-    "move": N_("Move a counter card"),
-    "discard_ingredient": N_("Bin a counter card"),
-    "pass": N_("Pass (nothing else is possible)"),
-}
 MODE_NAMES = {"classic": N_("Classic"), "menu": N_("Menu (teams)"), "turbo": N_("Turbo (teams)")}
-
-
-def words(entry: dict, key: str) -> str:
-    """A card's words in the arcade's language (the data carries the French)."""
-    return entry.get(f"{key}_{language()}") or entry[key]
-
-
-def card_name(card: str) -> str:
-    data = content()
-    if card in data.ingredients:
-        return words(data.ingredients[card], "name")
-    return words(data.traps[card], "title")
-
-
-def hand_label(card: str, hand: list[str]) -> str:
-    count = hand.count(card)
-    return card_name(card) + (f" ×{count}" if count > 1 else "")
 
 
 def group_of(action: dict) -> str:
@@ -68,16 +46,9 @@ class CheaterChefsScene(TableScene):
         self.group: str | None = None  # the chosen card or verb, while its target is chosen
         self.index = 0  # the highlighted row of the current list
         self.rows: list[tuple[str, object]] = []  # (label, group name or action), last drawn
-        self.row_rects: list[tuple[int, pygame.Rect]] = []  # (row index, rect), last drawn
-        self.cell_rects: dict[tuple[int, int], pygame.Rect] = {}
-        self.seat_rects: dict[int, pygame.Rect] = {}
         self._cards: dict[tuple, pygame.Surface] = {}
 
     # ---- choosing ------------------------------------------------------------------
-    def _my_turn(self) -> int | None:
-        seat = self.viewer
-        return seat if seat is not None and seat in self.state.actors() else None
-
     def _choices(self, seat: int) -> list[tuple[str, object]]:
         """The rows of the list: first level (cards and verbs) or the targets of one."""
         legal = self.state.legal_actions(seat)
@@ -92,37 +63,13 @@ class CheaterChefsScene(TableScene):
         return rows + [(_(VERBS[g]), g) for g in groups if not g.startswith("card:")]
 
     def _label(self, seat: int, a: dict) -> str:
-        counters, name = self.state.counters, self.seat_name
-        kind = a["type"]
-        if kind == "discard_hand":
-            return _("Discard {cards}").format(cards=", ".join(card_name(c) for c in a["cards"]))
-        if kind == "move":
-            return _("Move {card}: place {a} to {b}").format(
-                card=card_name(counters[seat][a["pos"]]["card"]), a=a["pos"] + 1, b=a["to"] + 1)
-        if kind == "discard_ingredient":
-            return _("Throw away {card} (place {n})").format(card=card_name(counters[seat][a["pos"]]["card"]),
-                                                           n=a["pos"] + 1)
-        if kind == "swap":
-            other = self.state.neighbour(seat, a["side"])
-            pos = self.state.swap_target(seat, a["side"])
-            return _("Give {mine}, take {name}'s {card}").format(
-                mine=card_name(counters[seat][a["pos"]]["card"]), name=name(other), card=card_name(counters[other][pos]["card"]))
-        if kind == "pass":
-            return _(VERBS["pass"])
-        if "mine" in a:
-            return _("Give {mine}, take {name}'s {card}").format(
-                mine=card_name(counters[seat][a["mine"]]["card"]), name=name(a["seat"]),
-                card=card_name(counters[a["seat"]][a["pos"]]["card"]))
-        if "pos" in a:
-            return _("{name}'s {card} (place {n})").format(
-                name=name(a["seat"]), card=card_name(counters[a["seat"]][a["pos"]]["card"]), n=a["pos"] + 1)
-        if "seat" in a:
-            return _("{name}'s hand ({n} cards)").format(name=name(a["seat"]), n=len(self.state.hands[a["seat"]]))
-        return _("Put {card} on your counter").format(card=card_name(a["card"]))
+        return label(self.state, seat, a, self.session.names())
 
     def table_event(self, ev) -> bool:
+        """The list of choices is a list: arrows move, confirm picks, back returns
+        from a target list; taps go through the targets drawn (rows and cells)."""
         seat = self.acting_seat(ev)
-        if not ev.pressed or seat is None or seat != self._my_turn():
+        if not ev.pressed or seat is None or seat != self.my_turn():
             return False
         rows = self._choices(seat)
         if ev.control in ("up", "left", "down", "right") and rows:
@@ -133,20 +80,13 @@ class CheaterChefsScene(TableScene):
         if ev.control == "back" and self.group is not None:
             self.group, self.index = None, 0
             return True
-        if ev.control == "point" and ev.pos is not None:
-            return self._tap(seat, rows, ev.pos)
         return False
 
-    def _tap(self, seat: int, rows, pos) -> bool:
-        for i, r in self.row_rects:
-            if r.collidepoint(pos) and i < len(rows):
-                return self._pick(seat, rows, i)
-        if self.group is None:
-            return False
-        hit = [cell for cell, r in self.cell_rects.items() if r.collidepoint(pos)]
-        hit += [(s, None) for s, r in self.seat_rects.items() if r.collidepoint(pos)]
+    def _tap_cell(self, seat: int, cell: tuple) -> bool:
+        """A tap on a lit card (or hand) of the table chooses the target row that aims at it."""
+        rows = self._choices(seat)
         for i, (_label, action) in enumerate(rows):
-            if any(cell in self._cells(seat, action) for cell in hit):
+            if cell in self._cells(seat, action):
                 return self._pick(seat, rows, i) if i == self.index else self._highlight(i)
         return False
 
@@ -192,31 +132,24 @@ class CheaterChefsScene(TableScene):
     @classmethod
     def moments(cls):
         out = dict(super().moments())
-        out["hand"] = lambda scene: scene._to_human_turn(12)
-        out["curtain"] = lambda scene: scene._to_human_turn(12, lift=False)
+        out["hand"] = lambda scene: scene.until_human(12)
+        out["curtain"] = lambda scene: scene.until_human(12, lift=False)
         out["aiming"] = lambda scene: scene._aim()
         out["six"] = lambda scene: scene._six_seats()
         return out
-
-    def _to_human_turn(self, actions: int, lift: bool = True) -> None:
-        self.advance(actions)
-        humans = self.session.humans()
-        for _i in range(400):
-            if self.state.is_over() or self.state.current in humans:
-                break
-            self.advance(1)
-        if self.state.current in humans:
-            self.viewer, self.curtain_for = (self.state.current, None) if lift else (None, self.state.current)
 
     def _aim(self) -> None:
         """A human about to aim a trap: advance until one holds a playable trap."""
         self.advance(16)
         for _i in range(60):
-            self._to_human_turn(1)
-            seat = self._my_turn()
+            self.until_human(1)
+            seat = self.my_turn()
             if seat is not None:
-                traps = [a for a in self.state.legal_actions(seat)
-                         if a["type"] == "play" and "seat" in a and a["seat"] != seat]
+                traps = [
+                    a
+                    for a in self.state.legal_actions(seat)
+                    if a["type"] == "play" and "seat" in a and a["seat"] != seat
+                ]
                 if traps:
                     self.group = group_of(traps[0])
                     self.index = min(1, len(self._choices(seat)) - 1)
@@ -229,14 +162,13 @@ class CheaterChefsScene(TableScene):
         old = self.session
         self.session = Session(old.gdef, seats, old.options, old.seed, None)
         old.close()
-        self._to_human_turn(30)
+        self.until_human(30)
 
     # ---- drawing -------------------------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
         surf.fill((34, 24, 22))
         obs = self.state.observation(self.viewer)
-        self.cell_rects, self.seat_rects = {}, {}
-        mine = self._my_turn()
+        mine = self.my_turn()
         self.rows = self._choices(mine) if mine is not None else []
         self.index = min(self.index, max(0, len(self.rows) - 1))
         lit = self._cells(mine, self.rows[self.index][1]) if self.rows and self.group else []
@@ -261,44 +193,18 @@ class CheaterChefsScene(TableScene):
             colour = tuple(int(g + (255 - g) * pulse * 0.4) for g in GREEN)
             ui.text(surf, head, (LEFT, 14), 52, colour, True)
         else:
-            ui.text(surf, _("{name}'s turn").format(name=self.seat_name(current)), (LEFT, 14), 48,
-                    self.seat_colour(current), True)
+            ui.text(
+                surf,
+                _("{name}'s turn").format(name=self.seat_name(current)),
+                (LEFT, 14),
+                48,
+                self.seat_colour(current),
+                True,
+            )
             mode = _(MODE_NAMES[obs["mode"]]) + (" + " + _("Anti-order") if obs["anti_order"] else "")
             rounds = _("Round {r} of {n}").format(r=obs["turn"] // self.state.num_seats + 1, n=obs["round_limit"])
             ui.text(surf, f"{rounds}  ·  {mode}", (LEFT + ROW_W, 24), 34, MUTED, anchor="topright")
-        ui.text(surf, self._describe(obs["last"]), (LEFT, 72), 36, INK)
-
-    def _describe(self, last: dict | None) -> str:
-        if last is None:
-            return _("Nobody has cooked yet.")
-        a, who = last["action"], self.seat_name(last["seat"])
-        touched = [card_name(c) for c in last["ingredients"]]
-        kind = a["type"]
-        if kind == "play" and "seat" not in a:
-            return _("{who} put {card} on the counter").format(who=who, card=touched[0])
-        if kind == "play":
-            effect = content().effect(a["card"])
-            target = self.seat_name(a["seat"])
-            if effect == "fire":
-                return _("{who} set fire to {name}'s hand").format(who=who, name=target)
-            if effect == "long_swap":
-                return _("{who} swapped {given} for {name}'s {card}").format(
-                    who=who, given=touched[1], name=target, card=touched[0])
-            text = {"poison": N_("{who} poisoned {name}'s {card}"), "antidote": N_("{who} cured {name}'s {card}"),
-                    "steal": N_("{who} stole {name}'s {card}"),
-                    "knock_off": N_("{who} knocked {name}'s {card} off the counter")}[effect]
-            return _(text).format(who=who, name=target, card=touched[0])
-        if kind == "swap":
-            other = self.seat_name(self.state.neighbour(last["seat"], a["side"]))
-            return _("{who} swapped {given} for {name}'s {card}").format(
-                who=who, given=touched[1], name=other, card=touched[0])
-        if kind == "discard_hand":
-            return _("{who} discarded {cards}").format(who=who, cards=", ".join(card_name(c) for c in a["cards"]))
-        if kind == "move":
-            return _("{who} moved {card}").format(who=who, card=touched[0])
-        if kind == "discard_ingredient":
-            return _("{who} threw away {card}").format(who=who, card=touched[0])
-        return _("{who} could not act and passed").format(who=who)
+        ui.text(surf, self.last_move_text() or _("Nobody has cooked yet."), (LEFT, 72), 36, INK)
 
     def _draw_row(self, surf, obs: dict, seat: int, y: float, h: float, lit: list) -> None:
         ui = self.ui
@@ -313,13 +219,20 @@ class CheaterChefsScene(TableScene):
             turn = not over and seat == obs["current"]
             ui.panel(surf, row, PANEL_HI if turn else PANEL, 14, ACCENT if turn else None)
         name_rect = ui.rect(LEFT, y, NAME_W - 10, h)
-        self.seat_rects[seat] = name_rect
+        self.target(
+            name_rect,
+            do=lambda me, _ev, seat=seat: self._tap_cell(me, (seat, None)),
+            key=f"seat{seat}",
+            focusable=False,
+        )
         if (seat, None) in lit:
             ui.panel(surf, name_rect, (90, 40, 20), 14, RED)
         ui.text(surf, self.seat_name(seat), (LEFT + 18, y + 10), 40, colour, True)
         detail = _("{n} in hand").format(n=obs["hand_sizes"][seat])
         if obs["mode"] != "classic":
-            detail = _("Team {t}").format(t="ABCDEF"[sorted(set(obs["teams"])).index(obs["teams"][seat])]) + " · " + detail
+            detail = (
+                _("Team {t}").format(t="ABCDEF"[sorted(set(obs["teams"])).index(obs["teams"][seat])]) + " · " + detail
+            )
         if over:
             detail = words(content().orders[obs["orders"][seat]], "name")
         size = self._fit(detail, 34, NAME_W - 36)
@@ -333,7 +246,12 @@ class CheaterChefsScene(TableScene):
             if pos >= len(counter):
                 pygame.draw.rect(surf, (72, 54, 46), r, max(1, ui.px(2)), ui.px(10))
                 continue
-            self.cell_rects[(seat, pos)] = r
+            self.target(
+                r,
+                do=lambda me, _ev, cell=(seat, pos): self._tap_cell(me, cell),
+                key=f"cell{seat}.{pos}",
+                focusable=False,
+            )
             surf.blit(self._card(counter[pos]["card"], counter[pos]["poison"], r.size), r)
             if (seat, pos) in lit:
                 pygame.draw.rect(surf, ACCENT, r.inflate(ui.px(10), ui.px(10)), max(3, ui.px(7)), ui.px(12))
@@ -344,8 +262,9 @@ class CheaterChefsScene(TableScene):
         """The winning counter: a big WINS! and sparks rising beside it."""
         ui = self.ui
         free = LEFT + ROW_W - x
-        ui.text(surf, _("WINS!"), (x + free / 2, y + h / 2), self._fit(_("WINS!"), 64, free - 24, 34), GREEN, True,
-                "center")
+        ui.text(
+            surf, _("WINS!"), (x + free / 2, y + h / 2), self._fit(_("WINS!"), 64, free - 24, 34), GREEN, True, "center"
+        )
         for i in range(14):
             phase = (self.clock * 0.7 + i * 0.37) % 1.0
             sx = x + 20 + (i * 53) % max(40, int(free - 40))
@@ -374,8 +293,9 @@ class CheaterChefsScene(TableScene):
             surf.blit(img, img.get_rect(midtop=(r.centerx, cy + i * ui.px(34))))
         if poisoned:
             band = pygame.Rect(0, r.height - band_h, r.width, band_h)
-            pygame.draw.rect(surf, (20, 40, 20), band, border_bottom_left_radius=ui.px(10),
-                             border_bottom_right_radius=ui.px(10))
+            pygame.draw.rect(
+                surf, (20, 40, 20), band, border_bottom_left_radius=ui.px(10), border_bottom_right_radius=ui.px(10)
+            )
             img = ui.render(_("POISON"), 30, POISON, True)
             surf.blit(img, img.get_rect(center=band.center))
             pygame.draw.rect(surf, POISON, r, max(3, ui.px(6)), ui.px(10))
@@ -384,7 +304,6 @@ class CheaterChefsScene(TableScene):
 
     def _draw_side(self, surf, obs: dict, mine: int | None) -> None:
         ui = self.ui
-        self.row_rects = []
         box = ui.rect(SIDE_X, 14, SIDE_W, 1052)
         ui.panel(surf, box, (48, 34, 30), 18)
         if obs["over"]:
@@ -398,20 +317,37 @@ class CheaterChefsScene(TableScene):
             self._draw_piles(surf, obs, 70 + 52 * len(lines))
             return
         viewer = self.viewer
-        ui.text(surf, _("{name}'s kitchen").format(name=self.seat_name(viewer)), (SIDE_X + 24, 30), 40,
-                self.seat_colour(viewer), True)
+        ui.text(
+            surf,
+            _("{name}'s kitchen").format(name=self.seat_name(viewer)),
+            (SIDE_X + 24, 30),
+            40,
+            self.seat_colour(viewer),
+            True,
+        )
         self._draw_order(surf, obs["order"], obs["anti_order"], 88)
         self._draw_prompt(surf)
         if mine is None:
             for i, card in enumerate(sorted(set(obs["hand"]))):
                 self._list_row(surf, i, hand_label(card, obs["hand"]), False, True)
             if not obs["over"]:
-                ui.text(surf, _("Waiting for {name}").format(name=self.seat_name(obs["current"])),
-                        (SIDE_X + 24, LIST_Y + 4 * (ROW_H + ROW_GAP) + 10), 36, MUTED)
+                ui.text(
+                    surf,
+                    _("Waiting for {name}").format(name=self.seat_name(obs["current"])),
+                    (SIDE_X + 24, LIST_Y + 4 * (ROW_H + ROW_GAP) + 10),
+                    36,
+                    MUTED,
+                )
             return
         first = max(0, min(self.index - LIST_ROWS // 2, len(self.rows) - LIST_ROWS))
-        for i, (label, _choice) in enumerate(self.rows[first:first + LIST_ROWS]):
-            self.row_rects.append((first + i, self._list_row(surf, i, label, first + i == self.index, False)))
+        for i, (text, _choice) in enumerate(self.rows[first : first + LIST_ROWS]):
+            rect = self._list_row(surf, i, text, first + i == self.index, False)
+            self.target(
+                rect,
+                do=lambda me, _ev, row=first + i: self._pick(me, self._choices(me), row),
+                key=f"row{first + i}",
+                focusable=False,
+            )
         if self.group is not None:
             return
         dead = [c for c in sorted(set(obs["hand"])) if "card:" + c not in {g for _l, g in self.rows}]
@@ -426,8 +362,14 @@ class CheaterChefsScene(TableScene):
         rect = ui.rect(SIDE_X + 14, LIST_Y + i * (ROW_H + ROW_GAP), SIDE_W - 28, ROW_H)
         ui.panel(surf, rect, PANEL_HI if selected else PANEL, 12, ACCENT if selected else None)
         size = self._fit(label, 36, SIDE_W - 60)
-        ui.text(surf, label, (SIDE_X + 34, LIST_Y + i * (ROW_H + ROW_GAP) + (ROW_H - size) / 2 - 4), size,
-                DIM if faded else INK, selected)
+        ui.text(
+            surf,
+            label,
+            (SIDE_X + 34, LIST_Y + i * (ROW_H + ROW_GAP) + (ROW_H - size) / 2 - 4),
+            size,
+            DIM if faded else INK,
+            selected,
+        )
         return rect
 
     def _draw_order(self, surf, order_id: str, anti: bool, y: float) -> None:
@@ -443,9 +385,17 @@ class CheaterChefsScene(TableScene):
     def _draw_prompt(self, surf) -> None:
         ui, y = self.ui, 88
         if self.group is not None:
-            ui.text(surf, _("Aim {card}:").format(card=card_name(self.group[5:])) if self.group.startswith("card:")
-                    else _(VERBS[self.group]) + ":", (SIDE_X + 24, y + 232), 34, ACCENT, True)
-        elif self._my_turn() is not None:
+            ui.text(
+                surf,
+                _("Aim {card}:").format(card=card_name(self.group[5:]))
+                if self.group.startswith("card:")
+                else _(VERBS[self.group]) + ":",
+                (SIDE_X + 24, y + 232),
+                34,
+                ACCENT,
+                True,
+            )
+        elif self.my_turn() is not None:
             ui.text(surf, _("Your turn: choose one action"), (SIDE_X + 24, y + 232), 34, ACCENT)
 
     def _chip(self, ing: str, size: tuple[int, int]) -> pygame.Surface:
@@ -470,8 +420,9 @@ class CheaterChefsScene(TableScene):
         ui.text(surf, _("Deck: {n} cards").format(n=obs["deck_size"]), (SIDE_X + 30, y), 36, MUTED)
         ui.text(surf, _("Discard pile: {n}").format(n=len(obs["discard"])), (SIDE_X + 30, y + 50), 36, MUTED)
         if obs["discard"]:
-            ui.text(surf, _("On top: {card}").format(card=card_name(obs["discard"][-1])), (SIDE_X + 30, y + 100),
-                    36, MUTED)
+            ui.text(
+                surf, _("On top: {card}").format(card=card_name(obs["discard"][-1])), (SIDE_X + 30, y + 100), 36, MUTED
+            )
 
     def _draw_hint(self, surf, mine: int | None) -> None:
         """The bottom line: the highlighted trap's text, or how to choose."""

@@ -6,15 +6,14 @@ for the long swap, or only {"seat"} (a hand) for the fire. `problem` names the
 broken rule of a target, or None: the legal targets are exactly the candidates
 without a problem, so listing and checking cannot disagree.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+
+from game.engine.actions import is_int
 
 MAX_COUNTER = 6  # rulebook: at most six ingredient cards on a counter
-
-
-def is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _card_problem(state, seat: int, target: dict, rival: bool, poisoned: bool) -> str | None:
@@ -41,11 +40,16 @@ def _own_card_problem(state, seat: int, pos) -> str | None:
 
 
 def _card_targets(state, seat: int, rival: bool) -> list[dict]:
-    return [{"seat": s, "pos": p} for s in range(state.num_seats) if not (rival and s == seat)
-            for p in range(len(state.counters[s]))]
+    return [
+        {"seat": s, "pos": p}
+        for s in range(state.num_seats)
+        if not (rival and s == seat)
+        for p in range(len(state.counters[s]))
+    ]
 
 
 # ---- each effect: candidates, problem, resolve --------------------------
+
 
 def _rival_card_problem(state, seat, t):
     return _card_problem(state, seat, t, rival=True, poisoned=False)
@@ -84,8 +88,7 @@ def _knock_off(state, seat, t):
 
 
 def _long_swap_targets(state, seat):
-    return [{"mine": m, **t} for m in range(len(state.counters[seat]))
-            for t in _card_targets(state, seat, rival=True)]
+    return [{"mine": m, **t} for m in range(len(state.counters[seat])) for t in _card_targets(state, seat, rival=True)]
 
 
 def _long_swap_problem(state, seat, t):
@@ -140,6 +143,5 @@ EFFECTS: dict[str, Effect] = {
     "steal": Effect(("seat", "pos"), _rivals_cards, _steal_problem, _steal),
     "knock_off": Effect(("seat", "pos"), _rivals_cards, _rival_card_problem, _knock_off),
     "long_swap": Effect(("mine", "seat", "pos"), _long_swap_targets, _long_swap_problem, _long_swap),
-    "fire": Effect(("seat",), lambda state, seat: [{"seat": s} for s in range(state.num_seats)],
-                   _fire_problem, _fire),
+    "fire": Effect(("seat",), lambda state, seat: [{"seat": s} for s in range(state.num_seats)], _fire_problem, _fire),
 }

@@ -5,14 +5,18 @@ which entry and what is wrong, so `load_entries` checks every entry against a
 small schema: a dict of field name to `Field`. TOML keeps the reason for each
 design choice next to the data, as comments.
 """
+
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable
+from importlib.resources.abc import Traversable
+from typing import Any
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+from .. import resources
+
+ASSETS = resources.root()  # assets/, as installed (see game/resources.py)
 
 
 class DataError(ValueError):
@@ -36,9 +40,9 @@ def int_range(lo: int, hi: int, required: bool = True, default: int | None = Non
     return Field(int, required, lambda v: lo <= v <= hi, f"between {lo} and {hi}", default)
 
 
-def read_toml(path: Path) -> dict:
+def read_toml(path: Traversable) -> dict:
     try:
-        with open(path, "rb") as f:
+        with path.open("rb") as f:
             return tomllib.load(f)
     except OSError as exc:
         raise DataError(f"{path}: cannot read ({exc.strerror})") from exc
@@ -46,7 +50,7 @@ def read_toml(path: Path) -> dict:
         raise DataError(f"{path}: not valid TOML: {exc}") from exc
 
 
-def check_entry(path: Path, where: str, entry: Any, schema: dict[str, Field]) -> dict:
+def check_entry(path: Traversable, where: str, entry: Any, schema: dict[str, Field]) -> dict:
     if not isinstance(entry, dict):
         raise DataError(f"{path}: {where}: expected a table, found {type(entry).__name__}")
     unknown = set(entry) - set(schema)
@@ -61,7 +65,7 @@ def check_entry(path: Path, where: str, entry: Any, schema: dict[str, Field]) ->
             continue
         value = entry[name]
         kinds = field.kind if isinstance(field.kind, tuple) else (field.kind,)
-        if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
             names = " or ".join(k.__name__ for k in kinds)
             raise DataError(f"{path}: {where}: field '{name}' must be {names}, found {value!r}")
         if field.check is not None and not field.check(value):
@@ -70,7 +74,7 @@ def check_entry(path: Path, where: str, entry: Any, schema: dict[str, Field]) ->
     return out
 
 
-def load_entries(path: Path, table: str, schema: dict[str, Field], key: str = "id") -> list[dict]:
+def load_entries(path: Traversable, table: str, schema: dict[str, Field], key: str = "id") -> list[dict]:
     """The entries of `[[table]]` in a TOML file, each checked; `key` must be unique."""
     doc = read_toml(path)
     entries = doc.get(table)

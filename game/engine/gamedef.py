@@ -4,10 +4,12 @@ Each game package `game/<id>/__init__.py` defines `GAME = GameDef(...)`. The
 scene is named by import path so that rules, bots and the simulator load
 without pygame.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any
 
 from .bots import Bot, RandomBot
 from .state import GameState
@@ -18,12 +20,15 @@ class GameDef:
     id: str
     state_cls: type[GameState]
     scene: str  # "package.module:ClassName"
+    # The package that defines GAME (`module=__name__` in its __init__): bot
+    # worker processes import it to rebuild the state and the bot.
+    module: str = ""
     # Real time: the table pauses while a seat's controller is unplugged.
     realtime: bool = False
     # Bot levels, weakest first; "random" is always there.
     bots: dict[str, Callable[[], Bot]] = field(default_factory=lambda: {"random": RandomBot})
     # Extra per-game figures for `python -m game simulate`: state -> {name: number}.
-    stats: Callable[[GameState], dict] | None = None
+    stats: Callable[[Any], dict] | None = None  # called with the game's own state class
     # A game that needs its own simulator (Wok Up's physics) gives one:
     # (seats, games, seed, bot_level, options, out) -> None, printing its figures.
     simulate: Callable | None = None

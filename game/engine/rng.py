@@ -5,10 +5,12 @@ the seed, and so that the state serialises to JSON as plain numbers.
 `random.Random` would work but its state is 625 integers; splitmix64 is small,
 fast enough in pure Python, and statistically sound for shuffling cards.
 """
+
 from __future__ import annotations
 
 import math
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -65,6 +67,6 @@ class Rng:
             j = self.randrange(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def fork(self) -> "Rng":
+    def fork(self) -> Rng:
         """An independent generator derived from this one (advances this one)."""
         return Rng(self.next64())

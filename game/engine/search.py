@@ -7,12 +7,14 @@ determinization* by UCB with availability counts, plays out at random (or by a
 game's cheap policy) and backs up a reward per seat. The most-visited root
 action wins. Actions are compared by their canonical JSON text.
 """
+
 from __future__ import annotations
 
 import json
 import math
 import time
-from typing import Callable
+from collections.abc import Callable
+from typing import Any
 
 from .bots import Bot
 from .rng import Rng
@@ -36,7 +38,7 @@ def win_rewards(state: GameState) -> list[float]:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "reward", "seat")
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         self.children: dict[str, _Node] = {}
@@ -57,8 +59,8 @@ class IsmctsBot(Bot):
         seconds: float = 0.8,
         exploration: float = 0.7,
         rollout_depth: int = 200,
-        rewards: Callable[[GameState], list[float]] = win_rewards,
-        rollout_policy: Callable[[GameState, int, Rng], Action] | None = None,
+        rewards: Callable[[Any], list[float]] = win_rewards,
+        rollout_policy: Callable[[Any, int, Rng], Action] | None = None,
     ) -> None:
         self.iterations = iterations
         self.seconds = seconds
@@ -72,7 +74,7 @@ class IsmctsBot(Bot):
             return self.rollout_policy(state, seat, rng)
         return state.sample_action(seat, rng)
 
-    def choose(self, state: GameState, seat: int, rng: Rng) -> Action:
+    def choose(self, state: Any, seat: int, rng: Rng) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
@@ -118,8 +120,10 @@ class IsmctsBot(Bot):
             log_avail = {k: math.log(max(1, node.children[k].avail)) for k in legal}
             key = max(
                 legal,
-                key=lambda k: node.children[k].reward / node.children[k].visits
-                + self.exploration * math.sqrt(log_avail[k] / node.children[k].visits),
+                key=lambda k: (
+                    node.children[k].reward / node.children[k].visits
+                    + self.exploration * math.sqrt(log_avail[k] / node.children[k].visits)
+                ),
             )
             node = node.children[key]
             sim.apply(actor, legal[key])

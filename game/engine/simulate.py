@@ -4,6 +4,7 @@ Every seat is played by a bot (levels given per seat, cycling); each game
 prints its scores, winners and length, and the summary prints the win share
 per seat and per bot level and the games per second.
 """
+
 from __future__ import annotations
 
 import sys
@@ -16,8 +17,9 @@ from .rng import Rng
 from .state import SYSTEM, GameState
 
 
-def play(gdef: GameDef, seats: int, seed: int, levels: list[str], options: dict | None = None,
-         max_steps: int = 100_000) -> tuple[GameState, int]:
+def play(
+    gdef: GameDef, seats: int, seed: int, levels: list[str], options: dict | None = None, max_steps: int = 100_000
+) -> tuple[GameState, int]:
     """One bot-only game; returns the final state and the number of seat turns."""
     state = gdef.state_cls(seats, options, seed)
     bots = [gdef.make_bot(levels[s % len(levels)]) for s in range(seats)]
@@ -38,10 +40,17 @@ def play(gdef: GameDef, seats: int, seed: int, levels: list[str], options: dict 
     return state, turns
 
 
-def run(gdef: GameDef, seats: int, games: int, seed: int, levels: list[str],
-        options: dict | None = None, out: TextIO = sys.stdout) -> dict:
-    wins_seat: Counter = Counter()
-    wins_level: Counter = Counter()
+def run(
+    gdef: GameDef,
+    seats: int,
+    games: int,
+    seed: int,
+    levels: list[str],
+    options: dict | None = None,
+    out: TextIO = sys.stdout,
+) -> dict:
+    wins_seat: dict[int, float] = {}
+    wins_level: dict[str, float] = {}
     totals: Counter = Counter()
     lengths = []
     start = time.perf_counter()
@@ -49,19 +58,22 @@ def run(gdef: GameDef, seats: int, games: int, seed: int, levels: list[str],
         state, turns = play(gdef, seats, seed + g, levels, options)
         winners = state.winners()
         for w in winners:
-            wins_seat[w] += 1 / len(winners)
-            wins_level[levels[w % len(levels)]] += 1 / len(winners)
+            wins_seat[w] = wins_seat.get(w, 0.0) + 1 / len(winners)
+            level = levels[w % len(levels)]
+            wins_level[level] = wins_level.get(level, 0.0) + 1 / len(winners)
         extra = gdef.stats(state) if gdef.stats else {}
         totals.update(extra)
         lengths.append(turns)
         fig = " ".join(f"{k}={v}" for k, v in extra.items())
-        print(f"game {g + 1} seed {seed + g}: scores {state.scores()} winners {winners} "
-              f"turns {turns} {fig}".rstrip(), file=out)
+        print(
+            f"game {g + 1} seed {seed + g}: scores {state.scores()} winners {winners} turns {turns} {fig}".rstrip(),
+            file=out,
+        )
     elapsed = time.perf_counter() - start
     summary = {
         "games": games,
         "mean_turns": sum(lengths) / games,
-        "win_share_by_seat": {s: round(wins_seat[s] / games, 3) for s in range(seats)},
+        "win_share_by_seat": {s: round(wins_seat.get(s, 0.0) / games, 3) for s in range(seats)},
         "win_share_by_level": {k: round(v / games, 3) for k, v in wins_level.items()},
         "games_per_second": round(games / elapsed, 2),
         **{f"mean_{k}": round(v / games, 2) for k, v in totals.items()},

@@ -18,18 +18,23 @@ of moves is the save, `playerView` strips what a player may not see). Kept small
 * `apply` checks before it changes anything. An illegal action raises
   `IllegalAction` naming the rule and leaves the state as it was; the shared
   test kit verifies that for every game.
-* `observation(seat)` is what that seat may see; `determinize(seat, rng)` is a
+* `observation(seat)` is what that seat may see, as data of its own (`detached`:
+  changing an observation never changes the state); `determinize(seat, rng)` is a
   full state consistent with that observation, everything the seat cannot see
   resampled. Bots search on determinized states, the test kit checks that the
   observation of a determinized state is unchanged (nothing leaks).
+* `describe(seat, action, names)` says in words what a seat just did, only what
+  every seat may know: the "last move" line, the history, the phones.
 * Every attribute of a state is JSON data (dicts with str keys, lists, str,
   numbers, bool, None) apart from `rng`; `to_json` and `from_json` follow.
 """
+
 from __future__ import annotations
 
 import json
 import pickle
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
 
 from .rng import Rng
 
@@ -52,6 +57,12 @@ def require(condition: bool, rule: str, detail: str = "") -> None:
         raise IllegalAction(rule, detail)
 
 
+def detached(data: Any) -> Any:
+    """A deep copy of JSON data, for observations: a caller that changes what it
+    was shown must not change the state (pickle is the fastest deep copy here)."""
+    return pickle.loads(pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+
+
 class GameState:
     game_id: ClassVar[str] = ""
     min_seats: ClassVar[int] = 2
@@ -61,9 +72,7 @@ class GameState:
 
     def __init__(self, num_seats: int, options: dict | None = None, seed: int = 0) -> None:
         if not self.min_seats <= num_seats <= self.max_seats:
-            raise ValueError(
-                f"{self.game_id} is for {self.min_seats}-{self.max_seats} seats, not {num_seats}"
-            )
+            raise ValueError(f"{self.game_id} is for {self.min_seats}-{self.max_seats} seats, not {num_seats}")
         opts = dict(self.default_options)
         for key, value in (options or {}).items():
             if key not in opts:
@@ -95,13 +104,27 @@ class GameState:
         raise NotImplementedError
 
     def observation(self, seat: int | None) -> dict:
-        """What `seat` may see; `None` is a spectator (public information only)."""
+        """What `seat` may see; `None` is a spectator (public information only).
+        The result shares nothing with the state (build it fresh or `detached`)."""
         raise NotImplementedError
+
+    def describe(self, seat: int, action: Action, names: list[str]) -> str:
+        """What `seat` did with `action`, in words, for everyone: called on the
+        state just after the action was applied, so a game may say what came of
+        it. Never names what only some seats may see. `names[s]` is seat s's name."""
+        who = names[seat] if 0 <= seat < len(names) else "-"
+        return f"{who}: {self.label(seat, action, names)}"
+
+    def label(self, seat: int, action: Action, names: list[str]) -> str:
+        """What choosing the legal `action` would do, in words, before it is done:
+        a list row on the screen, a button on a phone. By default its fields."""
+        details = " ".join(f"{k} {v}" for k, v in action.items() if k != "type")
+        return f"{action['type']} {details}".strip()
 
     def is_over(self) -> bool:
         raise NotImplementedError
 
-    def scores(self) -> list[float]:
+    def scores(self) -> Sequence[float]:
         raise NotImplementedError
 
     def winners(self) -> list[int]:
@@ -112,7 +135,7 @@ class GameState:
         best = max(scores)
         return [s for s, v in enumerate(scores) if v == best]
 
-    def determinize(self, seat: int, rng: Rng) -> "GameState":
+    def determinize(self, seat: int, rng: Rng) -> Self:
         """A copy where everything `seat` cannot see is resampled from `rng`.
 
         Must depend only on what the seat knows (pool unknown cards in a
@@ -145,14 +168,20 @@ class GameState:
             raise IllegalAction("game-over", "the game has ended")
         if seat not in self.actors():
             raise IllegalAction("not-your-turn", f"seat {seat} may not act now")
+        # Every action is a dict with a string "type" (actions arrive as untrusted JSON).
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("action-shape", 'an action is a table with a "type" name')
         rng_before = self.rng.state
         actors_before = self.actors()
         self._sealed = False
         self.perform(seat, action)
         self.log.append({"seat": seat, "action": action})
         # Undo never crosses chance, revealed information or a change of turn.
-        if self._sealed or self.rng.state != rng_before or seat not in self.actors() or (
-            seat == SYSTEM or len(actors_before) > 1
+        if (
+            self._sealed
+            or self.rng.state != rng_before
+            or seat not in self.actors()
+            or (seat == SYSTEM or len(actors_before) > 1)
         ):
             self.undo_floor = len(self.log)
 
@@ -162,26 +191,22 @@ class GameState:
         self._sealed = True
 
     def can_undo(self, seat: int) -> bool:
-        return (
-            len(self.log) > self.undo_floor
-            and self.log[-1]["seat"] == seat
-            and seat in self.actors()
-        )
+        return len(self.log) > self.undo_floor and self.log[-1]["seat"] == seat and seat in self.actors()
 
-    def undone(self) -> "GameState":
+    def undone(self) -> Self:
         """The state before this seat's last action (see can_undo)."""
         if not self.log:
             raise IllegalAction("nothing-to-undo")
         return self.replay(self.num_seats, self.options, self.seed, self.log[:-1])
 
     @classmethod
-    def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict]) -> "GameState":
+    def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict]) -> Self:
         state = cls(num_seats, options, seed)
         for entry in log:
             state.apply(entry["seat"], entry["action"])
         return state
 
-    def clone(self) -> "GameState":
+    def clone(self) -> Self:
         return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
 
     def to_dict(self) -> dict:
@@ -193,7 +218,7 @@ class GameState:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> "GameState":
+    def from_json(cls, text: str) -> Self:
         doc = json.loads(text)
         if doc.get("game") != cls.game_id:
             raise ValueError(f"not a {cls.game_id} state: {doc.get('game')!r}")

@@ -11,13 +11,21 @@ to the end of the game, and after every step checks:
 * at checkpoints, for every seat: the observation of a determinized state is
   the seat's own observation (nothing hidden leaks into it), determinizing is a
   function of what the seat knows, and the seat's legal actions are the same;
+* at checkpoints: changing every list and dict of every seat's observation
+  leaves the state unchanged (an observation shares nothing with the state);
 * at checkpoints: actions that are not legal now (other seats' actions, actions
   seen earlier in the game) raise IllegalAction and leave the state unchanged;
+* at checkpoints: malformed actions (not a table, a "type" that is a list or
+  another game's, fields missing, extra, of the wrong type or absurdly large)
+  raise IllegalAction, never another exception, and leave the state unchanged;
+* at checkpoints: the action just applied is told in words (`describe`) and
+  every legal action has a label (`label`);
 * at the end: the game is over, winners are seats, and replaying the log from
   the seed gives the same state.
 
 Tests call `run_playouts(GameClass, ...)`; a failure names the seed and step.
 """
+
 from __future__ import annotations
 
 import json
@@ -59,6 +67,36 @@ def check_round_trip(cls: type[GameState], state: GameState, with_log: bool) -> 
         state.log = log
 
 
+def _scribble(data) -> None:
+    """Change every list and dict inside `data` (as a careless caller would)."""
+    if isinstance(data, list):
+        items = list(data)
+        data.append("kit-scribble")
+    elif isinstance(data, dict):
+        items = list(data.values())
+        data["kit-scribble"] = [0]
+    else:
+        return
+    for item in items:
+        _scribble(item)
+
+
+def check_observation_detached(cls: type[GameState], state: GameState) -> None:
+    before = state.to_json()
+    for seat in [*range(state.num_seats), None]:
+        _scribble(state.observation(seat))
+    if state.to_json() != before:
+        for seat in [*range(state.num_seats), None]:  # which seat's view is it?
+            fresh = cls.from_json(before)
+            _scribble(fresh.observation(seat))
+            if fresh.to_json() != before:
+                raise KitFailure(
+                    f"seat {seat}: changing its observation changed the state "
+                    "(observation hands out the state's own lists: detach them)"
+                )
+        raise KitFailure("changing observations changed the state")
+
+
 def check_hidden(state: GameState, rng: Rng, stats: PlayoutStats) -> None:
     for seat in range(state.num_seats):
         obs = state.observation(seat)
@@ -72,9 +110,7 @@ def check_hidden(state: GameState, rng: Rng, stats: PlayoutStats) -> None:
         again = det.determinize(seat, Rng(k))
         once = state.determinize(seat, Rng(k))
         if _without_log(again) != _without_log(once):
-            raise KitFailure(
-                f"seat {seat}: determinize depends on more than the seat's information"
-            )
+            raise KitFailure(f"seat {seat}: determinize depends on more than the seat's information")
         if _without_log(det) != _without_log(state):
             stats.hidden_resampled += 1
     json.dumps(state.observation(None))
@@ -82,6 +118,24 @@ def check_hidden(state: GameState, rng: Rng, stats: PlayoutStats) -> None:
 
 def _key(action) -> str:
     return json.dumps(action, sort_keys=True)
+
+
+NAMES = ["Ana", "Bao", "Chloé", "Diego", "Emma", "Farid"]
+
+
+def _sentence(text, what: str) -> None:
+    if not isinstance(text, str) or not text.strip() or "{" in text:
+        raise KitFailure(f"{what} must be a finished sentence, not {text!r}")
+
+
+def check_words(state: GameState, seat: int, action) -> None:
+    """The action just applied can be told in words, and every legal action now labelled."""
+    names = NAMES[: state.num_seats]
+    _sentence(state.describe(seat, action, names), f"describe({seat}, {action!r})")
+    for actor in state.actors():
+        if actor != SYSTEM and not state.open_action_space(actor):
+            for legal in state.legal_actions(actor):
+                _sentence(state.label(actor, legal, names), f"label({actor}, {legal!r})")
 
 
 def check_illegal(state: GameState, candidates: list) -> None:
@@ -103,6 +157,78 @@ def check_illegal(state: GameState, candidates: list) -> None:
             raise KitFailure(f"seat {seat}: rejected action {action!r} changed the state")
 
 
+# Other games' moves, sent to every game: a phone of the wrong table must be refused.
+FOREIGN_ACTIONS: list = [
+    {"type": "slap", "deck": 2, "t": 0},
+    {"type": "wokup", "t": 0},
+    {"type": "buy", "row": 1},
+    {"type": "coin", "line": 0},
+    {"type": "play", "card": "tomato"},
+    {"type": "fill", "recipe": 3},
+    {"type": "insert", "tile": 0, "arrow": 2},
+    {"type": "no-such-move"},
+]
+NOT_ACTIONS: list = [
+    None,
+    3,
+    1.5,
+    True,
+    "pass",
+    [],
+    ["type", "pass"],
+    {},
+    {"type": None},
+    {"type": 7},
+    {"type": {"k": "v"}},
+    {"type": ["pass"]},
+    {"kind": "pass"},
+]
+BAD_VALUES: list = ["x", 1.5, True, None, [], {}, [1, 2], {"a": 1}, 2**70, -(2**70), float("nan")]
+
+
+def malformed_variants(action, rng: Rng, limit: int = 40) -> list:
+    """Broken copies of a legal action: each field missing, of a wrong type or
+    absurd, and an extra field."""
+    if not isinstance(action, dict):
+        return []
+    out = [{**action, "kit-extra": 1}]
+    for key in [k for k in action if k != "type"]:
+        out.append({k: v for k, v in action.items() if k != key})
+        out += [{**action, key: bad} for bad in BAD_VALUES]
+    if len(out) > limit:
+        rng.shuffle(out)
+        out = out[:limit]
+    return out
+
+
+def check_malformed(cls: type[GameState], state: GameState, rng: Rng) -> None:
+    """Malformed actions are refused with IllegalAction by every actor and change nothing."""
+    before = state.to_json()
+    for seat in state.actors():
+        open_space = state.open_action_space(seat)
+        legal = state.legal_actions(seat)
+        known = {_key(a) for a in legal}
+        samples = [rng.choice(legal)] if legal else []
+        trials = NOT_ACTIONS + FOREIGN_ACTIONS + [m for a in samples for m in malformed_variants(a, rng)]
+        for action in trials:
+            if _key(action) in known:
+                continue  # another game's move that is also one of this game's legal ones
+            try:
+                state.apply(seat, action)
+            except IllegalAction:
+                continue
+            except Exception as exc:
+                raise KitFailure(
+                    f"seat {seat}: malformed action {action!r} raised "
+                    f"{type(exc).__name__}: {exc} (must be IllegalAction)"
+                ) from exc
+            if not open_space:  # an open action space cannot say what is malformed by listing
+                raise KitFailure(f"seat {seat}: malformed action {action!r} was accepted")
+            state.__dict__.update(cls.from_json(before).__dict__)  # it was legal after all: take it back
+        if state.to_json() != before:
+            raise KitFailure(f"seat {seat}: a refused malformed action changed the state")
+
+
 def playout(
     cls: type[GameState],
     num_seats: int,
@@ -112,6 +238,7 @@ def playout(
     checkpoint_every: int = 5,
     max_steps: int = 20000,
     check_hidden_info: bool = True,
+    malformed_every: int = 3,
 ) -> GameState:
     """One random game to its end with every check of the kit."""
     stats = stats if stats is not None else PlayoutStats()
@@ -131,15 +258,20 @@ def playout(
             if step % checkpoint_every == 0:
                 if check_hidden_info:
                     check_hidden(state, rng, stats)
+                check_observation_detached(cls, state)
                 # Recent actions, as they were and as if a seat not to act sent them.
                 idle = [s for s in range(num_seats) if s not in actors]
                 others = [(s, a) for s in idle for _, a in seen[-2:]]
                 check_illegal(state, seen[-12:] + others)
+                if step % (checkpoint_every * malformed_every) == 0:
+                    check_malformed(cls, state, rng)
             seat = rng.choice(actors)
             action = state.sample_action(seat, rng)
             if seat != SYSTEM and not state.open_action_space(seat):
                 seen.append((seat, action))
             state.apply(seat, action)
+            if step % checkpoint_every == 0:
+                check_words(state, seat, action)
             step += 1
         state.invariants()
         winners = state.winners()
@@ -151,9 +283,7 @@ def playout(
         if replayed.to_json() != state.to_json():
             raise KitFailure("replaying the log gives another state")
     except Exception as exc:
-        raise KitFailure(
-            f"{cls.game_id} seats={num_seats} seed={seed} options={options} step={step}: {exc}"
-        ) from exc
+        raise KitFailure(f"{cls.game_id} seats={num_seats} seed={seed} options={options} step={step}: {exc}") from exc
     stats.games += 1
     stats.steps += step
     stats.max_steps = max(stats.max_steps, step)
@@ -184,9 +314,7 @@ def run_playouts(
             **kwargs,
         )
     if cls.hidden_information and kwargs.get("check_hidden_info", True) and not stats.hidden_resampled:
-        raise KitFailure(
-            f"{cls.game_id} claims hidden information but determinize never resampled anything"
-        )
+        raise KitFailure(f"{cls.game_id} claims hidden information but determinize never resampled anything")
     return stats
 
 

@@ -1,5 +1,6 @@
 """We Will Wok You (Sebastian Bleasdale): buy ingredient rows with coins whose prices
 move, take Wok cards with four identical symbols, score Woks at the end."""
+
 from game.engine.gamedef import GameDef
 
 from .bots import BOTS
@@ -19,6 +20,7 @@ def stats(state: WokState) -> dict:
 
 GAME = GameDef(
     id="wewillwokyou",
+    module=__name__,
     state_cls=WokState,
     scene="game.wewillwokyou.scene:WokScene",
     bots=BOTS,

@@ -10,9 +10,11 @@
 Every bot reads only the state through its seat's eyes: the legal actions, the
 public table and its own hand (other hands are on the public record, see rules.py).
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from game.engine.bots import Bot, RandomBot
 from game.engine.rng import Rng
@@ -24,13 +26,22 @@ from .rules import WokState
 from .scoring import best_score
 
 # What a Wok card is worth at a glance, for rollouts (no scoring search there).
-GLANCE = {"independent": None, "group": 8, "hard": 8, "experimental": 5, "alternative": 8, "free": 6,
-          "concert": 9, "double_man": 4, "mighty_man": 8, "changing_man": 4}
+GLANCE: dict[str, int] = {  # an independent Wok card shows its points
+    "group": 8,
+    "hard": 8,
+    "experimental": 5,
+    "alternative": 8,
+    "free": 6,
+    "concert": 9,
+    "double_man": 4,
+    "mighty_man": 8,
+    "changing_man": 4,
+}
 
 
 def glance(wok: int) -> int:
     w = content().woks[wok]
-    return w["points"] if w["kind"] == "independent" else GLANCE[w["kind"]]
+    return int(w["points"]) if w["kind"] == "independent" else GLANCE[w["kind"]]
 
 
 def outlook(state: WokState, seat: int) -> float:
@@ -47,14 +58,14 @@ def outlook(state: WokState, seat: int) -> float:
 def _lay_plan(state: WokState, seat: int) -> list[int]:
     """Cards to lay for a Wok card: each step the layable card worth least to keep
     (most symbols first, then blank-less common ingredients)."""
-    sim = state.clone()
-    sim.pending = {"laid": list(state.pending["laid"]) if state.pending else []}
-    while symbols.shown(sim.pending["laid"]) < symbols.NEED:
-        options = symbols.layable(sim.hands[seat], sim.pending["laid"])
+    laid: list[int] = list(state.pending["laid"]) if state.pending else []
+    hand = list(state.hands[seat])
+    while symbols.shown(laid) < symbols.NEED:
+        options = symbols.layable(hand, laid)
         card = max(options, key=lambda c: (len(symbols.shows(c)), -ingredient_rarity(c), -c))
-        sim.hands[seat].remove(card)
-        sim.pending["laid"].append(card)
-    return sim.pending["laid"]
+        hand.remove(card)
+        laid.append(card)
+    return laid
 
 
 def ingredient_rarity(card: int) -> float:
@@ -90,8 +101,7 @@ class GreedyBot(Bot):
         for action in legal:
             if action["type"] == "take_wok":
                 plan = _lay_plan(state, seat)
-                value = max(outlook(_after(state, seat, {"type": "choose", "wok": w}, plan), seat)
-                            for w in state.offer)
+                value = max(outlook(_after(state, seat, {"type": "choose", "wok": w}, plan), seat) for w in state.offer)
             else:
                 value = outlook(_after(state, seat, action), seat)
             if value > best_value:
@@ -102,7 +112,8 @@ class GreedyBot(Bot):
         lays = [a for a in legal if a["type"] == "lay"]
         if lays:
             plan = _lay_plan(state, seat)
-            return next(a for a in lays if a["card"] == plan[len(state.pending["laid"])])
+            laid = state.pending["laid"] if state.pending else []
+            return next(a for a in lays if a["card"] == plan[len(laid)])
         chooses = [a for a in legal if a["type"] == "choose"]
         return max(chooses, key=lambda a: outlook(_after(state, seat, a), seat))
 
@@ -121,7 +132,7 @@ def rollout_policy(state: WokState, seat: int, rng: Rng):
         return {"type": "take_wok"}
     buys = [a for a in legal if a["type"] == "buy"]
     if buys and roll < 0.85:
-        return max(buys, key=lambda a: (len(state.rows[a["row"]]) / state.price(a["row"]) + rng.random() * 0.3))
+        return max(buys, key=lambda a: len(state.rows[a["row"]]) / state.price(a["row"]) + rng.random() * 0.3)
     coins = [a for a in legal if a["type"] == "coin"]
     if coins:
         return max(coins, key=lambda a: (state.lines[a["line"]] + rng.random(), a["line"]))
@@ -131,8 +142,9 @@ def rollout_policy(state: WokState, seat: int, rng: Rng):
 def margin_rewards(state: WokState) -> list[float]:
     """0.7 for a win (shared) plus up to 0.3 for the score margin over the best rival;
     a playout cut short is judged by each seat's outlook."""
+    scores: list[float]
     if state.is_over():
-        scores, winners = state.scores(), state.winners()
+        scores, winners = list(state.scores()), state.winners()
     else:
         scores = [outlook(state, s) for s in range(state.num_seats)]
         winners = [s for s, v in enumerate(scores) if v == max(scores)]
@@ -151,8 +163,14 @@ class StrongBot(IsmctsBot):
     name = "strong"
 
     def __init__(self, iterations: int = 80, seconds: float = 0.8) -> None:
-        super().__init__(iterations=iterations, seconds=seconds, exploration=0.5, rollout_depth=40,
-                         rewards=margin_rewards, rollout_policy=rollout_policy)
+        super().__init__(
+            iterations=iterations,
+            seconds=seconds,
+            exploration=0.5,
+            rollout_depth=40,
+            rewards=margin_rewards,
+            rollout_policy=rollout_policy,
+        )
 
     def choose(self, state: WokState, seat: int, rng: Rng):
         pending = state.pending
@@ -161,4 +179,4 @@ class StrongBot(IsmctsBot):
         return super().choose(state, seat, rng)
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}

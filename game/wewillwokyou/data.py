@@ -3,11 +3,12 @@
 Cards are numbered 0..62 in file order (copies expanded) and Wok cards 0..24; the
 state keeps these numbers, the tables here say what each one shows.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from importlib.resources.abc import Traversable
 
 from game.engine.data import ASSETS, DataError, Field, int_range, load_entries, one_of
 
@@ -62,33 +63,47 @@ WOK = {
 }
 # What each kind must and must not carry.
 NEEDS = {
-    "independent": {"points"}, "group": {"recipe", "points"}, "hard": {"series", "points"},
-    "experimental": {"points"}, "alternative": {"points"}, "free": {"points"},
-    "concert": {"slots"}, "double_man": set(), "mighty_man": {"points"}, "changing_man": set(),
+    "independent": {"points"},
+    "group": {"recipe", "points"},
+    "hard": {"series", "points"},
+    "experimental": {"points"},
+    "alternative": {"points"},
+    "free": {"points"},
+    "concert": {"slots"},
+    "double_man": set(),
+    "mighty_man": {"points"},
+    "changing_man": set(),
 }
 
 
-def _check_wok(path: Path, wok: dict, ingredients: set) -> None:
+def _check_wok(path: Traversable, wok: dict, ingredients: set) -> None:
     where = f"{path}: wok {wok['id']}"
     present = {k for k in ("points", "recipe", "series", "slots") if wok[k] is not None}
     if present != NEEDS[wok["kind"]]:
-        raise DataError(f"{where}: a {wok['kind']} wok needs exactly {sorted(NEEDS[wok['kind']])}, has {sorted(present)}")
-    if wok["recipe"] is not None:
-        if len(wok["recipe"]) < 2 or any(
-            k not in ingredients or not isinstance(v, int) or v < 1 for k, v in wok["recipe"].items()
-        ):
-            raise DataError(f"{where}: recipe must name two or more known ingredients with counts >= 1")
+        raise DataError(
+            f"{where}: a {wok['kind']} wok needs exactly {sorted(NEEDS[wok['kind']])}, has {sorted(present)}"
+        )
+    if wok["recipe"] is not None and (
+        len(wok["recipe"]) < 2
+        or any(k not in ingredients or not isinstance(v, int) or v < 1 for k, v in wok["recipe"].items())
+    ):
+        raise DataError(f"{where}: recipe must name two or more known ingredients with counts >= 1")
     if wok["slots"] is not None:
         ok = len(wok["slots"]) == 2 and all(
-            isinstance(s, dict) and set(s) == {"ingredient", "count", "points"} and s["ingredient"] in ingredients
-            and isinstance(s["count"], int) and s["count"] >= 1
-            and isinstance(s["points"], int) and s["points"] >= 0 for s in wok["slots"]
+            isinstance(s, dict)
+            and set(s) == {"ingredient", "count", "points"}
+            and s["ingredient"] in ingredients
+            and isinstance(s["count"], int)
+            and s["count"] >= 1
+            and isinstance(s["points"], int)
+            and s["points"] >= 0
+            for s in wok["slots"]
         )
         if not ok or wok["slots"][0]["ingredient"] == wok["slots"][1]["ingredient"]:
             raise DataError(f"{where}: slots must be two woks of different known ingredients with count and points")
 
 
-def load(folder: Path = ASSETS / "wewillwokyou") -> Content:
+def load(folder: Traversable = ASSETS / "wewillwokyou") -> Content:
     ing_path, wok_path = folder / "ingredients.toml", folder / "woks.toml"
     ingredients = load_entries(ing_path, "ingredient", INGREDIENT)
     known = {i["id"] for i in ingredients}

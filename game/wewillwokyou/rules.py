@@ -12,11 +12,13 @@ from the market, so what a seat holds is on the public record (`bought`); the sc
 still shows a hand only to its owner. Identical cards are interchangeable, so a lay
 names the lowest-numbered copy.
 """
+
 from __future__ import annotations
 
-from game.engine import GameState, Rng, require
+from game.engine import GameState, IllegalAction, Rng, detached, require
+from game.engine.actions import fields, int_field
 
-from . import symbols
+from . import symbols, words
 from .data import content
 from .scoring import Held, best_placement, best_score
 
@@ -48,8 +50,8 @@ class WokState(GameState):
         self.deck = deck
         woks = list(range(len(content().woks)))
         self.rng.shuffle(woks)
-        self.offer = sorted(woks[:WOKS_ON_OFFER[n]])
-        self.box_woks = sorted(woks[WOKS_ON_OFFER[n]:])  # back in the box, unused
+        self.offer = sorted(woks[: WOKS_ON_OFFER[n]])
+        self.box_woks = sorted(woks[WOKS_ON_OFFER[n] :])  # back in the box, unused
         self.lines = list(LINE_COINS)
         self.coins = [HAND_COINS] * n
         self.box_coins = COINS - sum(LINE_COINS) - HAND_COINS * n
@@ -58,11 +60,11 @@ class WokState(GameState):
         self.woks: list[list[int]] = [[] for _ in range(n)]
         # "Whoever used a wok last starts": the arcade cannot ask, so the seed draws.
         self.turn = self.rng.randrange(n)
-        self.pending = None  # {"laid": [cards]} while a Wok card is being taken
-        self.trigger = None  # the seat whose purchase emptied a coin line's rows
-        self.last_round = None  # seats still to take their last action, in order
+        self.pending: dict | None = None  # {"laid": [cards]} while a Wok card is being taken
+        self.trigger: int | None = None  # the seat whose purchase emptied a coin line's rows
+        self.last_round: list[int] | None = None  # seats still to take their last action, in order
         self.recent: list[dict] = []  # the last completed action of each seat, oldest first
-        self.result = None  # per seat: the best placement, once the game is over
+        self.result: list[dict] | None = None  # per seat: the best placement, once the game is over
 
     # ---- queries -------------------------------------------------------------
     def actors(self) -> list[int]:
@@ -95,40 +97,47 @@ class WokState(GameState):
 
     # ---- actions ---------------------------------------------------------------
     def perform(self, seat: int, action) -> None:
-        require(isinstance(action, dict), "action-is-a-dict")
-        kind = action.get("type")
+        kind = action["type"]
         if self.pending is not None:
             require(kind in ("lay", "choose", "cancel"), "finish-or-cancel-the-wok", "lay cards, choose, or cancel")
             if kind == "cancel":
+                fields(action)
                 self.hands[seat] = sorted(self.hands[seat] + self.pending["laid"])
                 self.pending = None
             elif kind == "lay":
-                self._lay(seat, action.get("card"))
+                fields(action, ["card"])
+                self._lay(seat, int_field(action, "card", 0, None, "lay-towards-four-identical-symbols"))
             else:
-                self._choose(seat, action.get("wok"))
+                fields(action, ["wok"])
+                self._choose(seat, int_field(action, "wok", 0, None, "wok-on-offer"))
             return
         if kind == "coin":
-            line = action.get("line")
-            require(line in (0, 1), "coin-from-a-line", repr(line))
+            fields(action, ["line"])
+            line = int_field(action, "line", 0, 1, "coin-from-a-line")
             require(self.lines[line] >= 2, "never-the-last-coin", f"line {line} has one coin left")
             self.lines[line] -= 1
             self.coins[seat] += 1
             self._done(seat, {"type": "coin", "line": line})
         elif kind == "buy":
-            self._buy(seat, action.get("row"))
+            fields(action, ["row"])
+            self._buy(seat, int_field(action, "row", 0, 3, "buy-a-row"))
         elif kind == "take_wok":
+            fields(action)
             require(bool(self.offer), "a-wok-card-on-offer")
-            require(symbols.can_take_wok(self.hands[seat]), "four-identical-symbols",
-                    "the hand cannot show four identical symbols")
+            require(
+                symbols.can_take_wok(self.hands[seat]),
+                "four-identical-symbols",
+                "the hand cannot show four identical symbols",
+            )
             self.pending = {"laid": []}
         elif kind == "pass":
+            fields(action)
             require(not self._main_actions(seat), "pass-only-when-nothing-is-possible")
             self._done(seat, {"type": "pass"})
         else:
             require(False, "unknown-action", repr(kind))
 
-    def _buy(self, seat: int, row) -> None:
-        require(row in (0, 1, 2, 3), "buy-a-row", repr(row))
+    def _buy(self, seat: int, row: int) -> None:
         require(bool(self.rows[row]), "row-has-ingredients", f"row {row} is empty")
         price = self.price(row)
         require(self.coins[seat] >= price, "pay-the-price", f"row {row} costs {price}")
@@ -137,21 +146,30 @@ class WokState(GameState):
         self.lines[line] += price  # paid onto the line: both its rows get dearer
         bought = self.rows[row]
         self.hands[seat] = sorted(self.hands[seat] + bought)
-        self.rows[row] = sorted(self.deck[:ROW_SIZE[row]])  # partly, if the deck runs short
-        self.deck = self.deck[ROW_SIZE[row]:]
+        self.rows[row] = sorted(self.deck[: ROW_SIZE[row]])  # partly, if the deck runs short
+        self.deck = self.deck[ROW_SIZE[row] :]
         ends = self.last_round is None and not any(self.rows[r] for r in range(4) if ROW_LINE[r] == line)
         self._done(seat, {"type": "buy", "row": row, "cards": bought, "price": price}, triggers=ends)
 
+    def _laid(self) -> list[int]:
+        """The cards laid so far for the Wok card being taken."""
+        if self.pending is None:
+            raise IllegalAction("take-a-wok-card-first")
+        return self.pending["laid"]
+
     def _lay(self, seat: int, card) -> None:
-        laid = self.pending["laid"]
+        laid = self._laid()
         require(symbols.shown(laid) < symbols.NEED, "four-symbols-then-choose", "four are shown: choose a Wok card")
-        require(card in symbols.layable(self.hands[seat], laid), "lay-towards-four-identical-symbols",
-                f"card {card!r} cannot help show four identical symbols (identical copies: name the lowest)")
+        require(
+            card in symbols.layable(self.hands[seat], laid),
+            "lay-towards-four-identical-symbols",
+            f"card {card!r} cannot help show four identical symbols (identical copies: name the lowest)",
+        )
         self.hands[seat].remove(card)
         laid.append(card)
 
     def _choose(self, seat: int, wok) -> None:
-        laid = self.pending["laid"]
+        laid = self._laid()
         require(symbols.shown(laid) == symbols.NEED, "four-identical-symbols-first", "lay four identical symbols")
         require(wok in self.offer, "wok-on-offer", repr(wok))
         self.front[seat] = sorted(self.front[seat] + laid)  # stays in front, can't buy another Wok
@@ -168,8 +186,8 @@ class WokState(GameState):
         if triggers:
             # Everyone, the buyer included, has one last action, clockwise from the next.
             self.trigger = seat
-            self.last_round = [(seat + k) % n for k in range(1, n + 1)]
-            self.turn = self.last_round[0]
+            last = [(seat + k) % n for k in range(1, n + 1)]
+            self.last_round, self.turn = last, last[0]
             return
         if self.last_round is not None:
             self.last_round.pop(0)
@@ -180,17 +198,24 @@ class WokState(GameState):
             return
         self.turn = (seat + 1) % n
 
+    def describe(self, seat: int, action, names: list[str]) -> str:
+        return words.describe(self, seat, action, names)
+
+    def label(self, seat: int, action, names: list[str]) -> str:
+        return words.label(self, seat, action, names)
+
     def held(self, seat: int) -> list[Held]:
         """The seat's ingredient cards as scoring sees them."""
         cards = content().cards
         return [Held(c, cards[c].ingredient, cards[c].blank, True) for c in self.hands[seat]] + [
-            Held(c, cards[c].ingredient, cards[c].blank, False) for c in self.front[seat]]
+            Held(c, cards[c].ingredient, cards[c].blank, False) for c in self.front[seat]
+        ]
 
     def _finish(self) -> None:
         self.result = [best_placement(self.held(s), self.woks[s]) for s in range(self.num_seats)]
 
     # ---- end -------------------------------------------------------------------
-    def scores(self) -> list[int]:
+    def scores(self) -> list[float]:
         if self.result is not None:
             return [r["score"] for r in self.result]
         return [best_score(self.held(s), self.woks[s]) for s in range(self.num_seats)]
@@ -199,24 +224,26 @@ class WokState(GameState):
         """Best score; ties: most unused ingredients, then most coins; then shared."""
         if not self.is_over():
             return []
-        keys = [(r["score"], len(r["unused"]), self.coins[s]) for s, r in enumerate(self.result)]
+        keys = [(r["score"], len(r["unused"]), self.coins[s]) for s, r in enumerate(self.result or [])]
         best = max(keys)
         return [s for s, k in enumerate(keys) if k == best]
 
     # ---- information -------------------------------------------------------------
     def observation(self, seat: int | None) -> dict:
-        pending = self.pending["laid"] if self.pending else []
+        pending: list[int] = self.pending["laid"] if self.pending else []
         seats = []
         for s in range(self.num_seats):
             laying = pending if s == self.turn else []
-            seats.append({
-                "coins": self.coins[s],
-                "hand_size": len(self.hands[s]),
-                "front": self.front[s],
-                "woks": self.woks[s],
-                # Every card in a hand was bought face up: the public record of it.
-                "bought": sorted(self.hands[s] + self.front[s] + laying),
-            })
+            seats.append(
+                {
+                    "coins": self.coins[s],
+                    "hand_size": len(self.hands[s]),
+                    "front": self.front[s],
+                    "woks": self.woks[s],
+                    # Every card in a hand was bought face up: the public record of it.
+                    "bought": sorted(self.hands[s] + self.front[s] + laying),
+                }
+            )
         obs = {
             "turn": None if self.is_over() else self.turn,
             "rows": self.rows,
@@ -234,9 +261,9 @@ class WokState(GameState):
         }
         if seat is not None and seat >= 0:
             obs["hand"] = self.hands[seat]
-        return obs
+        return detached(obs)
 
-    def determinize(self, seat: int, rng: Rng) -> "WokState":
+    def determinize(self, seat: int, rng: Rng) -> WokState:
         """Only the deck's order is unknown; its contents are all cards not in view."""
         copy = self.clone()
         copy.log, copy.undo_floor = [], 0

@@ -21,10 +21,12 @@ Why the optimizer is exact without trying every card on every wok:
 * Wok-Men assignments are enumerated in full; for the changing man every ingredient
   the seat does not hold behaves alike (it can never be fed), so one stands for all.
 """
+
 from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import NoReturn
 
 from .data import content
 
@@ -49,7 +51,7 @@ class PlacementError(ValueError):
         super().__init__(f"{rule}: {detail}" if detail else rule)
 
 
-def _fail(rule: str, detail: str = "") -> None:
+def _fail(rule: str, detail: str = "") -> NoReturn:
     raise PlacementError(rule, detail)
 
 
@@ -75,7 +77,7 @@ def effective(red: dict, men: list[tuple[dict, list | None]]) -> dict:
     """The red card as scored once its Wok-Men are on it: {"kind", ...params}."""
     if any(m["kind"] == "mighty_man" for m, _ in men):
         return {"kind": "independent", "points": next(m["points"] for m, _ in men if m["kind"] == "mighty_man")}
-    change = {c[0]: c[1] for m, c in men if m["kind"] == "changing_man"}
+    change = {c[0]: c[1] for m, c in men if m["kind"] == "changing_man" and c is not None}
     if red["kind"] == "group":
         recipe: dict[str, int] = {}
         for ing, n in red["recipe"].items():
@@ -85,8 +87,12 @@ def effective(red: dict, men: list[tuple[dict, list | None]]) -> dict:
         points = [s["points"] for s in red["slots"]]
         if sum(m["kind"] == "double_man" for m, _ in men) % 2:
             points.reverse()  # the double-wok man swaps the two woks' values
-        return {"kind": "concert", "slots": [
-            [change.get(s["ingredient"], s["ingredient"]), s["count"], p] for s, p in zip(red["slots"], points)]}
+        return {
+            "kind": "concert",
+            "slots": [
+                [change.get(s["ingredient"], s["ingredient"]), s["count"], p] for s, p in zip(red["slots"], points)
+            ],
+        }
     return {k: red[k] for k in ("kind", "points", "series") if red.get(k) is not None}
 
 
@@ -116,6 +122,7 @@ def _split(woks: list[int]) -> tuple[list[dict], list[dict]]:
 
 # ---- the referee -----------------------------------------------------------------
 
+
 def _check_men(reds: list[dict], blues: list[dict], men_plan: list[dict]) -> dict[int, list]:
     """Men per red card index, checked: each man on a fitting red card if there is one."""
     red_ids = {r["index"] for r in reds}
@@ -137,8 +144,13 @@ def _check_men(reds: list[dict], blues: list[dict], men_plan: list[dict]) -> dic
             _fail(f"{man['kind'].replace('_', '-')}-fits", f"{man['id']} cannot go on {red['id']}")
         if man["kind"] == "changing_man":
             ingredients = content().ingredients
-            if not (isinstance(change, list) and len(change) == 2 and change[0] in printed_types(red)
-                    and change[1] in ingredients and change[1] != change[0]):
+            if change is None or not (
+                isinstance(change, list)
+                and len(change) == 2
+                and change[0] in printed_types(red)
+                and change[1] in ingredients
+                and change[1] != change[0]
+            ):
                 _fail("changing-man-replaces-a-printed-type", f"{change!r} on {red['id']}")
             if any(c and c[0] == change[0] for _, c in on[target]):
                 _fail("changing-men-replace-different-types", red["id"])
@@ -207,9 +219,10 @@ def score_placement(held: list[Held], woks: list[int], plan: dict) -> dict:
 
 # ---- the optimizer ---------------------------------------------------------------
 
+
 def man_options(man: dict, reds: list[dict], targets: list[str]) -> list[tuple]:
     """Every (red card index, change) a Wok-Man may take; [(None, None)] if none fits."""
-    options = []
+    options: list[tuple] = []
     for red in reds:
         if not man_fits(man, red):
             continue
@@ -273,14 +286,14 @@ class _Evaluation:
         for ing, cards in self.cards.items():
             cards.sort(key=lambda t: (-t[0], t[2].id))
             self.places[ing] = sorted(
-                ((p * BIG, i) for i, e in concerts for p in concert_places(e, ing) if p > 0), reverse=True)
+                ((p * BIG, i) for i, e in concerts for p in concert_places(e, ing) if p > 0), reverse=True
+            )
             kept = [self._kept_value(ing, k) for k in range(len(cards) + 1)]
             n = len(cards)
             hard = _hard_table(n, {s: p for s, (p, _) in self.hard.items()})
             # best_for[ing][g]: best (value, hard cards) when group woks take g of these cards
             self.best_for[ing] = [
-                max(((hard[h] + kept[n - g - h], h) for h in range(n - g + 1) if hard[h] > NEG))
-                for g in range(n + 1)
+                max((hard[h] + kept[n - g - h], h) for h in range(n - g + 1) if hard[h] > NEG) for g in range(n + 1)
             ]
         self.value, self.recipes = self._search()
 
@@ -384,6 +397,8 @@ def best_placement(held: list[Held], woks: list[int]) -> dict:
         ev = seen[key]
         if best is None or ev.value > best[0].value:
             best = (ev, on)
+    if best is None:
+        raise ValueError("no placement at all")  # _assignments always gives one
     ev, on = best
     cards_on, unused = ev.placement()
     men = [{"man": m["index"], "wok": None, "change": None} for m in blues]

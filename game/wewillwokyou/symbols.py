@@ -5,6 +5,7 @@ Cards are laid one at a time; a card may be laid only if four of one symbol can
 still be completed exactly with the rest of the hand (a card showing more than is
 missing would waste a symbol: the laid cards show exactly four).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -19,8 +20,7 @@ def _table() -> tuple[tuple[int, ...], tuple[frozenset, ...], tuple[tuple, ...]]
     """Per card: how many symbols, which targets it helps show, its kind of identical card."""
     cards = content().cards
     sizes = tuple(len(c.symbols) for c in cards)
-    helps = tuple(frozenset(t for t in SYMBOLS if c.symbols and all(s in (t, STAR) for s in c.symbols))
-                  for c in cards)
+    helps = tuple(frozenset(t for t in SYMBOLS if c.symbols and all(s in (t, STAR) for s in c.symbols)) for c in cards)
     kinds = tuple((c.ingredient, c.symbols) for c in cards)
     return sizes, helps, kinds
 

@@ -1,4 +1,7 @@
 """Wok Up: throw ingredient tokens into the wok, slap completed recipes, shout "Wok'up!"."""
+
+import functools
+
 from game.engine.gamedef import GameDef
 
 from . import bots
@@ -8,10 +11,11 @@ from .table import bench_step
 
 GAME = GameDef(
     id="wokup",
+    module=__name__,
     state_cls=WokUpState,
     scene="game.wokup.scene:WokUpScene",
     realtime=True,
-    bots={level: (lambda level=level: bots.make(level)) for level in bots.LEVELS},
+    bots={level: functools.partial(bots.make, level) for level in bots.LEVELS},
     simulate=simulate,
     benches={"physics step, 25 tokens": bench_step},
 )

@@ -12,10 +12,11 @@ A bot judges the wok with the rules' own geometry, on token positions blurred
 by its level's eye (`jitter`), so its mistakes come from the table: a token on
 the edge of the wok may be counted in or out. Levels: assets/wokup/bots.toml.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from game.engine.bots import Bot
 from game.engine.data import Field, int_range, load_entries, read_toml
@@ -37,18 +38,24 @@ class Level:
     pass_ms: int
 
 
-@lru_cache(maxsize=None)
+@cache
 def levels() -> dict[str, Level]:
     share = Field((int, float), check=lambda v: 0 <= v <= 1, rule="a chance between 0 and 1")
-    schema = {"id": Field(str), "reaction_ms": Field(list, check=lambda v: len(v) == 2, rule="[mean, sd]"),
-              "jitter": Field((int, float)), "miss": share, "slip": share, "pass_ms": int_range(100, 10000)}
+    schema = {
+        "id": Field(str),
+        "reaction_ms": Field(list, check=lambda v: len(v) == 2, rule="[mean, sd]"),
+        "jitter": Field((int, float)),
+        "miss": share,
+        "slip": share,
+        "pass_ms": int_range(100, 10000),
+    }
     out = {}
     for e in load_entries(PATH, "level", schema):
         out[e["id"]] = Level(e["id"], tuple(e["reaction_ms"]), float(e["jitter"]), e["miss"], e["slip"], e["pass_ms"])
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_ms() -> dict[str, int]:
     raw = read_toml(PATH).get("read_ms", {})
     for kind in data.KINDS + ("wokup",):
@@ -86,9 +93,9 @@ class ReflexBot(Bot):
         cards = data.card_by_id()
         out = []
         for deck, card in enumerate(obs["face_up"]):
-            if card and ("slap", deck) not in mine and recipes.complete(cards[card], seen):
-                if rng.random() >= self.level.miss:
-                    out.append({"type": "slap", "deck": deck, "t": start + self._delay(rng, cards[card].kind)})
+            seen_complete = card and ("slap", deck) not in mine and recipes.complete(cards[card], seen)
+            if seen_complete and rng.random() >= self.level.miss:
+                out.append({"type": "slap", "deck": deck, "t": start + self._delay(rng, cards[card].kind)})
         if recipes.wokup_ready(seen) and ("wokup", None) not in mine and rng.random() >= self.level.miss:
             out.append({"type": "wokup", "t": start + self._delay(rng, "wokup")})
         if not out and not mine:

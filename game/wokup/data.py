@@ -4,11 +4,14 @@ Every file is checked on load; a broken one names the file, the entry and the
 problem (game.engine.data). Loaded once and cached: the data never changes
 while the program runs.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
+from functools import cache
+from importlib.resources.abc import Traversable
+from typing import Any
 
 from game.engine.data import ASSETS, DataError, Field, check_entry, int_range, load_entries, one_of, read_toml
 
@@ -31,7 +34,7 @@ class Card:
     kind: str
     ingredient: str | None
     ingredients: tuple
-    n: int | None
+    n: int  # the count a kind needs (0 for kinds that need none)
 
 
 @dataclass(frozen=True)
@@ -45,11 +48,18 @@ def _ingredient(required=True) -> Field:
     return Field(str, required, lambda v: v in INGREDIENTS, f"one of {', '.join(INGREDIENTS)}")
 
 
-@lru_cache(maxsize=None)
-def tokens(path: Path = DIR / "tokens.toml") -> tuple[Token, ...]:
-    schema = {"id": Field(str), "front": _ingredient(), "front_count": int_range(1, 5),
-              "back": _ingredient(), "back_count": int_range(1, 5)}
-    out, fronts, backs = [], set(), set()
+@cache
+def tokens(path: Traversable = DIR / "tokens.toml") -> tuple[Token, ...]:
+    schema = {
+        "id": Field(str),
+        "front": _ingredient(),
+        "front_count": int_range(1, 5),
+        "back": _ingredient(),
+        "back_count": int_range(1, 5),
+    }
+    out: list[Token] = []
+    fronts: set[tuple] = set()
+    backs: set[tuple] = set()
     for e in load_entries(path, "token", schema):
         front, back = (e["front"], e["front_count"]), (e["back"], e["back_count"])
         if front[0] == back[0]:
@@ -64,20 +74,35 @@ def tokens(path: Path = DIR / "tokens.toml") -> tuple[Token, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
-def decks_and_cards(path: Path = DIR / "cards.toml") -> tuple[tuple[Deck, ...], tuple[Card, ...]]:
-    decks = tuple(Deck(**e) for e in load_entries(
-        path, "deck", {"id": Field(str), "name": Field(str), "colour": Field(str)}))
+@cache
+def decks_and_cards(path: Traversable = DIR / "cards.toml") -> tuple[tuple[Deck, ...], tuple[Card, ...]]:
+    decks = tuple(
+        Deck(**e) for e in load_entries(path, "deck", {"id": Field(str), "name": Field(str), "colour": Field(str)})
+    )
     if len(decks) != 5:
         raise DataError(f"{path}: needs 5 [[deck]] entries (the pentagon's corners), found {len(decks)}")
     schema = {
-        "id": Field(str), "deck": one_of(*(d.id for d in decks)), "kind": one_of(*KINDS),
-        "ingredient": _ingredient(required=False), "n": int_range(1, 25, required=False),
-        "ingredients": Field(list, False, lambda v: all(i in INGREDIENTS for i in v) and len(set(v)) == len(v),
-                             "distinct ingredients", []),
+        "id": Field(str),
+        "deck": one_of(*(d.id for d in decks)),
+        "kind": one_of(*KINDS),
+        "ingredient": _ingredient(required=False),
+        "n": int_range(1, 25, required=False),
+        "ingredients": Field(
+            list,
+            False,
+            lambda v: all(i in INGREDIENTS for i in v) and len(set(v)) == len(v),
+            "distinct ingredients",
+            [],
+        ),
     }
-    needs = {"trio": ("ingredient",), "at_least": ("ingredient", "n"), "all_four": ("ingredients",),
-             "touching": ("n",), "equal": ("ingredients",), "equal_any": ("ingredient",)}
+    needs = {
+        "trio": ("ingredient",),
+        "at_least": ("ingredient", "n"),
+        "all_four": ("ingredients",),
+        "touching": ("n",),
+        "equal": ("ingredients",),
+        "equal_any": ("ingredient",),
+    }
     sizes = {"all_four": 4, "equal": 2}
     cards = []
     for e in load_entries(path, "card", schema):
@@ -86,7 +111,7 @@ def decks_and_cards(path: Path = DIR / "cards.toml") -> tuple[tuple[Deck, ...], 
                 raise DataError(f"{path}: card {e['id']}: kind {e['kind']} needs '{name}'")
         if e["kind"] in sizes and len(e["ingredients"]) != sizes[e["kind"]]:
             raise DataError(f"{path}: card {e['id']}: kind {e['kind']} names {sizes[e['kind']]} ingredients")
-        cards.append(Card(e["id"], e["deck"], e["kind"], e["ingredient"], tuple(e["ingredients"]), e["n"]))
+        cards.append(Card(e["id"], e["deck"], e["kind"], e["ingredient"], tuple(e["ingredients"]), e["n"] or 0))
     for d in decks:
         count = sum(c.deck == d.id for c in cards)
         if count != 10:
@@ -110,8 +135,11 @@ class TableSpec:
 
 
 _NUM = Field((int, float), check=lambda v: v >= 0, rule="a number >= 0")
-_RANGE = Field(list, check=lambda v: len(v) == 2 and all(isinstance(x, (int, float)) for x in v) and v[0] <= v[1],
-               rule="[low, high]")
+_RANGE = Field(
+    list,
+    check=lambda v: len(v) == 2 and all(isinstance(x, (int, float)) for x in v) and v[0] <= v[1],
+    rule="[low, high]",
+)
 _SECTIONS = {
     "table": ("width", "height"),
     "wok": ("deck_radius", "card_width", "card_length", "divider_length", "divider_width"),
@@ -129,25 +157,28 @@ def _seat_list(v) -> bool:
     return all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, (int, float)) for x in p) for p in v)
 
 
-@lru_cache(maxsize=None)
-def table(path: Path = DIR / "table.toml") -> TableSpec:
+def _hands_of(n: int) -> Callable[[Any], bool]:
+    return lambda v: len(v) == n and _seat_list(v)
+
+
+@cache
+def table(path: Traversable = DIR / "table.toml") -> TableSpec:
     doc = read_toml(path)
     parts = {}
     for section, names in _SECTIONS.items():
         schema = {n: _RANGE if n in _RANGES else _NUM for n in names}
         parts[section] = check_entry(path, f"[{section}]", doc.get(section), schema)
-    seat_schema = {key: Field(list, check=lambda v, n=n: len(v) == n and _seat_list(v), rule=f"{n} [x, y] hands")
-                   for n, key in SEAT_KEYS.items()}
+    seat_schema = {key: Field(list, check=_hands_of(n), rule=f"{n} [x, y] hands") for n, key in SEAT_KEYS.items()}
     seats = check_entry(path, "[seats]", doc.get("seats"), seat_schema)
     parts["seats"] = {n: [tuple(p) for p in seats[key]] for n, key in SEAT_KEYS.items()}
     return TableSpec(**parts)
 
 
-@lru_cache(maxsize=None)
+@cache
 def token_by_id() -> dict[str, Token]:
     return {t.id: t for t in tokens()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_by_id() -> dict[str, Card]:
     return {c.id: c for c in decks_and_cards()[1]}

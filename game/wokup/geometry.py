@@ -6,11 +6,12 @@ pentagon's corners are the five deck centres; cards and dividers are flat
 rectangles. A disc touches a rectangle when the distance from its centre to
 the rectangle is at most its radius (so a disc exactly on the edge touches).
 """
+
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from . import data
 
@@ -64,8 +65,11 @@ class Wok:
         r = self.token_radius
         if math.hypot(x, y) > self.reach:
             return False  # beyond every card and divider: the common case, kept cheap
-        return (self.inside_pentagon(x, y) or self.cards_touched(x, y, present) > 0
-                or any(d.distance(x, y) <= r for d in self.dividers))
+        return (
+            self.inside_pentagon(x, y)
+            or self.cards_touched(x, y, present) > 0
+            or any(d.distance(x, y) <= r for d in self.dividers)
+        )
 
 
 def build(spec: data.TableSpec) -> Wok:
@@ -80,13 +84,21 @@ def build(spec: data.TableSpec) -> Wok:
     for i in range(5):
         (ax, ay), (bx, by) = corners[i], corners[(i + 1) % 5]
         side = math.hypot(bx - ax, by - ay)
-        dividers.append(Rect((ax + bx) / 2, (ay + by) / 2, (bx - ax) / side, (by - ay) / side,
-                             w["divider_length"] / 2, w["divider_width"] / 2))
+        dividers.append(
+            Rect(
+                (ax + bx) / 2,
+                (ay + by) / 2,
+                (bx - ax) / side,
+                (by - ay) / side,
+                w["divider_length"] / 2,
+                w["divider_width"] / 2,
+            )
+        )
     r = float(spec.token["radius"])
     reach = max(math.hypot(x, y) for rect in cards + dividers for x, y in rect.corners()) + r
     return Wok(tuple(corners), tuple(cards), tuple(dividers), r, reach)
 
 
-@lru_cache(maxsize=None)
+@cache
 def wok() -> Wok:
     return build(data.table())

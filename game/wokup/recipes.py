@@ -3,6 +3,7 @@
 Quantities count pictures on the visible faces of the tokens in the wok (a
 token showing 3 fish is 3 fish); "equal" needs both ingredients present.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -12,16 +12,29 @@ turn new cards ("turn"; a shout's winner first "take"s a card); then the
 tokens are shared back and a new round starts. See assets/wokup/DESIGN.md for
 every choice the rulebook leaves open.
 """
+
 from __future__ import annotations
 
 import math
+from enum import StrEnum
 from functools import lru_cache
 
-from game.engine import SYSTEM, GameState, Rng, require
+from game.engine import SYSTEM, GameState, Rng, detached, require
+from game.engine.actions import fields, int_field
 
-from . import data, geometry, recipes
+from . import data, geometry, recipes, words
 
 MS = 1_000_000  # ns per ms
+MAX_UNCERTAINTY_NS = 1_000 * MS  # a claim's clock bound beyond a second is no timestamp at all
+
+
+class Phase(StrEnum):
+    """Where a round is; stored as its plain name, so the state stays JSON."""
+
+    LOOK = "look"  # the wok is settled: claims, passes, then the next throw
+    FLIGHT = "flight"  # tokens in the air until the table settles them
+    PICK = "pick"  # a winner takes or turns a deck
+    OVER = "over"
 
 
 @lru_cache(maxsize=4096)
@@ -56,16 +69,16 @@ class WokUpState(GameState):
         self.face_up = [False] * 5
         shown = list(range(5))
         self.rng.shuffle(shown)
-        for d in shown[:3]:  # "turn over the first card of 3 of the 5 stacks, at random"
-            self.face_up[d] = True
+        for first in shown[:3]:  # "turn over the first card of 3 of the 5 stacks, at random"
+            self.face_up[first] = True
         tokens = sorted(t.id for t in data.tokens())
         self.rng.shuffle(tokens)
-        self.piles = [tokens[s::self.num_seats] for s in range(self.num_seats)]  # the top is the last
+        self.piles = [tokens[s :: self.num_seats] for s in range(self.num_seats)]  # the top is the last
         self.table: list[dict] = []  # settled tokens {"id", "x", "y", "face", "a", "off"}
         self.flight: list[list] = []  # [seat, token] thrown and not yet settled
-        self.won = [[] for _ in range(self.num_seats)]
+        self.won: list[list[str]] = [[] for _ in range(self.num_seats)]
         self.out = [False] * self.num_seats
-        self.phase = "look"
+        self.phase = Phase.LOOK
         self.now = 0
         self.look_start = 0
         self.claims: list[dict] = []
@@ -81,14 +94,14 @@ class WokUpState(GameState):
 
     # ---- who acts -------------------------------------------------------
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     def actors(self) -> list[int]:
         if self.is_over():
             return []
-        if self.paused or self.phase == "flight":
+        if self.paused or self.phase == Phase.FLIGHT:
             return [SYSTEM]
-        if self.phase == "pick":
+        if self.phase == Phase.PICK:
             return [self.picks[0]["seat"], SYSTEM]
         return [SYSTEM] + [s for s in range(self.num_seats) if self._looking(s)]
 
@@ -141,7 +154,7 @@ class WokUpState(GameState):
     # ---- legal actions ----------------------------------------------------
     def open_action_space(self, seat: int) -> bool:
         # Claims and the table's actions carry any later timestamp; a physics outcome is any layout.
-        return not (self.phase == "pick" and seat != SYSTEM and not self.paused)
+        return not (self.phase == Phase.PICK and seat != SYSTEM and not self.paused)
 
     def legal_actions(self, seat: int) -> list:
         if seat not in self.actors():
@@ -150,16 +163,16 @@ class WokUpState(GameState):
             if self.paused:
                 return [{"type": "resume", "t": self.now}]
             pause = {"type": "pause", "t": self.now}
-            if self.phase == "flight":
+            if self.phase == Phase.FLIGHT:
                 return [pause]  # and any "settle": an open space
-            if self.phase == "pick":
+            if self.phase == Phase.PICK:
                 t = max(self.now, self.pick_start + _timing("pick_timeout_ms"))
                 return [{"type": self.picks[0]["kind"], "deck": d, "t": t} for d in self._pick_choices()] + [pause]
             if self.claims:
                 return [{"type": "resolve", "t": max(self.now, self.window_end())}, pause]
             t = max(self.now, self._signal_at())
             return [{"type": "signal" if self.throwers() else "clear", "t": t}, pause]
-        if self.phase == "pick":
+        if self.phase == Phase.PICK:
             return [{"type": self.picks[0]["kind"], "deck": d} for d in self._pick_choices()]
         t = max(self.look_start, self.now)
         return [{**claim, "t": t} for claim in self._claims_left(seat)] + [{"type": "pass"}]
@@ -167,8 +180,11 @@ class WokUpState(GameState):
     def _claims_left(self, seat: int) -> list[dict]:
         """A seat covers each face-up card and shouts at most once per group of claims."""
         mine = [c for c in self.claims if c["seat"] == seat]
-        out = [{"type": "slap", "deck": d} for d in range(5)
-               if self.face_up[d] and not any(c.get("deck") == d for c in mine)]
+        out = [
+            {"type": "slap", "deck": d}
+            for d in range(5)
+            if self.face_up[d] and not any(c.get("deck") == d for c in mine)
+        ]
         if not any(c["type"] == "wokup" for c in mine):
             out.append({"type": "wokup"})
         return out
@@ -180,41 +196,41 @@ class WokUpState(GameState):
 
     # ---- performing ---------------------------------------------------------
     def perform(self, seat: int, action) -> None:
-        require(isinstance(action, dict), "action-is-a-dict")
-        kind = action.get("type")
+        kind = action["type"]
         if seat == SYSTEM:
-            t = action.get("t")
-            require(isinstance(t, int) and not isinstance(t, bool), "system-needs-time", "t in ns")
+            t = int_field(action, "t", 0, None, "system-needs-time")
             require(t >= self.now, "clock-runs-forward", f"t={t} < now={self.now}")
             self._perform_system(kind, action, t)
             return
-        if self.phase == "pick":
-            require(kind == self.picks[0]["kind"], "pick-" + self.picks[0]["kind"],
-                    f"the winner must {self.picks[0]['kind']} a deck")
-            t = action.get("t", self.now)  # optional: when the winner picked
-            require(isinstance(t, int) and not isinstance(t, bool) and t >= self.now, "clock-runs-forward")
-            self._pick(action.get("deck"), t)
+        if self.phase == Phase.PICK:
+            require(
+                kind == self.picks[0]["kind"],
+                "pick-" + self.picks[0]["kind"],
+                f"the winner must {self.picks[0]['kind']} a deck",
+            )
+            fields(action, ["deck"], ["t"])
+            t = int_field(action, "t", self.now, None, "clock-runs-forward", default=self.now)  # when the winner picked
+            self._pick(int_field(action, "deck", 0, 4, "pick-a-listed-deck"), t)
             return
-        require(self.phase == "look", "wait-for-the-wok", "tokens are still moving")
+        require(self.phase == Phase.LOOK, "wait-for-the-wok", "tokens are still moving")
         require(not self.out[seat], "out-this-round")
         if kind == "pass":
-            t = action.get("t", self.look_start)  # optional: when the seat said so
-            require(isinstance(t, int) and not isinstance(t, bool) and t >= self.look_start, "claim-before-settle")
+            fields(action, [], ["t"])
+            t = int_field(action, "t", self.look_start, None, "claim-before-settle", default=self.look_start)
             self.passed[seat] = True
             self.now = max(self.now, t)
             return
         require(kind in ("slap", "wokup"), "claim-slap-pass-or-wokup")
-        t, u = action.get("t"), action.get("u", 0)
-        require(isinstance(t, int) and not isinstance(t, bool), "claim-needs-time", "t in ns")
-        require(isinstance(u, int) and not isinstance(u, bool) and u >= 0, "claim-uncertainty", "u >= 0 ns")
+        fields(action, ["t"] + (["deck"] if kind == "slap" else []), ["u"])
+        t = int_field(action, "t", None, None, "claim-needs-time")
+        u = int_field(action, "u", 0, MAX_UNCERTAINTY_NS, "claim-uncertainty", default=0)
         require(t >= self.look_start, "claim-before-settle", "claims start when the wok has settled")
         if self.claims:
             require(t < self.window_end(), "window-closed", "too long after the first claim")
         mine = [c for c in self.claims if c["seat"] == seat]
         claim = {"seat": seat, "type": kind, "t": t, "u": u}
         if kind == "slap":
-            deck = action.get("deck")
-            require(deck in range(5) and not isinstance(deck, bool), "deck-0-to-4")
+            deck = int_field(action, "deck", 0, 4, "deck-0-to-4")
             require(self.face_up[deck], "cover-a-face-up-card", f"deck {deck} shows no recipe")
             require(not any(c.get("deck") == deck for c in mine), "already-covered")
             claim["deck"] = deck
@@ -226,23 +242,31 @@ class WokUpState(GameState):
     def _perform_system(self, kind, action, t: int) -> None:
         if self.paused:
             require(kind == "resume", "paused", "only resume while paused")
+            fields(action, ["t"])
             self.paused = False
             self.now = t
             return
         if kind == "pause":
+            fields(action, ["t"])
             self.paused = True
             self.now = t
             return
-        if self.phase == "flight":
+        if self.phase == Phase.FLIGHT:
             require(kind == "settle", "settle-the-throw")
-            self._settle(action.get("tokens"), t)
+            fields(action, ["t", "tokens"])
+            self._settle(action["tokens"], t)
             return
-        if self.phase == "pick":
+        if self.phase == Phase.PICK:
             require(kind == self.picks[0]["kind"], "pick-" + self.picks[0]["kind"])
-            require(t >= self.pick_start + _timing("pick_timeout_ms"), "winner-picks-first",
-                    "the table picks only after the timeout")
-            self._pick(action.get("deck"), t)
+            fields(action, ["t", "deck"])
+            require(
+                t >= self.pick_start + _timing("pick_timeout_ms"),
+                "winner-picks-first",
+                "the table picks only after the timeout",
+            )
+            self._pick(int_field(action, "deck", 0, 4, "pick-a-listed-deck"), t)
             return
+        fields(action, ["t"])
         if self.claims:
             require(kind == "resolve", "resolve-claims-first")
             require(t >= self.window_end(), "window-open", "wait for the claim window to close")
@@ -261,7 +285,7 @@ class WokUpState(GameState):
         self.flight = [[s, self.piles[s].pop()] for s in able]
         self.next_group = (group + 1) % len(self.throw_groups())
         self.round_throws += 1
-        self.phase = "flight"
+        self.phase = Phase.FLIGHT
         self.now = t
 
     def flight_ids(self) -> list[str]:
@@ -275,29 +299,48 @@ class WokUpState(GameState):
         return self.look_start + _timing("look_ms")
 
     def _new_look(self, t: int) -> None:
-        self.phase = "look"
+        self.phase = Phase.LOOK
         self.look_start = t
         self.passed = [False] * self.num_seats
 
     def _settle(self, tokens, t: int) -> None:
         """`tokens`: where each thrown token settled, and each earlier one it moved
         (a token not listed lies where it was)."""
-        require(isinstance(tokens, list) and all(isinstance(x, dict) for x in tokens), "settle-lists-tokens")
+        require(
+            isinstance(tokens, list) and len(tokens) <= len(data.tokens()) and all(isinstance(x, dict) for x in tokens),
+            "settle-lists-tokens",
+        )
         ids = [x.get("id") for x in tokens]
+        require(all(isinstance(i, str) for i in ids), "settle-known-tokens", "token ids are names")
         lying = {tok["id"]: tok for tok in self.table}
-        require(len(set(ids)) == len(ids) and all(i in lying for i in ids if i not in self.flight_ids()),
-                "settle-known-tokens", "tokens on the table or in the air, once each")
+        require(
+            len(set(ids)) == len(ids) and all(i in lying for i in ids if i not in self.flight_ids()),
+            "settle-known-tokens",
+            "tokens on the table or in the air, once each",
+        )
         require(all(tok in ids for tok in self.flight_ids()), "settle-every-thrown-token")
         for x in tokens:
-            pos_ok = all(isinstance(x.get(k), (int, float)) and not isinstance(x.get(k), bool)
-                         and math.isfinite(x[k]) and abs(x[k]) < 1e5 for k in ("x", "y"))
+            pos_ok = all(
+                isinstance(x.get(k), (int, float))
+                and not isinstance(x.get(k), bool)
+                and math.isfinite(x[k])
+                and abs(x[k]) < 1e5
+                for k in ("x", "y")
+            )
             require(pos_ok, "settle-position", f"{x['id']}: x, y in mm")
-            require(x.get("face") in (0, 1) and not isinstance(x.get("face"), bool), "settle-face", "0 front, 1 back")
+            fields(x, ["id", "x", "y", "face"], ["a", "off"], "settle-token-fields")
+            int_field(x, "face", 0, 1, "settle-face")
             require(isinstance(x.get("off", False), bool), "settle-off")
-            require(isinstance(x.get("a", 0), int) and not isinstance(x.get("a", 0), bool), "settle-angle", "degrees")
+            int_field(x, "a", -100_000, 100_000, "settle-angle", default=0)
         for x in tokens:
-            lying[x["id"]] = {"id": x["id"], "x": round(float(x["x"]), 1), "y": round(float(x["y"]), 1),
-                              "face": x["face"], "a": x.get("a", 0) % 360, "off": x.get("off", False)}
+            lying[x["id"]] = {
+                "id": x["id"],
+                "x": round(float(x["x"]), 1),
+                "y": round(float(x["y"]), 1),
+                "face": x["face"],
+                "a": x.get("a", 0) % 360,
+                "off": x.get("off", False),
+            }
         self.table = [lying[k] for k in sorted(lying)]
         self.flight = []
         self.now = t
@@ -329,7 +372,7 @@ class WokUpState(GameState):
         shouter = None
         results = []
         for c in self._ordered_claims():
-            seat, deck = c["seat"], c.get("deck")
+            seat, deck = c["seat"], c.get("deck", -1)  # a shout covers no deck
             right = deck in complete if c["type"] == "slap" else ready
             if self.out[seat]:
                 result = "void"  # already out by an earlier mistake in this group
@@ -367,7 +410,7 @@ class WokUpState(GameState):
 
     def _to_picks(self, t: int) -> None:
         if any(len(w) >= self.options["target"] for w in self.won):
-            self.phase = "over"
+            self.phase = Phase.OVER
             self.picks = []
             return
         while self.picks and not self._pick_choices():
@@ -375,12 +418,15 @@ class WokUpState(GameState):
         if not self.picks:
             self._new_round(t)
             return
-        self.phase = "pick"
+        self.phase = Phase.PICK
         self.pick_start = t
 
     def _pick(self, deck, t: int) -> None:
-        require(deck in self._pick_choices() and not isinstance(deck, bool), "pick-a-listed-deck",
-                "take a face-up card" if self.picks[0]["kind"] == "take" else "turn a face-down deck, not one just won")
+        require(
+            deck in self._pick_choices(),
+            "pick-a-listed-deck",
+            "take a face-up card" if self.picks[0]["kind"] == "take" else "turn a face-down deck, not one just won",
+        )
         pick = self.picks.pop(0)
         if pick["kind"] == "take":
             self.won[pick["seat"]].append(self.decks[deck].pop())
@@ -408,35 +454,40 @@ class WokUpState(GameState):
         self.round_throws = 0
         self._new_look(t)
 
+    def describe(self, seat: int, action, names: list[str]) -> str:
+        return words.describe(self, seat, action, names)
+
     # ---- what is seen ----------------------------------------------------------
     def observation(self, seat):
         c = self.wok_content()
-        return {
-            "you": seat,
-            "phase": self.phase,
-            "paused": self.paused,
-            "now": self.now,
-            "look_start": self.look_start,
-            "window_end": self.window_end() if self.claims else None,
-            "round": self.round,
-            "round_throws": self.round_throws,
-            "face_up": [self.decks[d][-1] if self.face_up[d] else None for d in range(5)],
-            "deck_sizes": [len(d) for d in self.decks],
-            "piles": [len(p) for p in self.piles],  # nobody looks at a pile, not even its owner
-            "table": self.table,
-            "flight": self.flight,
-            "won": self.won,
-            "out": self.out,
-            "claims": self.claims,
-            "passed": self.passed,
-            "picks": self.picks,
-            "last": self.last,
-            "throwers": self.throwers() if self.phase == "look" else [],
-            "counts": c.counts,
-            "touching": c.touching,
-            "complete": self.complete_decks(),
-            "wokup_ready": recipes.wokup_ready(c),
-        }
+        return detached(
+            {
+                "you": seat,
+                "phase": self.phase,
+                "paused": self.paused,
+                "now": self.now,
+                "look_start": self.look_start,
+                "window_end": self.window_end() if self.claims else None,
+                "round": self.round,
+                "round_throws": self.round_throws,
+                "face_up": [self.decks[d][-1] if self.face_up[d] else None for d in range(5)],
+                "deck_sizes": [len(d) for d in self.decks],
+                "piles": [len(p) for p in self.piles],  # nobody looks at a pile, not even its owner
+                "table": self.table,
+                "flight": self.flight,
+                "won": self.won,
+                "out": self.out,
+                "claims": self.claims,
+                "passed": self.passed,
+                "picks": self.picks,
+                "last": self.last,
+                "throwers": self.throwers() if self.phase == Phase.LOOK else [],
+                "counts": c.counts,
+                "touching": c.touching,
+                "complete": self.complete_decks(),
+                "wokup_ready": recipes.wokup_ready(c),
+            }
+        )
 
     def determinize(self, seat, rng: Rng):
         copy = self.clone()
@@ -444,11 +495,11 @@ class WokUpState(GameState):
         pool = sorted(tok for p in self.piles for tok in p)
         rng.shuffle(pool)
         for s, p in enumerate(self.piles):
-            copy.piles[s], pool = pool[:len(p)], pool[len(p):]
+            copy.piles[s], pool = pool[: len(p)], pool[len(p) :]
         for d, deck in enumerate(self.decks):
             hidden = sorted(deck[:-1] if self.face_up[d] else deck)
             rng.shuffle(hidden)
-            copy.decks[d] = hidden + deck[len(hidden):]
+            copy.decks[d] = hidden + deck[len(hidden) :]
         copy.rng = rng.fork()  # the true rng would tell future shuffles
         return copy
 
@@ -468,18 +519,18 @@ class WokUpState(GameState):
         cards = sorted([c for d in self.decks for c in d] + [c for w in self.won for c in w])
         assert cards == sorted(c.id for c in data.decks_and_cards()[1]), "cards not conserved"
         assert all(self.decks[d] for d in range(5) if self.face_up[d]), "a face-up card on an empty deck"
-        if self.phase in ("look", "flight"):
+        if self.phase in (Phase.LOOK, Phase.FLIGHT):
             assert sum(self.face_up) == 3 or not self.turnable(), "three recipes must be face up"
-        assert self.phase != "flight" or self.flight, "a throw in the air without tokens"
+        assert self.phase != Phase.FLIGHT or self.flight, "a throw in the air without tokens"
 
     # ---- random play for the kit ------------------------------------------------
     def sample_action(self, seat: int, rng: Rng):
-        if seat == SYSTEM and not self.paused and self.phase != "over" and rng.randrange(40) == 0:
+        if seat == SYSTEM and not self.paused and self.phase != Phase.OVER and rng.randrange(40) == 0:
             return {"type": "pause", "t": self.now + rng.randrange(MS)}
-        if seat == SYSTEM and self.phase == "flight" and not self.paused:
+        if seat == SYSTEM and self.phase == Phase.FLIGHT and not self.paused:
             return {"type": "settle", "t": self.now + rng.randrange(3000 * MS), "tokens": self._random_layout(rng)}
         actions = self.legal_actions(seat)
-        if seat != SYSTEM and self.phase == "look":
+        if seat != SYSTEM and self.phase == Phase.LOOK:
             # Random seats mostly pass, and cover a complete card half the time they
             # can: uniform claims put everyone out every round and games never end.
             right = [a for a in actions if a["type"] == "slap" and a["deck"] in self.complete_decks()]
@@ -503,6 +554,14 @@ class WokUpState(GameState):
         for tok in self.flight_ids():
             x, y = rng.gauss(0, 110), rng.gauss(0, 110)
             off = abs(x) > spec["width"] / 2 or abs(y) > spec["height"] / 2
-            out.append({"id": tok, "x": round(x, 1), "y": round(y, 1), "face": rng.randrange(2),
-                        "a": rng.randrange(360), "off": off})
+            out.append(
+                {
+                    "id": tok,
+                    "x": round(x, 1),
+                    "y": round(y, 1),
+                    "face": rng.randrange(2),
+                    "a": rng.randrange(360),
+                    "off": off,
+                }
+            )
         return out

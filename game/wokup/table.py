@@ -15,6 +15,7 @@ off it.
 Seeded and deterministic: same layout, same throws, same rng -> same result.
 The rules never re-run this: a throw's outcome is logged (`outcome`).
 """
+
 from __future__ import annotations
 
 import math
@@ -190,9 +191,14 @@ class Table:
     def settled(self) -> bool:
         rest = self.spec.slide["rest_speed"]
         return self.time >= self.spec.physics["max_settle"] or all(
-            tok.off or (not tok.airborne and tok.body.velocity.length <= rest
-                        and abs(tok.phi - math.pi * round(tok.phi / math.pi)) < 1e-9)
-            for tok in self.tokens.values())
+            tok.off
+            or (
+                not tok.airborne
+                and tok.body.velocity.length <= rest
+                and abs(tok.phi - math.pi * round(tok.phi / math.pi)) < 1e-9
+            )
+            for tok in self.tokens.values()
+        )
 
     def run_to_rest(self) -> float:
         """Step until everything lies still; the seconds of game time it took."""
@@ -208,15 +214,33 @@ class Table:
             tok = self.tokens[tid]
             if tok.moved:
                 x, y = tok.body.position
-                out.append({"id": tid, "x": round(x, 1), "y": round(y, 1), "face": tok.face,
-                            "a": round(math.degrees(tok.body.angle)) % 360, "off": tok.off})
+                out.append(
+                    {
+                        "id": tid,
+                        "x": round(x, 1),
+                        "y": round(y, 1),
+                        "face": tok.face,
+                        "a": round(math.degrees(tok.body.angle)) % 360,
+                        "off": tok.off,
+                    }
+                )
         return out
 
     def snapshot(self) -> list[dict]:
         """Everything a scene draws: position, height, flip and turn of each token."""
-        return [{"id": tok.id, "x": tok.body.position.x, "y": tok.body.position.y, "z": tok.z,
-                 "phi": tok.phi, "angle": tok.body.angle, "off": tok.off, "airborne": tok.airborne}
-                for tok in self.tokens.values()]
+        return [
+            {
+                "id": tok.id,
+                "x": tok.body.position.x,
+                "y": tok.body.position.y,
+                "z": tok.z,
+                "phi": tok.phi,
+                "angle": tok.body.angle,
+                "off": tok.off,
+                "airborne": tok.airborne,
+            }
+            for tok in self.tokens.values()
+        ]
 
 
 def throw_rng(seed: int, log_length: int) -> Rng:
@@ -230,16 +254,22 @@ def bench_step():
     table = Table()
     rng = Rng(25)
     ids = [t.id for t in data.tokens()]
-    table.load([{"id": tid, "x": rng.gauss(0, 90), "y": rng.gauss(0, 90), "face": 0, "a": 0, "off": False}
-                for tid in ids[:15]])
+    table.load(
+        [{"id": tid, "x": rng.gauss(0, 90), "y": rng.gauss(0, 90), "face": 0, "a": 0, "off": False} for tid in ids[:15]]
+    )
     throws = [(i % 6, tid) for i, tid in enumerate(ids[15:])]
 
     def step():
         if table.settled():
-            table.load([{"id": tid, "x": rng.gauss(0, 90), "y": rng.gauss(0, 90), "face": 0, "a": 0,
-                         "off": False} for tid in ids[:15]])
+            table.load(
+                [
+                    {"id": tid, "x": rng.gauss(0, 90), "y": rng.gauss(0, 90), "face": 0, "a": 0, "off": False}
+                    for tid in ids[:15]
+                ]
+            )
             table.throw(throws, 6, rng)
         table.step()
 
     table.throw(throws, 6, rng)
+    step.table = table  # type: ignore[attr-defined]  # what the bench moves, for its test
     return step

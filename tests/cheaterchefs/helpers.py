@@ -1,4 +1,5 @@
 """Building Cheater Chefs positions by hand for the rules tests."""
+
 from game.cheaterchefs.data import content
 from game.cheaterchefs.rules import ChefsState
 
@@ -11,8 +12,9 @@ def cards(*names: str) -> list[dict]:
     return [{"card": n.rstrip("*"), "poison": n.endswith("*")} for n in names]
 
 
-def table(seats: int = 2, options: dict | None = None, seed: int = 3, orders=None, hands=None,
-          counters=None, current: int = 0) -> ChefsState:
+def table(
+    seats: int = 2, options: dict | None = None, seed: int = 3, orders=None, hands=None, counters=None, current: int = 0
+) -> ChefsState:
     """A state with chosen orders, hands and counters; the cards used are taken
     out of the deck so that every card is still counted once."""
     state = ChefsState(seats, options, seed)

@@ -1,4 +1,5 @@
 """The content files: counts, the top-left rule, and errors that name file, entry and problem."""
+
 import shutil
 
 import pytest
@@ -35,33 +36,57 @@ def broken(tmp_path):
         assert old in text
         path.write_text(text.replace(old, new, 1))
         return folder
+
     return edit
 
 
-@pytest.mark.parametrize("name, old, new, message", [
-    ("orders.toml", '"saffron", "chicken", "rice", "garlic"', '"chicken", "saffron", "rice", "garlic"',
-     r"orders.toml: \[\[order\]\] \(paella\): the top-left ingredient 'chicken' must be the hardest"),
-    ("orders.toml", '"saffron", "chicken", "rice", "garlic"', '"saffron", "chicken", "rice", "caviar"',
-     r"\(paella\): unknown ingredient\(s\) caviar"),
-    ("orders.toml", '"saffron", "chicken", "rice", "garlic"', '"saffron", "rice", "rice", "garlic"',
-     r"\(paella\): needs 4 different ingredients"),
-    ("traps.toml", 'effect = "poison"', 'effect = "curse"', r"traps.toml: \[\[trap\]\] #1 \(poison\): field 'effect'"),
-    ("ingredients.toml", "copies = 3", "copies = 0", r"\(saffron\): field 'copies' must be between 1 and 20"),
-    ("traps.toml", 'id = "antidote"', 'id = "egg"', r"traps.toml: id\(s\) egg already name ingredients"),
-])
+@pytest.mark.parametrize(
+    "name, old, new, message",
+    [
+        (
+            "orders.toml",
+            '"saffron", "chicken", "rice", "garlic"',
+            '"chicken", "saffron", "rice", "garlic"',
+            r"orders.toml: \[\[order\]\] \(paella\): the top-left ingredient 'chicken' must be the hardest",
+        ),
+        (
+            "orders.toml",
+            '"saffron", "chicken", "rice", "garlic"',
+            '"saffron", "chicken", "rice", "caviar"',
+            r"\(paella\): unknown ingredient\(s\) caviar",
+        ),
+        (
+            "orders.toml",
+            '"saffron", "chicken", "rice", "garlic"',
+            '"saffron", "rice", "rice", "garlic"',
+            r"\(paella\): needs 4 different ingredients",
+        ),
+        (
+            "traps.toml",
+            'effect = "poison"',
+            'effect = "curse"',
+            r"traps.toml: \[\[trap\]\] #1 \(poison\): field 'effect'",
+        ),
+        ("ingredients.toml", "copies = 3", "copies = 0", r"\(saffron\): field 'copies' must be between 1 and 20"),
+        ("traps.toml", 'id = "antidote"', 'id = "egg"', r"traps.toml: id\(s\) egg already name ingredients"),
+    ],
+)
 def test_a_broken_file_names_file_entry_and_problem(broken, name, old, new, message):
     with pytest.raises(DataError, match=message):
         load(broken(name, old, new))
 
 
-@pytest.mark.parametrize("word, options", [
-    ("classic", {}),
-    ("menu", {"mode": "menu"}),
-    ("turbo", {"mode": "turbo"}),
-    ("anti", {"anti_order": True}),
-    ("menu+anti", {"mode": "menu", "anti_order": True}),
-    ("Turbo+Anti", {"mode": "turbo", "anti_order": True}),
-])
+@pytest.mark.parametrize(
+    "word, options",
+    [
+        ("classic", {}),
+        ("menu", {"mode": "menu"}),
+        ("turbo", {"mode": "turbo"}),
+        ("anti", {"anti_order": True}),
+        ("menu+anti", {"mode": "menu", "anti_order": True}),
+        ("Turbo+Anti", {"mode": "turbo", "anti_order": True}),
+    ],
+)
 def test_mode_words_map_to_options(word, options):
     assert mode_options(word) == options
 

@@ -1,19 +1,25 @@
 """The shared rules kit on Cheater Chefs: random playouts over every seat count
 and every mode, and the bots' fairness (they never use what they cannot see)."""
+
 from game.cheaterchefs import GAME
 from game.cheaterchefs.rules import ChefsState
 from game.engine.bots import RandomBot
 from game.engine.rng import Rng
 from game.engine.testkit import check_bot_fair, run_playouts
 
-MODES = [{}, {"mode": "menu"}, {"mode": "turbo"}, {"anti_order": True},
-         {"mode": "menu", "anti_order": True}, {"mode": "turbo", "anti_order": True}]
+MODES = [
+    {},
+    {"mode": "menu"},
+    {"mode": "turbo"},
+    {"anti_order": True},
+    {"mode": "menu", "anti_order": True},
+    {"mode": "turbo", "anti_order": True},
+]
 
 
 def test_random_playouts_short_kitchens_every_mode():
     # A short closing time keeps 1000 games fast; random play rarely wins before it.
-    stats = run_playouts(ChefsState, 1000, options=[{"round_limit": 8, **m} for m in MODES],
-                         checkpoint_every=12)
+    stats = run_playouts(ChefsState, 1000, options=[{"round_limit": 8, **m} for m in MODES], checkpoint_every=12)
     assert stats.games == 1000 and stats.hidden_resampled > 0
     assert set(stats.wins) == set(range(6))
 

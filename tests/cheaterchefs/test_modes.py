@@ -1,4 +1,5 @@
 """The advanced modes: Menu, Turbo, Anti-order, and Anti-order with a team mode."""
+
 import pytest
 
 from .helpers import PAELLA, PIZZA, cards, table
@@ -10,9 +11,13 @@ ANTI_PIZZA = ("egg", "rice", "potato", "saffron")
 
 
 def four_seats(mode, anti=False, counters=(), hands=None):
-    return table(seats=4, options={"mode": mode, "anti_order": anti, "teams": [0, 1, 0, 1]},
-                 orders=["paella", "pizza", "chicken-stew", "mushroom-risotto"],
-                 hands=hands or [["egg"], ["egg"], ["egg"], ["egg"]], counters=list(counters) + [[]] * (4 - len(counters)))
+    return table(
+        seats=4,
+        options={"mode": mode, "anti_order": anti, "teams": [0, 1, 0, 1]},
+        orders=["paella", "pizza", "chicken-stew", "mushroom-risotto"],
+        hands=hands or [["egg"], ["egg"], ["egg"], ["egg"]],
+        counters=list(counters) + [[]] * (4 - len(counters)),
+    )
 
 
 def discard_egg(s, seat):
@@ -34,7 +39,10 @@ def test_menu_team_wins_when_all_members_are_done_at_a_members_turn_end():
 
 def test_menu_is_not_won_on_a_rival_teams_turn():
     stew = cards("chicken", "potato", "tomato", "onion")
-    s = four_seats("menu", counters=[cards(*PAELLA_DONE), [], stew], )
+    s = four_seats(
+        "menu",
+        counters=[cards(*PAELLA_DONE), [], stew],
+    )
     s.current = 1
     s.apply(1, {"type": "discard_hand", "cards": ["egg"]})
     assert not s.is_over()
@@ -60,20 +68,27 @@ def test_turbo_a_rivals_done_counter_does_not_win_on_another_teams_turn():
 
 
 def test_classic_is_every_seat_for_itself():
-    s = table(seats=4, orders=["paella", "pizza", "chicken-stew", "mushroom-risotto"],
-              hands=[["egg"], [], [], []], counters=[[], [], cards("chicken", "potato", "tomato", "onion"), []])
+    s = table(
+        seats=4,
+        orders=["paella", "pizza", "chicken-stew", "mushroom-risotto"],
+        hands=[["egg"], [], [], []],
+        counters=[[], [], cards("chicken", "potato", "tomato", "onion"), []],
+    )
     discard_egg(s, 0)
     assert not s.is_over()
 
 
-@pytest.mark.parametrize("counter, wins", [
-    (ANTI_PAELLA, True),
-    (("egg", "onion", "tomato", "tomato"), False),  # an ingredient repeated
-    (("egg", "onion", "tomato", "rice"), False),  # rice is on the order
-    (("egg", "onion", "tomato", "cheese*"), False),  # poisoned
-    (("egg", "onion", "tomato"), False),  # three
-    (ANTI_PAELLA + ("potato",), False),  # five
-])
+@pytest.mark.parametrize(
+    "counter, wins",
+    [
+        (ANTI_PAELLA, True),
+        (("egg", "onion", "tomato", "tomato"), False),  # an ingredient repeated
+        (("egg", "onion", "tomato", "rice"), False),  # rice is on the order
+        (("egg", "onion", "tomato", "cheese*"), False),  # poisoned
+        (("egg", "onion", "tomato"), False),  # three
+        (ANTI_PAELLA + ("potato",), False),  # five
+    ],
+)
 def test_anti_order_four_different_unpoisoned_none_on_the_order(counter, wins):
     s = table(options={"anti_order": True}, orders=[PAELLA, PIZZA], hands=[["egg"], []], counters=[cards(*counter), []])
     discard_egg(s, 0)
@@ -81,8 +96,9 @@ def test_anti_order_four_different_unpoisoned_none_on_the_order(counter, wins):
 
 
 def test_anti_order_makes_your_own_order_no_longer_win():
-    s = table(options={"anti_order": True}, orders=[PAELLA, PIZZA], hands=[["egg"], []],
-              counters=[cards(*PAELLA_DONE), []])
+    s = table(
+        options={"anti_order": True}, orders=[PAELLA, PIZZA], hands=[["egg"], []], counters=[cards(*PAELLA_DONE), []]
+    )
     discard_egg(s, 0)
     assert not s.is_over()
 
@@ -109,8 +125,14 @@ def test_anti_order_with_turbo_ignores_classic_orders():
 
 
 def test_uneven_teams_are_allowed():
-    s = table(seats=3, options={"mode": "menu", "teams": [0, 0, 1]}, orders=[PAELLA, PIZZA, "chicken-stew"],
-              hands=[[], ["egg"], []], counters=[cards(*PAELLA_DONE), cards(*PIZZA_DONE), []], current=1)
+    s = table(
+        seats=3,
+        options={"mode": "menu", "teams": [0, 0, 1]},
+        orders=[PAELLA, PIZZA, "chicken-stew"],
+        hands=[[], ["egg"], []],
+        counters=[cards(*PAELLA_DONE), cards(*PIZZA_DONE), []],
+        current=1,
+    )
     discard_egg(s, 1)
     assert s.winners() == [0, 1]
 

@@ -1,4 +1,5 @@
 """One test per rule sentence of Cheater Chefs (rulebook + issue 7)."""
+
 import pytest
 
 from game.cheaterchefs.data import content
@@ -15,6 +16,7 @@ def rejected(state, seat, action, rule):
 
 
 # ---- setting up -------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seats", range(2, 7))
 def test_each_seat_gets_one_secret_order_and_four_kitchen_cards(seats):
@@ -49,6 +51,7 @@ def test_first_seat_is_chosen_or_drawn():
 
 
 # ---- one action, then the turn passes left ----------------------------------------
+
 
 @pytest.mark.parametrize("seats", [2, 3, 5])
 def test_one_action_then_the_turn_passes_left(seats):
@@ -111,6 +114,7 @@ def test_discarding_needs_cards_from_the_hand():
 
 # ---- swap -------------------------------------------------------------------
 
+
 def test_swap_with_the_right_neighbours_leftmost_card_each_taking_the_others_place():
     s = table(seats=3, counters=[cards("rice", "egg"), cards("onion"), cards("tomato", "garlic")])
     # Seat 0's right neighbour is seat 2 (who played before it): its leftmost is tomato.
@@ -147,6 +151,7 @@ def test_swap_needs_a_card_on_the_neighbours_counter():
 
 # ---- move and discard from the counter --------------------------------------------
 
+
 def test_move_an_unpoisoned_card_to_another_place():
     s = table(counters=[cards("rice", "egg", "onion"), []])
     s.apply(0, {"type": "move", "pos": 0, "to": 2})
@@ -170,13 +175,17 @@ def test_discard_an_unpoisoned_ingredient_from_your_counter():
 
 # ---- drawing ----------------------------------------------------------------
 
-@pytest.mark.parametrize("action", [
-    {"type": "play", "card": "egg"},
-    {"type": "discard_hand", "cards": ["egg", "rice"]},
-    {"type": "move", "pos": 0, "to": 1},
-    {"type": "discard_ingredient", "pos": 0},
-    {"type": "swap", "pos": 0, "side": "left"},
-])
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "play", "card": "egg"},
+        {"type": "discard_hand", "cards": ["egg", "rice"]},
+        {"type": "move", "pos": 0, "to": 1},
+        {"type": "discard_ingredient", "pos": 0},
+        {"type": "swap", "pos": 0, "side": "left"},
+    ],
+)
 def test_after_any_action_draw_back_up_to_four(action):
     s = table(hands=[["egg", "rice"], []], counters=[cards("onion", "tomato"), cards("garlic")])
     s.apply(0, action)
@@ -202,6 +211,7 @@ def test_an_empty_deck_is_rebuilt_from_the_shuffled_discards():
 
 # ---- winning ----------------------------------------------------------------
 
+
 def test_your_turn_ending_with_exactly_your_order_wins():
     s = table(orders=[PAELLA, PIZZA], hands=[["garlic"], []], counters=[cards("rice", "saffron", "chicken"), []])
     s.apply(0, {"type": "play", "card": "garlic"})
@@ -210,12 +220,15 @@ def test_your_turn_ending_with_exactly_your_order_wins():
         s.apply(1, {"type": "pass"})
 
 
-@pytest.mark.parametrize("counter", [
-    ("rice", "saffron", "chicken", "garlic", "egg"),  # one more
-    ("rice", "saffron", "chicken"),  # one less
-    ("rice", "saffron*", "chicken", "garlic"),  # poisoned
-    ("rice", "rice", "chicken", "garlic"),  # a repeat in place of saffron
-])
+@pytest.mark.parametrize(
+    "counter",
+    [
+        ("rice", "saffron", "chicken", "garlic", "egg"),  # one more
+        ("rice", "saffron", "chicken"),  # one less
+        ("rice", "saffron*", "chicken", "garlic"),  # poisoned
+        ("rice", "rice", "chicken", "garlic"),  # a repeat in place of saffron
+    ],
+)
 def test_not_exactly_the_order_or_poisoned_does_not_win(counter):
     s = table(orders=[PAELLA, PIZZA], hands=[["egg"], []], counters=[cards(*counter), []])
     s.apply(0, {"type": "discard_hand", "cards": ["egg"]})
@@ -224,8 +237,11 @@ def test_not_exactly_the_order_or_poisoned_does_not_win(counter):
 
 def test_an_order_done_outside_your_own_turn_is_not_yet_a_win():
     # Seat 0 swaps its garlic for seat 1's egg: seat 1's pizza is done on seat 0's turn.
-    s = table(orders=[PAELLA, PIZZA], hands=[["egg"], ["rice"]],
-              counters=[cards("garlic"), cards("onion", "cheese", "tomato", "egg")])
+    s = table(
+        orders=[PAELLA, PIZZA],
+        hands=[["egg"], ["rice"]],
+        counters=[cards("garlic"), cards("onion", "cheese", "tomato", "egg")],
+    )
     s.apply(0, {"type": "swap", "pos": 0, "side": "left"})
     assert names(s.counters[1]) == ["onion", "cheese", "tomato", "garlic"]
     assert not s.is_over() and s.winners() == []
@@ -243,9 +259,14 @@ def test_a_seat_with_no_possible_action_passes():
 
 # ---- closing time -------------------------------------------------------------
 
+
 def test_closing_time_ends_the_game_and_the_closest_wins():
-    s = table(options={"round_limit": 1}, orders=[PAELLA, PIZZA], hands=[["egg"], ["egg"]],
-              counters=[cards("rice", "saffron", "egg*"), cards("tomato", "rice")])
+    s = table(
+        options={"round_limit": 1},
+        orders=[PAELLA, PIZZA],
+        hands=[["egg"], ["egg"]],
+        counters=[cards("rice", "saffron", "egg*"), cards("tomato", "rice")],
+    )
     s.apply(0, {"type": "discard_hand", "cards": ["egg"]})
     assert not s.is_over()
     s.apply(1, {"type": "discard_hand", "cards": ["egg"]})
@@ -261,16 +282,20 @@ def test_closing_time_ties_share_the_win():
 
 # ---- options ----------------------------------------------------------------
 
-@pytest.mark.parametrize("options, message", [
-    ({"mode": "solo"}, "mode"),
-    ({"teams": [0, 1]}, "teams are for"),
-    ({"mode": "menu", "teams": [0, 0]}, "two teams"),
-    ({"mode": "menu", "teams": [0, 1, 0]}, "each of the 2 seats"),
-    ({"anti_order": "yes"}, "anti_order"),
-    ({"round_limit": 0}, "round_limit"),
-    ({"first_seat": 2}, "first_seat"),
-    ({"colour": 1}, "no option"),
-])
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"mode": "solo"}, "mode"),
+        ({"teams": [0, 1]}, "teams are for"),
+        ({"mode": "menu", "teams": [0, 0]}, "two teams"),
+        ({"mode": "menu", "teams": [0, 1, 0]}, "each of the 2 seats"),
+        ({"anti_order": "yes"}, "anti_order"),
+        ({"round_limit": 0}, "round_limit"),
+        ({"first_seat": 2}, "first_seat"),
+        ({"colour": 1}, "no option"),
+    ],
+)
 def test_bad_options_are_refused(options, message):
     with pytest.raises(ValueError, match=message):
         ChefsState(2, options, 1)

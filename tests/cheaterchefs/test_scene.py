@@ -1,4 +1,5 @@
 """The scene turns presses and taps into legal actions and shows only what the viewer may see."""
+
 import time
 
 import pytest
@@ -47,7 +48,7 @@ def test_a_trap_is_aimed_by_keys_then_by_tapping_the_lit_card(app):
     press(app, "confirm")
     assert scene.group == "card:poison"
     app.draw()
-    target = scene.cell_rects[(1, 1)]  # Bao's garlic
+    target = next(t.rect for t in scene.targets if t.key == "cell1.1")  # Bao's garlic
     press(app, "point", target.center)  # first tap lights it
     assert scene.rows[scene.index][1] == {"type": "play", "card": "poison", "seat": 1, "pos": 1}
     press(app, "point", target.center)  # second tap plays it

@@ -58,8 +58,11 @@ def test_butterfingers_knocks_a_rivals_card_onto_the_discard_pile():
 
 
 def test_switcheroo_swaps_with_any_card_of_any_rival():
-    s = table(seats=4, hands=[["switcheroo"], [], [], []],
-              counters=[cards("rice", "egg"), [], cards("onion", "saffron", "garlic"), []])
+    s = table(
+        seats=4,
+        hands=[["switcheroo"], [], [], []],
+        counters=[cards("rice", "egg"), [], cards("onion", "saffron", "garlic"), []],
+    )
     s.apply(0, {"type": "play", "card": "switcheroo", "mine": 0, "seat": 2, "pos": 1})
     assert names(s.counters[0]) == ["saffron", "egg"] and names(s.counters[2]) == ["onion", "rice", "garlic"]
 

@@ -1,8 +1,9 @@
 """The contract and the shared kit, proved on the toy game (and the kit's own
 checks proved to fail on games that break the contract)."""
+
 import pytest
 
-from game.engine import SYSTEM, IllegalAction
+from game.engine import SYSTEM, IllegalAction, require
 from game.engine.bots import RandomBot
 from game.engine.search import IsmctsBot
 from game.engine.testkit import KitFailure, check_bot_fair, playout, run_playouts
@@ -111,10 +112,8 @@ def test_ismcts_beats_random():
         rng = Rng(seed)
         while not s.is_over():
             seat = rng.choice(s.actors())
-            if seat == SYSTEM:
-                # The window closes only once every seat has claimed or passed.
-                if len(s.actors()) > 1:
-                    seat = s.actors()[1]
+            if seat == SYSTEM and len(s.actors()) > 1:
+                seat = s.actors()[1]  # the window closes only once every seat has claimed or passed
             action = bots[seat].choose(s, seat, rng) if seat != SYSTEM else {"type": "close"}
             s.apply(seat, action)
         wins += 0 in s.winners()
@@ -122,6 +121,7 @@ def test_ismcts_beats_random():
 
 
 # ---- the kit must fail on broken games -----------------------------------
+
 
 class LeakySnap(SnapState):
     game_id = "toy-leaky"
@@ -149,7 +149,57 @@ class UnconservedSnap(SnapState):
         self.discard.pop()
 
 
-@pytest.mark.parametrize("broken", [LeakySnap, SloppySnap, UnconservedSnap])
-def test_kit_catches_broken_games(broken):
-    with pytest.raises(KitFailure):
+class SharingSnap(SnapState):
+    """Hands the state's own hand to its seat: a caller appending to it cheats."""
+
+    game_id = "toy-sharing"
+
+    def observation(self, seat):
+        obs = super().observation(seat)
+        if seat is not None:
+            obs["hand"] = self.hands[seat]
+        return obs
+
+
+class CrashingSnap(SnapState):
+    """Trusts the action's fields: a bet of "2" or [2] crashes instead of being refused."""
+
+    game_id = "toy-crashing"
+
+    def perform(self, seat, action):
+        if seat != SYSTEM and self.phase() == "pick" and self.picks[seat] is not None:
+            require(action["type"] == "bet", "bet-after-pick")
+            require(action["amount"] + 0 in (1, 2), "bet-one-or-two")
+        super().perform(seat, action)
+
+
+class LaxSnap(SnapState):
+    """Takes True for a bet of 1: a malformed action accepted."""
+
+    game_id = "toy-lax"
+
+    def perform(self, seat, action):
+        if seat != SYSTEM and self.phase() == "pick" and self.picks[seat] is not None:
+            require(action["type"] == "bet" and action.get("amount") in (1, 2), "bet-one-or-two")
+            self.picks[seat]["bet"] = int(action["amount"])
+            if all(p and p["bet"] is not None for p in self.picks):
+                self.revealed = [dict(p) for p in self.picks]
+                self.seal()
+            return
+        super().perform(seat, action)
+
+
+@pytest.mark.parametrize(
+    "broken, why",
+    [
+        (LeakySnap, "leaks"),
+        (SloppySnap, "changed the state"),
+        (UnconservedSnap, "not conserved"),
+        (SharingSnap, "changing its observation changed the state"),
+        (CrashingSnap, "must be IllegalAction"),
+        (LaxSnap, "malformed action .* was accepted"),
+    ],
+)
+def test_kit_catches_broken_games(broken, why):
+    with pytest.raises(KitFailure, match=why):
         run_playouts(broken, 30)

@@ -1,4 +1,5 @@
 """The seeded RNG and the content loader's error messages."""
+
 import pytest
 
 from game.engine.data import DataError, Field, int_range, load_entries, one_of
@@ -39,8 +40,12 @@ def test_gauss_has_the_right_moments():
     assert abs(mean - 2.0) < 0.02 and abs(var - 0.25) < 0.02
 
 
-SCHEMA = {"id": Field(str), "count": int_range(1, 5), "kind": one_of("a", "b"),
-          "note": Field(str, required=False, default="")}
+SCHEMA = {
+    "id": Field(str),
+    "count": int_range(1, 5),
+    "kind": one_of("a", "b"),
+    "note": Field(str, required=False, default=""),
+}
 
 
 def _write(tmp_path, text):
@@ -54,17 +59,23 @@ def test_good_file_loads_with_defaults(tmp_path):
     assert load_entries(p, "card", SCHEMA) == [{"id": "x", "count": 2, "kind": "a", "note": ""}]
 
 
-@pytest.mark.parametrize("text, expected", [
-    ('[[card]]\nid = "x"\ncount = 9\nkind = "a"\n', "#1 (x): field 'count' must be between 1 and 5"),
-    ('[[card]]\nid = "x"\ncount = 1\nkind = "a"\n[[card]]\nid = "y"\nkind = "b"\n', "#2 (y): missing field 'count'"),
-    ('[[card]]\nid = "x"\ncount = "1"\nkind = "a"\n', "field 'count' must be int"),
-    ('[[card]]\nid = "x"\ncount = true\nkind = "a"\n', "field 'count' must be int"),
-    ('[[card]]\nid = "x"\ncount = 1\nkind = "c"\n', "must be one of a, b"),
-    ('[[card]]\nid = "x"\ncount = 1\nkind = "a"\ncolour = 3\n', "unknown field(s) colour"),
-    ('[[card]]\nid = "x"\ncount = 1\nkind = "a"\n[[card]]\nid = "x"\ncount = 1\nkind = "a"\n', "duplicate id 'x'"),
-    ('[[card]\n', "not valid TOML"),
-    ('title = "no cards"\n', "needs a non-empty list of [[card]]"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ('[[card]]\nid = "x"\ncount = 9\nkind = "a"\n', "#1 (x): field 'count' must be between 1 and 5"),
+        (
+            '[[card]]\nid = "x"\ncount = 1\nkind = "a"\n[[card]]\nid = "y"\nkind = "b"\n',
+            "#2 (y): missing field 'count'",
+        ),
+        ('[[card]]\nid = "x"\ncount = "1"\nkind = "a"\n', "field 'count' must be int"),
+        ('[[card]]\nid = "x"\ncount = true\nkind = "a"\n', "field 'count' must be int"),
+        ('[[card]]\nid = "x"\ncount = 1\nkind = "c"\n', "must be one of a, b"),
+        ('[[card]]\nid = "x"\ncount = 1\nkind = "a"\ncolour = 3\n', "unknown field(s) colour"),
+        ('[[card]]\nid = "x"\ncount = 1\nkind = "a"\n[[card]]\nid = "x"\ncount = 1\nkind = "a"\n', "duplicate id 'x'"),
+        ("[[card]\n", "not valid TOML"),
+        ('title = "no cards"\n', "needs a non-empty list of [[card]]"),
+    ],
+)
 def test_broken_file_names_file_entry_and_problem(tmp_path, text, expected):
     p = _write(tmp_path, text)
     with pytest.raises(DataError) as err:

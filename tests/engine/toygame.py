@@ -6,9 +6,12 @@ revealed; then every seat may claim "highest!" with a timestamp until the
 table (SYSTEM) closes the window; a seat may pass instead. The earliest claim by a seat holding the top
 card scores its bet; every wrong claim costs its bet. Three rounds.
 """
+
 from __future__ import annotations
 
 from game.engine import SYSTEM, GameState, Rng, require
+from game.engine.actions import fields, int_field
+from game.engine.state import detached
 
 
 class SnapState(GameState):
@@ -21,8 +24,8 @@ class SnapState(GameState):
         deck = [v for v in range(1, 13) for _ in range(2)]
         self.rng.shuffle(deck)
         n = self.options["hand"]
-        self.hands = [sorted(deck[i * n:(i + 1) * n]) for i in range(self.num_seats)]
-        self.deck = deck[self.num_seats * n:]
+        self.hands = [sorted(deck[i * n : (i + 1) * n]) for i in range(self.num_seats)]
+        self.deck = deck[self.num_seats * n :]
         self.picks: list = [None] * self.num_seats  # {"card": c, "bet": b|None}
         self.revealed: list = []
         self.claims: list = []  # [seat, t]
@@ -65,32 +68,35 @@ class SnapState(GameState):
         return super().sample_action(seat, rng)
 
     def perform(self, seat: int, action) -> None:
-        kind = action.get("type") if isinstance(action, dict) else None
+        kind = action["type"]
         if seat == SYSTEM:
             require(kind == "close", "system-closes-window")
+            fields(action)
             self._close()
             return
         if self.phase() == "pick":
             if self.picks[seat] is None:
                 require(kind == "pick", "pick-first", "choose a card before betting")
-                require(action.get("card") in self.hands[seat], "card-in-hand")
-                self.hands[seat].remove(action["card"])
-                self.picks[seat] = {"card": action["card"], "bet": None}
+                fields(action, ["card"])
+                card = int_field(action, "card", 1, 12, "card-in-hand")
+                require(card in self.hands[seat], "card-in-hand")
+                self.hands[seat].remove(card)
+                self.picks[seat] = {"card": card, "bet": None}
             else:
                 require(kind == "bet", "bet-after-pick")
-                require(action.get("amount") in (1, 2), "bet-one-or-two")
-                self.picks[seat]["bet"] = action["amount"]
+                fields(action, ["amount"])
+                self.picks[seat]["bet"] = int_field(action, "amount", 1, 2, "bet-one-or-two")
                 if all(p and p["bet"] is not None for p in self.picks):
                     self.revealed = [dict(p) for p in self.picks]
                     self.seal()
             return
         if kind == "pass":
+            fields(action)
             self.passed.append(seat)
             return
         require(kind == "claim", "claim-only-now")
-        t = action.get("t")
-        require(isinstance(t, int) and t >= 0, "claim-needs-time")
-        self.claims.append([seat, t])
+        fields(action, ["t"])
+        self.claims.append([seat, int_field(action, "t", 0, None, "claim-needs-time")])
 
     def _close(self) -> None:
         top = max(p["card"] for p in self.revealed)
@@ -128,15 +134,16 @@ class SnapState(GameState):
         if seat is not None and seat >= 0:
             obs["hand"] = self.hands[seat]
             obs["my_pick"] = self.picks[seat]
-        return obs
+        return detached(obs)
 
     def determinize(self, seat, rng):
         copy = self.clone()
         copy.log, copy.undo_floor = [], 0
         others = [s for s in range(self.num_seats) if s != seat]
         hidden_picks = [s for s in others if self.picks[s] is not None and not self.revealed]
-        pool = sorted(self.deck + [c for s in others for c in self.hands[s]]
-                      + [self.picks[s]["card"] for s in hidden_picks])
+        pool = sorted(
+            self.deck + [c for s in others for c in self.hands[s]] + [self.picks[s]["card"] for s in hidden_picks]
+        )
         rng.shuffle(pool)
         for s in others:
             n = len(self.hands[s])

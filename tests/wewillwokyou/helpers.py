@@ -1,4 +1,5 @@
 """Building hands and positions for the rule tests."""
+
 from __future__ import annotations
 
 from game.wewillwokyou.data import content
@@ -8,8 +9,9 @@ from game.wewillwokyou.scoring import Held
 WOK = {w["id"]: w["index"] for w in content().woks}
 
 
-def find(ingredient: str | None = None, symbols: tuple | None = None, blank: bool | None = None,
-         exclude: set | None = None) -> int:
+def find(
+    ingredient: str | None = None, symbols: tuple | None = None, blank: bool | None = None, exclude: set | None = None
+) -> int:
     """The lowest-numbered card matching, not in `exclude`."""
     for c in content().cards:
         if exclude and c.id in exclude:

@@ -2,6 +2,7 @@
 whole game. The full-strength rate over a few hundred seeds is measured with the
 simulate command (see assets/wewillwokyou/DESIGN.md); here a fast version runs:
 60 seeds with the search bounded by iterations, seats alternating."""
+
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace

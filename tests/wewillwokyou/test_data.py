@@ -1,12 +1,12 @@
 """The content files: counts from the rulebook and COMPONENT-FACTS, and the loader's checks."""
+
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from game.engine.data import ASSETS, DataError
-from game.wewillwokyou.data import BLUE_KINDS, RED_KINDS, SYMBOLS, load
-from game.wewillwokyou.data import content
+from game.wewillwokyou.data import BLUE_KINDS, RED_KINDS, SYMBOLS, content, load
 
 FOLDER = ASSETS / "wewillwokyou"
 
@@ -55,14 +55,26 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
     return tmp_path
 
 
-@pytest.mark.parametrize("name,old,new,words", [
-    ("ingredients.toml", 'count = 10', 'count = 11', ["tuna", "count says 11"]),
-    ("ingredients.toml", 'symbols = ["cookie", "cookie"]', 'symbols = ["cookie", "spoon"]', ["symbols", "both the same"]),
-    ("woks.toml", 'points = 7\n', 'points = "seven"\n', ["lid-7", "points"]),
-    ("woks.toml", 'series = 3\n', 'series = 4\n', ["hard-3-6", "3 or 5"]),
-    ("woks.toml", 'recipe = { chicken = 2, tuna = 2, prawn = 1 }', 'recipe = { chicken = 2, squid = 2 }',
-     ["group-chicken-tuna-prawn", "recipe"]),
-])
+@pytest.mark.parametrize(
+    "name,old,new,words",
+    [
+        ("ingredients.toml", "count = 10", "count = 11", ["tuna", "count says 11"]),
+        (
+            "ingredients.toml",
+            'symbols = ["cookie", "cookie"]',
+            'symbols = ["cookie", "spoon"]',
+            ["symbols", "both the same"],
+        ),
+        ("woks.toml", "points = 7\n", 'points = "seven"\n', ["lid-7", "points"]),
+        ("woks.toml", "series = 3\n", "series = 4\n", ["hard-3-6", "3 or 5"]),
+        (
+            "woks.toml",
+            "recipe = { chicken = 2, tuna = 2, prawn = 1 }",
+            "recipe = { chicken = 2, squid = 2 }",
+            ["group-chicken-tuna-prawn", "recipe"],
+        ),
+    ],
+)
 def test_broken_file_names_file_entry_and_problem(tmp_path, name, old, new, words):
     folder = _broken(tmp_path, name, old, new)
     with pytest.raises(DataError) as err:

@@ -1,5 +1,6 @@
 """The shared rules test kit on We Will Wok You: 1000 seeded random games over every
 seat count (run in two processes: this machine has two cores), and bot fairness."""
+
 from concurrent.futures import ProcessPoolExecutor
 
 from game.engine.testkit import check_bot_fair, run_playouts

@@ -1,5 +1,6 @@
 """One test per rule sentence: set-up, the three actions, passing, the end, ties,
 and what each seat may see."""
+
 import pytest
 
 from game.engine import IllegalAction
@@ -7,10 +8,10 @@ from game.wewillwokyou.data import content
 from game.wewillwokyou.rules import WokState
 from game.wewillwokyou.scoring import best_placement
 
-from .helpers import fresh, find, give, move
-
+from .helpers import find, fresh, give, move
 
 # ---- set-up --------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seats,aside,offer", [(2, 24, 12), (3, 12, 15), (4, 0, 18)])
 def test_setup_by_player_count(seats, aside, offer):
@@ -33,6 +34,7 @@ def test_set_aside_ingredients_and_woks_on_offer_are_visible_to_all():
 
 # ---- A) take a coin ----------------------------------------------------------------------
 
+
 def test_take_a_coin_makes_both_rows_of_that_line_cheaper():
     s = fresh()
     s.apply(0, {"type": "coin", "line": 1})
@@ -52,6 +54,7 @@ def test_never_the_last_coin_of_a_line():
 
 
 # ---- B) buy a row --------------------------------------------------------------------------
+
 
 def test_buy_a_row_pays_onto_its_line_takes_the_row_and_refills_it():
     s = fresh()
@@ -95,10 +98,16 @@ def test_an_empty_row_cannot_be_bought():
 
 # ---- C) take a Wok card -----------------------------------------------------------------------
 
+
 def _hand_for_wok(s, seat=0):
     """Give the seat 2 double-cookie cards' worth via a single, a double and a star."""
-    cards = [find("broccoli", ("cookie",)), find("broccoli", ("cookie", "cookie")), find("broccoli", ("star",)),
-             find("tuna", ()), find("carrot", ("spoon",))]
+    cards = [
+        find("broccoli", ("cookie",)),
+        find("broccoli", ("cookie", "cookie")),
+        find("broccoli", ("star",)),
+        find("tuna", ()),
+        find("carrot", ("spoon",)),
+    ]
     give(s, seat, cards)
     return cards
 
@@ -123,7 +132,7 @@ def test_take_a_wok_with_four_identical_symbols_stars_wild():
 
 def test_laid_cards_show_exactly_four_of_one_symbol():
     s = fresh()
-    single, double, star, blank, spoon = _hand_for_wok(s)
+    single, double, star, _blank, spoon = _hand_for_wok(s)
     s.apply(0, {"type": "take_wok"})
     s.apply(0, {"type": "lay", "card": double})
     with pytest.raises(IllegalAction) as err:
@@ -183,7 +192,7 @@ def test_laid_cards_cannot_buy_another_wok():
 
 def test_laid_cards_still_score_at_the_end_but_not_on_an_alternative_wok():
     s = fresh()
-    single, double, star, _, _ = _hand_for_wok(s)
+    single, double, _star, _, _ = _hand_for_wok(s)
     alt = next(w["index"] for w in content().woks if w["kind"] == "alternative")
     exp = next(w["index"] for w in content().woks if w["kind"] == "experimental")
     s.woks[0] = [alt, exp]
@@ -198,6 +207,7 @@ def test_laid_cards_still_score_at_the_end_but_not_on_an_alternative_wok():
 
 
 # ---- one action; pass only when nothing is possible ------------------------------------------------
+
 
 def test_pass_only_when_nothing_is_possible():
     s = fresh()
@@ -223,6 +233,7 @@ def test_only_the_seat_to_play_may_act():
 
 
 # ---- the end ------------------------------------------------------------------------------------------
+
 
 def _nearly_over(seats=3):
     """The deck is empty and line 1 has one row left."""
@@ -270,6 +281,7 @@ def test_the_arcade_places_every_seats_cards_for_the_most_points():
 
 # ---- ties ----------------------------------------------------------------------------------------------
 
+
 def _ended(scores, unused, coins):
     s = fresh(3)
     s.result = [{"score": p, "unused": list(range(u)), "woks": [], "men": []} for p, u in zip(scores, unused)]
@@ -284,6 +296,7 @@ def test_ties_most_unused_ingredients_then_most_coins_then_shared():
 
 
 # ---- what each seat may see ----------------------------------------------------------------------------
+
 
 def test_own_hand_private_others_only_what_the_table_showed():
     s = fresh()

@@ -1,4 +1,6 @@
 """The scene turns taps and keys into the rules' actions, and draws every moment."""
+
+import json
 import time
 
 import pygame
@@ -15,25 +17,42 @@ def _event(control, pos=None):
 def _scene(moment, seed=3):
     app = App(size=(1280, 720), window=False)
     scene = shots.table(app, "wewillwokyou", seed, moment, seats=2)
-    scene.session.bots.bots = {}  # the test plays both seats
+    scene.session.bots.levels = {}  # the test plays both seats
     surf = pygame.Surface((1280, 720))
     scene.draw(surf)
     return app, scene, surf
 
 
-def test_tapping_a_coin_line_takes_a_coin_and_keys_move_the_highlight():
+def _targets(scene, kind):
+    return [t for t in scene.targets if t.key.startswith("{") and json.loads(t.key)["type"] == kind]
+
+
+def test_tapping_a_coin_line_takes_a_coin():
+    app, scene, _surf = _scene("hand")
+    seat = scene.state.turn
+    target = _targets(scene, "coin")[0]
+    coins = scene.state.coins[seat]
+    scene.handle(_event("point", target.rect.center))
+    assert scene.state.coins[seat] == coins + 1
+    assert scene.state.log[-1]["action"] == json.loads(target.key)
+    app.quit()
+
+
+def test_keys_move_the_focus_over_the_choices_and_confirm_takes_the_focused_one():
     app, scene, surf = _scene("hand")
     seat = scene.state.turn
-    rect, action = next((r, a) for r, a in scene.targets if a["type"] == "coin")
-    coins = scene.state.coins[seat]
-    assert scene.table_event(_event("point", rect.center))
-    assert scene.state.coins[seat] == coins + 1
-    assert scene.state.log[-1]["action"] == action
+    scene.state.coins[seat] += 10  # rich enough to buy: the rows are choices too
+    scene.state.box_coins -= 10
     scene.draw(surf)
-    if scene.targets:
-        first = scene.focus
-        scene.table_event(_event("right"))
-        assert scene.focus == (first + 1) % len(scene.targets)
+    ring = [t for t in scene.targets if t.focusable]
+    assert len(ring) >= 3 and scene.focused() is ring[0]
+    scene.handle(_event("right"))
+    scene.handle(_event("right"))
+    assert scene.focused() is ring[2]
+    scene.handle(_event("left"))
+    assert scene.focused() is ring[1]
+    scene.handle(_event("confirm"))
+    assert scene.state.log[-1] == {"seat": seat, "action": json.loads(ring[1].key)}
     app.quit()
 
 
@@ -44,16 +63,25 @@ def test_tapping_a_wok_on_offer_lays_then_takes_that_card():
         if scene.state.pending is None:
             break
         scene.draw(surf)
-        lay = next(r for r, a in scene.targets if a["type"] == "lay")
-        scene.table_event(_event("point", lay.center))
+        lay = _targets(scene, "lay")[0]
+        scene.handle(_event("point", lay.rect.center))
     assert wanted in scene.state.woks[seat]
     app.quit()
 
 
-def test_every_moment_draws_at_both_sizes():
+def test_every_moment_draws_at_both_sizes_with_its_choices_on_screen():
     for moment in ("start", "hand", "laying", "end"):
         app, scene, _surf = _scene(moment)
         for size in ((1920, 1080), (1280, 720)):
             app.ui.resize(size)
-            scene.draw(pygame.Surface(size))
+            surf = pygame.Surface(size)
+            scene.draw(surf)
+            screen = surf.get_rect()
+            assert all(screen.contains(t.rect) for t in scene.targets), moment
+            if moment in ("hand", "laying"):  # a human to act: every legal action can be reached
+                legal = {json.dumps(a, sort_keys=True) for a in scene.state.legal_actions(scene.state.turn)}
+                drawn = {t.key for t in scene.targets}
+                assert legal - {'{"type": "take_wok"}'} <= drawn, moment
+            if moment == "end":
+                assert scene.state.is_over() and not scene.targets
         app.quit()

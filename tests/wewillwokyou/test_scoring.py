@@ -1,5 +1,6 @@
 """End-of-game scoring: every Wok kind, every Wok-Man, the rulebook's example, and
 the optimizer checked against the referee and a brute force."""
+
 import itertools
 
 import pytest
@@ -7,7 +8,11 @@ import pytest
 from game.engine.rng import Rng
 from game.wewillwokyou.data import content
 from game.wewillwokyou.scoring import (
-    Held, PlacementError, best_placement, man_options, score_placement,
+    Held,
+    PlacementError,
+    best_placement,
+    man_options,
+    score_placement,
 )
 
 from .helpers import WOK, held, woks
@@ -24,14 +29,15 @@ def cards_of(hand, *ingredients_counts):
 
 
 def plan(wok_cards: dict, men=()):
-    return {"woks": [{"wok": WOK[w], "cards": c} for w, c in wok_cards.items()],
-            "men": [{"man": WOK[m], "wok": WOK[t] if t else None, "change": ch} for m, t, ch in men]}
+    return {
+        "woks": [{"wok": WOK[w], "cards": c} for w, c in wok_cards.items()],
+        "men": [{"man": WOK[m], "wok": WOK[t] if t else None, "change": ch} for m, t, ch in men],
+    }
 
 
 # ---- the rulebook's example -----------------------------------------------------------
 
-ARTHUR_WOKS = ("group-chicken-tuna-prawn", "hard-3-6", "concert-prawn-carrot", "lid-7",
-               "changing-man-1", "double-man")
+ARTHUR_WOKS = ("group-chicken-tuna-prawn", "hard-3-6", "concert-prawn-carrot", "lid-7", "changing-man-1", "double-man")
 
 
 def arthur():
@@ -42,13 +48,18 @@ def arthur():
 
 def test_rulebook_example_arthur_scores_42_as_printed():
     hand = arthur()
-    book = plan({
-        "group-chicken-tuna-prawn": cards_of(hand, ("chicken", 2), ("broccoli", 2), ("prawn", 1)),
-        "hard-3-6": cards_of(hand, ("broccoli", 5), ("octopus", 3))[2:],
-        "concert-prawn-carrot": cards_of(hand, ("prawn", 3), ("carrot", 1))[1:],
-        "lid-7": [],
-    }, men=[("changing-man-1", "group-chicken-tuna-prawn", ["tuna", "broccoli"]),
-            ("double-man", "concert-prawn-carrot", None)])
+    book = plan(
+        {
+            "group-chicken-tuna-prawn": cards_of(hand, ("chicken", 2), ("broccoli", 2), ("prawn", 1)),
+            "hard-3-6": cards_of(hand, ("broccoli", 5), ("octopus", 3))[2:],
+            "concert-prawn-carrot": cards_of(hand, ("prawn", 3), ("carrot", 1))[1:],
+            "lid-7": [],
+        },
+        men=[
+            ("changing-man-1", "group-chicken-tuna-prawn", ["tuna", "broccoli"]),
+            ("double-man", "concert-prawn-carrot", None),
+        ],
+    )
     result = score_placement(hand, woks(*ARTHUR_WOKS), book)
     points = {content().woks[w]["id"]: p for w, p in result["points"].items()}
     assert points == {"group-chicken-tuna-prawn": 12, "hard-3-6": 12, "concert-prawn-carrot": 11, "lid-7": 7}
@@ -63,15 +74,20 @@ def test_rulebook_example_is_the_best_arthur_can_do():
 
 def test_without_the_changing_man_the_group_wok_scores_nothing():
     hand = arthur()
-    group = plan({"group-chicken-tuna-prawn": cards_of(hand, ("chicken", 2), ("tuna", 1), ("prawn", 1))},
-                 men=[("changing-man-1", "concert-prawn-carrot", ["prawn", "octopus"]),
-                      ("double-man", "concert-prawn-carrot", None)])
+    group = plan(
+        {"group-chicken-tuna-prawn": cards_of(hand, ("chicken", 2), ("tuna", 1), ("prawn", 1))},
+        men=[
+            ("changing-man-1", "concert-prawn-carrot", ["prawn", "octopus"]),
+            ("double-man", "concert-prawn-carrot", None),
+        ],
+    )
     with pytest.raises(PlacementError) as err:
         score_placement(hand, woks(*ARTHUR_WOKS), group)
     assert err.value.rule == "group-wok-whole-recipes"
 
 
 # ---- each red kind ---------------------------------------------------------------------
+
 
 def test_independent_wok_scores_its_points_and_takes_no_ingredient():
     hand = held([("tuna", 1)])
@@ -129,8 +145,7 @@ def test_concert_fills_each_wok_independently_up_to_its_count():
     result = best_placement(hand, woks("concert-carrot-tuna"))
     assert result["score"] == 4 * 2 + 4 and len(result["unused"]) == 1
     with pytest.raises(PlacementError):
-        score_placement(hand, woks("concert-carrot-tuna"),
-                        plan({"concert-carrot-tuna": cards_of(hand, ("carrot", 5))}))
+        score_placement(hand, woks("concert-carrot-tuna"), plan({"concert-carrot-tuna": cards_of(hand, ("carrot", 5))}))
     full = held([("carrot", 4), ("tuna", 3)])
     assert best_placement(full, woks("concert-carrot-tuna"))["score"] == 20
 
@@ -138,12 +153,16 @@ def test_concert_fills_each_wok_independently_up_to_its_count():
 def test_each_card_goes_on_one_wok_at_most():
     hand = held([("tuna", 1)])
     with pytest.raises(PlacementError) as err:
-        score_placement(hand, woks("experimental-1", "experimental-2"),
-                        plan({"experimental-1": [hand[0].id], "experimental-2": [hand[0].id]}))
+        score_placement(
+            hand,
+            woks("experimental-1", "experimental-2"),
+            plan({"experimental-1": [hand[0].id], "experimental-2": [hand[0].id]}),
+        )
     assert err.value.rule == "each-card-on-one-wok-at-most"
 
 
 # ---- the Wok-Men -----------------------------------------------------------------------
+
 
 def test_double_wok_man_only_on_a_concert_and_swaps_its_values():
     hand = held([("prawn", 3)])
@@ -159,8 +178,11 @@ def test_all_powerful_man_makes_any_red_card_a_lidded_12():
     best = best_placement(hand, woks("hard-5-12", "mighty-man"))
     assert best["score"] == 12 and len(best["unused"]) == 2
     with pytest.raises(PlacementError):
-        score_placement(hand, woks("experimental-1", "mighty-man"),
-                        plan({"experimental-1": [hand[0].id]}, men=[("mighty-man", "experimental-1", None)]))
+        score_placement(
+            hand,
+            woks("experimental-1", "mighty-man"),
+            plan({"experimental-1": [hand[0].id]}, men=[("mighty-man", "experimental-1", None)]),
+        )
 
 
 def test_changing_man_replaces_a_printed_type_on_group_or_concert_only():
@@ -170,8 +192,11 @@ def test_changing_man_replaces_a_printed_type_on_group_or_concert_only():
     options = man_options(content().woks[WOK["changing-man-1"]], [content().woks[WOK["hard-3-6"]]], ["tuna"])
     assert options == [(None, None)]  # no card needing specific ingredients: nowhere to go
     with pytest.raises(PlacementError) as err:
-        score_placement(hand, woks("group-chicken-tuna-prawn", "changing-man-1"),
-                        plan({}, men=[("changing-man-1", "group-chicken-tuna-prawn", ["octopus", "chicken"])]))
+        score_placement(
+            hand,
+            woks("group-chicken-tuna-prawn", "changing-man-1"),
+            plan({}, men=[("changing-man-1", "group-chicken-tuna-prawn", ["octopus", "chicken"])]),
+        )
     assert err.value.rule == "changing-man-replaces-a-printed-type"
 
 
@@ -196,6 +221,7 @@ def test_wok_men_alone_score_nothing():
 
 
 # ---- the optimizer beats greedy placement ------------------------------------------------
+
 
 def test_greedy_card_by_card_loses_group_wok_needs_cards_alternative_wants():
     # Greedy gives each hand card 2 on the alternative wok (12); the group wok makes 20+...
@@ -230,6 +256,7 @@ def test_free_wok_card_kept_off_the_group_when_another_card_can_feed_it():
 
 # ---- the optimizer against a brute force ---------------------------------------------------
 
+
 def _brute_force(hand, ids):
     table = content().woks
     reds = [table[w] for w in ids if table[w]["kind"] not in ("double_man", "mighty_man", "changing_man")]
@@ -244,8 +271,9 @@ def _brute_force(hand, ids):
                 if spot < len(reds):
                     wok_cards[reds[spot]["index"]].append(card.id)
             try:
-                r = score_placement(hand, ids, {"woks": [{"wok": w, "cards": c} for w, c in wok_cards.items()],
-                                                "men": men_plan})
+                r = score_placement(
+                    hand, ids, {"woks": [{"wok": w, "cards": c} for w, c in wok_cards.items()], "men": men_plan}
+                )
             except PlacementError:
                 continue
             best = max(best, (r["score"], r["unused"]))
@@ -263,7 +291,7 @@ def test_optimizer_matches_brute_force_on_random_small_cases():
         ids = sorted(set(ids)) + ([rng.choice(blues)] if rng.random() < 0.5 else [])
         pool = list(range(len(cards)))
         rng.shuffle(pool)
-        hand = [Held(c, cards[c].ingredient, cards[c].blank, rng.random() < 0.7) for c in pool[:rng.randint(1, 6)]]
+        hand = [Held(c, cards[c].ingredient, cards[c].blank, rng.random() < 0.7) for c in pool[: rng.randint(1, 6)]]
         best = best_placement(hand, ids)
         checked = score_placement(hand, ids, best)
         assert checked["score"] == best["score"]

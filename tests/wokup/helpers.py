@@ -1,4 +1,5 @@
 """Hand-placed Wok Up tables for the rules tests."""
+
 from game.engine import SYSTEM
 from game.wokup.rules import MS, WokUpState, _timing
 
@@ -29,8 +30,10 @@ def place(state: WokUpState, *tokens) -> None:
         for pile in state.piles:
             if tid in pile:
                 pile.remove(tid)
-    state.table = sorted(({"id": t, "x": float(x), "y": float(y), "face": f, "a": 0, "off": False}
-                          for t, x, y, f in tokens), key=lambda p: p["id"])
+    state.table = sorted(
+        ({"id": t, "x": float(x), "y": float(y), "face": f, "a": 0, "off": False} for t, x, y, f in tokens),
+        key=lambda p: p["id"],
+    )
 
 
 def in_wok(*faces):

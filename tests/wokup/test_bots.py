@@ -1,5 +1,6 @@
 """The real-time bots: they claim only what they see, after a human delay that
 depends on their level, make mistakes, and beat random claimers."""
+
 from game.engine.rng import Rng
 from game.wokup import bots
 from game.wokup.geometry import wok

@@ -1,5 +1,6 @@
 """The content files: the token set is balanced, the decks follow the card guide,
 and a broken file names the file, the entry and the problem."""
+
 from collections import Counter
 
 import pytest
@@ -41,17 +42,28 @@ def _broken(tmp_path, name, text):
 
 
 def test_a_token_with_the_same_ingredient_on_both_faces_is_named(tmp_path):
-    text = (data.DIR / "tokens.toml").read_text().replace(
-        'id = "chili-1", front = "chili", front_count = 1, back = "mushroom"',
-        'id = "chili-1", front = "chili", front_count = 1, back = "chili"')
+    text = (
+        (data.DIR / "tokens.toml")
+        .read_text()
+        .replace(
+            'id = "chili-1", front = "chili", front_count = 1, back = "mushroom"',
+            'id = "chili-1", front = "chili", front_count = 1, back = "chili"',
+        )
+    )
     with pytest.raises(DataError) as err:
         data.tokens.__wrapped__(_broken(tmp_path, "tokens.toml", text))
     assert "tokens.toml" in str(err.value) and "chili-1" in str(err.value) and "another ingredient" in str(err.value)
 
 
 def test_a_card_missing_its_number_is_named(tmp_path):
-    text = (data.DIR / "cards.toml").read_text().replace('id = "edge-2-a"\ndeck = "edge"\nkind = "touching"\nn = 2',
-                                                         'id = "edge-2-a"\ndeck = "edge"\nkind = "touching"')
+    text = (
+        (data.DIR / "cards.toml")
+        .read_text()
+        .replace(
+            'id = "edge-2-a"\ndeck = "edge"\nkind = "touching"\nn = 2',
+            'id = "edge-2-a"\ndeck = "edge"\nkind = "touching"',
+        )
+    )
     with pytest.raises(DataError) as err:
         data.decks_and_cards.__wrapped__(_broken(tmp_path, "cards.toml", text))
     assert "cards.toml" in str(err.value) and "edge-2-a" in str(err.value) and "'n'" in str(err.value)

@@ -1,5 +1,6 @@
 """The rulebook's test of "in the wok", with hand-placed tokens: inside the
 pentagon, touching a card or a divider (on the edge counts), or outside."""
+
 import math
 
 from game.wokup.geometry import wok

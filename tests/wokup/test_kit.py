@@ -1,5 +1,6 @@
 """The shared rules kit on Wok Up: 1000+ random games over every seat count and
 option set, and every bot level checked for fairness (it sees only the table)."""
+
 import pytest
 
 from game.engine.testkit import check_bot_fair, run_playouts
@@ -10,8 +11,9 @@ from game.wokup.rules import WokUpState
 def test_a_thousand_quick_games_over_all_seat_counts():
     # Random claimers rarely see a complete card, so a game to five cards is long;
     # the quick-game targets keep 1000 games inside the time budget.
-    stats = run_playouts(WokUpState, 1000, options=[{"target": 1}, {"target": 1, "learning": True}],
-                         checkpoint_every=20)
+    stats = run_playouts(
+        WokUpState, 1000, options=[{"target": 1}, {"target": 1, "learning": True}], checkpoint_every=20
+    )
     assert stats.games == 1000 and set(stats.wins) == set(range(6))
     assert stats.hidden_resampled > 0
 

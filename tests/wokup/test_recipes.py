@@ -1,5 +1,6 @@
 """Each kind of recipe card, complete and not: pictures are counted, "equal" needs
 both ingredients present, only tokens in the wok count."""
+
 from game.wokup import data, geometry, recipes
 
 W = geometry.wok()

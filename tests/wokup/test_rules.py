@@ -1,4 +1,5 @@
 """One test per rule sentence of Wok Up (the issue's list), on hand-placed tables."""
+
 import json
 
 import pytest
@@ -55,10 +56,24 @@ def test_the_settle_records_positions_and_faces_of_the_thrown_tokens():
     s = game(2)
     signal(s)
     (_, a), (_, b) = s.flight
-    s.apply(SYSTEM, {"type": "settle", "t": s.now + 900 * MS, "tokens": [
-        {"id": a, "x": 1.04, "y": 2, "face": 1, "a": 370}, {"id": b, "x": 500, "y": 0, "face": 0, "off": True}]})
-    assert s.table == [{"id": a, "x": 1.0, "y": 2.0, "face": 1, "a": 10, "off": False},
-                       {"id": b, "x": 500.0, "y": 0.0, "face": 0, "a": 0, "off": True}][::1 if a < b else -1]
+    s.apply(
+        SYSTEM,
+        {
+            "type": "settle",
+            "t": s.now + 900 * MS,
+            "tokens": [
+                {"id": a, "x": 1.04, "y": 2, "face": 1, "a": 370},
+                {"id": b, "x": 500, "y": 0, "face": 0, "off": True},
+            ],
+        },
+    )
+    assert (
+        s.table
+        == [
+            {"id": a, "x": 1.0, "y": 2.0, "face": 1, "a": 10, "off": False},
+            {"id": b, "x": 500.0, "y": 0.0, "face": 0, "a": 0, "off": True},
+        ][:: 1 if a < b else -1]
+    )
     assert s.phase == "look" and s.look_start == s.now
 
 
@@ -66,17 +81,27 @@ def test_a_settle_must_place_every_thrown_token():
     s = game(2)
     signal(s)
     (_, a), _ = s.flight
-    rejected(s, SYSTEM, {"type": "settle", "t": s.now, "tokens": [{"id": a, "x": 0, "y": 0, "face": 0}]},
-             "settle-every-thrown-token")
-    rejected(s, SYSTEM, {"type": "settle", "t": s.now, "tokens": [{"id": "nope", "x": 0, "y": 0, "face": 0}]},
-             "settle-known-tokens")
+    rejected(
+        s,
+        SYSTEM,
+        {"type": "settle", "t": s.now, "tokens": [{"id": a, "x": 0, "y": 0, "face": 0}]},
+        "settle-every-thrown-token",
+    )
+    rejected(
+        s,
+        SYSTEM,
+        {"type": "settle", "t": s.now, "tokens": [{"id": "nope", "x": 0, "y": 0, "face": 0}]},
+        "settle-known-tokens",
+    )
 
 
 def test_no_card_claimed_means_throw_again():
     s = game(3)
     signal(s)
-    s.apply(SYSTEM, {"type": "settle", "t": s.now, "tokens": [
-        {"id": t, "x": FAR[0], "y": 0, "face": 0} for t in s.flight_ids()]})
+    s.apply(
+        SYSTEM,
+        {"type": "settle", "t": s.now, "tokens": [{"id": t, "x": FAR[0], "y": 0, "face": 0} for t in s.flight_ids()]},
+    )
     assert s.phase == "look"
     signal(s)
     assert s.phase == "flight" and s.round == 1 and s.round_throws == 2
@@ -96,8 +121,14 @@ def test_six_seats_throw_three_tokens_alternating_halves():
     for _ in range(3):
         signal(s)
         throwers.append([seat for seat, _ in s.flight])
-        s.apply(SYSTEM, {"type": "settle", "t": s.now, "tokens": [
-            {"id": t, "x": FAR[0], "y": 0, "face": 0} for t in s.flight_ids()]})
+        s.apply(
+            SYSTEM,
+            {
+                "type": "settle",
+                "t": s.now,
+                "tokens": [{"id": t, "x": FAR[0], "y": 0, "face": 0} for t in s.flight_ids()],
+            },
+        )
     assert throwers == [[0, 2, 4], [1, 3, 5], [0, 2, 4]]
 
 
@@ -107,8 +138,14 @@ def test_five_seats_throw_three_then_two():
     for _ in range(4):
         signal(s)
         counts.append(len(s.flight))
-        s.apply(SYSTEM, {"type": "settle", "t": s.now, "tokens": [
-            {"id": t, "x": FAR[0], "y": 0, "face": 0} for t in s.flight_ids()]})
+        s.apply(
+            SYSTEM,
+            {
+                "type": "settle",
+                "t": s.now,
+                "tokens": [{"id": t, "x": FAR[0], "y": 0, "face": 0} for t in s.flight_ids()],
+            },
+        )
     assert counts == [3, 2, 3, 2]
 
 
@@ -384,8 +421,14 @@ def test_the_table_clock_never_runs_backwards():
 def test_state_round_trips_and_replays():
     s = game(4)
     signal(s)
-    s.apply(SYSTEM, {"type": "settle", "t": s.now + 1, "tokens": [
-        {"id": t, "x": 10.0 * i, "y": 0, "face": i % 2} for i, t in enumerate(s.flight_ids())]})
+    s.apply(
+        SYSTEM,
+        {
+            "type": "settle",
+            "t": s.now + 1,
+            "tokens": [{"id": t, "x": 10.0 * i, "y": 0, "face": i % 2} for i, t in enumerate(s.flight_ids())],
+        },
+    )
     slap(s, 0, s.face_up.index(True), s.now // MS + 1)
     resolve(s)
     again = WokUpState.replay(4, s.options, s.seed, s.log)

@@ -1,6 +1,7 @@
 """The Wok Up scene: presses become claims stamped with the press time, a touch
 seat's own buttons act for it, the physics runs in the scene, bots play to the
 end through it, and every moment draws at both screen sizes."""
+
 import time
 
 import pygame
@@ -39,10 +40,14 @@ def test_a_deck_key_is_a_slap_at_the_time_of_the_press_not_of_the_frame():
     app.quit()
 
 
+def _target(scene, owner, control):
+    return next(t.rect for t in scene.targets if t.owner == owner and t.key == f"{owner}:{control}")
+
+
 def test_a_touch_seat_uses_its_own_buttons():
-    app, scene, surf = _scene("settled")
-    rect = next(r for r, seat, control in scene.hits if seat == 1 and control == "wokup")
-    assert scene.table_event(PlayerEvent("touch", "point", True, time.monotonic_ns(), None, rect.center))
+    app, scene, _surf = _scene("settled")
+    rect = _target(scene, 1, "wokup")
+    scene.handle(PlayerEvent("touch", "point", True, time.monotonic_ns(), None, rect.center))
     assert scene.state.claims[-1]["seat"] == 1 and scene.state.claims[-1]["type"] == "wokup"
     app.quit()
 
@@ -65,7 +70,8 @@ def test_the_scene_runs_the_physics_and_logs_each_settle():
 
 def test_bots_play_a_whole_game_through_the_scene():
     app, scene, _surf = _scene("start", seed=5, seats=3)
-    scene.players.update({s: type(scene.players[2])("sharp") for s in (0, 1)})  # bots in the human seats too
+    players = scene.driver.players
+    players.update({s: type(players[2])("sharp") for s in (0, 1)})  # bots in the human seats too
     scene.run_for(3600, step=0.1)
     assert scene.state.is_over() and scene.state.winners()
     app.quit()
@@ -81,12 +87,29 @@ def test_the_winner_turns_a_deck_with_a_deck_control():
     app.quit()
 
 
+MOMENT_IS = {  # what each named moment must show
+    "start": lambda s: s.state.phase == "look" and not s.state.table,
+    "midflight": lambda s: s.driver.flying() and s.table.time > 0.2,
+    "settled": lambda s: s.state.phase == "look" and len(s.state.table) >= 7,
+    "midgame": lambda s: s.state.round_throws > 0 or s.state.round > 1,
+    "slap": lambda s: s.state.last["claims"][0]["result"] == "won",
+    "wrong_slap": lambda s: s.state.last["claims"][0]["result"] in ("wrong", "wrong-gives"),
+    "wokup": lambda s: s.state.last["claims"][0]["type"] == "wokup",
+    "learning": lambda s: s.learning,
+    "end": lambda s: s.state.is_over(),
+}
+
+
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
-def test_every_moment_draws(size):
+def test_every_moment_shows_its_situation_and_draws(size):
+    assert set(WokUpScene.moments()) == set(MOMENT_IS)
     for moment in WokUpScene.moments():
         app, scene, surf = _scene(moment, size=size)
+        assert MOMENT_IS[moment](scene), moment
         scene.update(1 / 60)
         scene.draw(surf)
+        screen = surf.get_rect()
+        assert scene.targets and all(screen.contains(t.rect) for t in scene.targets), moment
         app.quit()
 
 
@@ -103,14 +126,14 @@ def test_learning_mode_from_the_settings_shows_the_counts():
 
 
 def test_clicking_a_recipe_on_the_table_slaps_it_for_the_pointers_seat():
-    app, scene, surf = _scene("settled")
+    app, scene, _surf = _scene("settled")
     deck = scene.state.face_up.index(True)
-    rect = next(r for r, seat, control in scene.hits if seat is None and control == f"deck{deck}")
-    assert scene.table_event(PlayerEvent("mouse", "point", True, time.monotonic_ns(), 1, rect.center))
+    rect = _target(scene, None, f"deck{deck}")
+    scene.handle(PlayerEvent("mouse", "point", True, time.monotonic_ns(), 1, rect.center))
     claim = scene.state.claims[-1]
     assert (claim["seat"], claim["type"], claim["deck"]) == (1, "slap", deck)
     # With two humans and a pointer of no seat, a click is nobody's claim.
     before = len(scene.state.claims)
-    assert not scene.table_event(PlayerEvent("mouse", "point", True, time.monotonic_ns(), None, rect.center))
+    scene.handle(PlayerEvent("mouse", "point", True, time.monotonic_ns(), None, rect.center))
     assert len(scene.state.claims) == before
     app.quit()

@@ -1,5 +1,6 @@
 """`python -m game simulate --game wokup`: bot-only games on the physics table print
 the figures the issue asks for, and replay from their log."""
+
 import io
 
 from game.wokup import GAME
@@ -12,8 +13,16 @@ def test_simulate_prints_every_figure():
     GAME.simulate(4, 2, 11, "normal", None, out)
     text = out.getvalue()
     assert text.count("\ngame ") + text.startswith("game ") == 2
-    for name in ("throws_per_round", "rounds_per_game", "game_minutes", "in_wok_share", "front_up_share",
-                 "back_up_share", "win_share_by_level", "games_per_second"):
+    for name in (
+        "throws_per_round",
+        "rounds_per_game",
+        "game_minutes",
+        "in_wok_share",
+        "front_up_share",
+        "back_up_share",
+        "win_share_by_level",
+        "games_per_second",
+    ):
         assert name + "=" in text
 
 

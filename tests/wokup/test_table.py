@@ -1,5 +1,6 @@
 """The pymunk table: deterministic, throws fly and flip, land with either face,
 knock tokens already there, may miss the wok or leave the table, and settle."""
+
 import math
 
 from game.engine.rng import Rng
@@ -70,8 +71,10 @@ def test_both_faces_land_and_landings_sometimes_flip_again():
 def test_a_throw_pushes_tokens_already_lying():
     pushed = 0
     for seed in range(10):
-        lying = [{"id": IDS[i], "x": -60.0 + 30 * (i % 5), "y": -60.0 + 30 * (i // 5), "face": 0, "a": 0,
-                  "off": False} for i in range(20)]
+        lying = [
+            {"id": IDS[i], "x": -60.0 + 30 * (i % 5), "y": -60.0 + 30 * (i // 5), "face": 0, "a": 0, "off": False}
+            for i in range(20)
+        ]
         table = throw_all(seed, lying, seats=5, tokens=IDS[20:25])
         moved = {o["id"] for o in table.outcome()} - set(IDS[20:25])
         pushed += len(moved)
@@ -103,7 +106,15 @@ def test_throw_rng_depends_on_seed_and_place_in_the_game():
     assert throw_rng(1, 10).state == throw_rng(1, 10).state != throw_rng(1, 11).state
 
 
-def test_bench_step_runs_with_all_25_tokens():
+def test_bench_step_moves_all_25_tokens_and_throws_again_when_they_settle():
     step = bench_step()
-    for _ in range(400):
+    table = step.table
+    assert len(table.snapshot()) == 25 and sum(t["airborne"] for t in table.snapshot()) == 10
+    throws, seen_time = 0, 0.0
+    for _ in range(2400):
+        before = table.time
         step()
+        throws += table.time < before  # a new throw restarts the table's clock
+        seen_time = max(seen_time, table.time)
+    assert len(table.snapshot()) == 25
+    assert throws >= 1 and seen_time > 0.5  # the throw flew, settled, and the bench threw again

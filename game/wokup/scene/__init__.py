@@ -15,6 +15,7 @@ does not update), runs the pymunk table during throws, runs its own bots
 actions: the signal, the settle, the resolve, the timeout's pick. It decides
 no rule. Claims carry the time of the press, not of the frame.
 """
+
 from __future__ import annotations
 
 import math
@@ -25,12 +26,11 @@ import pygame
 from game.app.table import TableScene
 from game.app.ui import ACCENT, GREEN, INK, MUTED, PANEL, RED
 from game.engine import SYSTEM
-from game.engine.rng import Rng
 from game.i18n import N_, _
 
-from .. import bots, data, geometry
+from .. import bots, data, geometry, words
+from ..driver import Driver
 from ..rules import MS, _timing
-from ..table import Table, throw_rng
 from . import art
 
 S = 1.45  # design units per mm: the wok fills the space between the top and bottom mats
@@ -40,10 +40,7 @@ FELT_EDGE = (28, 70, 54)
 WOOD = (92, 60, 38)
 DIVIDER = (70, 46, 30)
 CARD = (252, 246, 232)
-RESOLVE_LATE_MS = 40  # wait this long after a window closes for late deliveries (buzzer latency)
 BANNER_S = 2.6
-DECK_NAMES = {"trio": N_("Trio"), "plenty": N_("Plenty"), "medley": N_("Medley"), "edge": N_("Edge"),
-              "twins": N_("Twins")}
 MAT_BOTTOM = (520, 132)  # a seat's mat at the top or bottom edge
 MAT_SIDE = (290, 250)  # at the left or right edge
 LEVEL_NAMES = {"random": N_("random"), "relaxed": N_("relaxed"), "normal": N_("normal"), "sharp": N_("sharp")}
@@ -56,116 +53,64 @@ def mm(x: float, y: float) -> tuple[float, float]:
 
 class WokUpScene(TableScene):
     private_views = False  # nobody looks at a pile: one table for everyone, no curtain
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        self.session.bots.bots = {}  # real time: this scene runs its own bots
-        self.players = {s: bots.make(cfg.level) for s, cfg in enumerate(session.seats) if cfg.is_bot}
-        self.rng = Rng(session.seed ^ 0x5CE7E)
-        self.table = Table()
+        players = {seat: bots.make(cfg.level) for seat, cfg in enumerate(session.seats) if cfg.is_bot}
+        # The table in game time (physics, bots' claims, the table's own actions): see driver.py.
+        self.driver = Driver(lambda: self.session.state, self.submit, players, session.seed)
+        self.table = self.driver.table
         self.wok = geometry.wok()
-        self.game_ns = float(self.state.now)
         self.mono_at = time.monotonic_ns()
-        self.acc = 0.0
-        self.throwing = None  # the log length of the throw the table is running
-        self.plan_key = None
-        self.pending: list[tuple[int, int, dict]] = []  # bots' planned actions (t, seat, action)
         self.hands: list[dict] = []  # claims shown on the cards
         self.banner: list[tuple[str, tuple]] = []
         self.banner_until = 0.0
         self.splash_until = 0.0
         self.shouts: dict[int, float] = {}  # seat -> scene time its "Wok'up!" bubble ends
-        self.hits: list[tuple[pygame.Rect, int | None, str]] = []  # tap targets drawn last frame
         self._static = None
         self._static_key = None
-        self._deck_hits: list = []  # the decks' tap targets, made with the static layer
+        self._deck_rects: list[pygame.Rect] = []  # where the decks lie, made with the static layer
         # Show counts and complete recipes: chosen for this game, or in the settings for all.
         self.learning = self.state.options["learning"] or app.settings.learning_mode
 
     # ---- time ---------------------------------------------------------------
+    @property
+    def game_ns(self) -> float:
+        """The game's clock: it runs only while this scene updates (paused underneath a menu)."""
+        return self.driver.now
+
     def press_time(self, t_ns: int) -> int:
         """The game time of a press stamped `t_ns` by its device (monotonic)."""
-        return int(self.game_ns + (t_ns - self.mono_at))
+        return int(self.driver.now + (t_ns - self.mono_at))
 
-    def system(self, action: dict) -> None:
-        action["t"] = max(int(self.game_ns), self.state.now, action.get("t", 0))
-        self.submit(SYSTEM, action)
-
-    # ---- running the table ------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        state = self.state
-        if state.is_over() or state.paused:
-            return
-        self.game_ns += dt * 1e9
+        if not (self.state.is_over() or self.state.paused):
+            self.driver.advance(dt * 1e9)
         self.mono_at = time.monotonic_ns()
-        if state.phase == "flight":
-            self._fly(dt)
-        elif state.phase == "look":
-            self._look()
-        elif state.phase == "pick":
-            self._pick()
-
-    def _fly(self, dt: float) -> None:
-        state = self.state
-        if self.throwing != len(state.log):
-            self.throwing = len(state.log)
-            self.table.load(state.table)
-            self.table.throw([tuple(f) for f in state.flight], state.num_seats,
-                             throw_rng(state.seed, len(state.log)))
-            self.signal_ns = state.now
-            self.acc = 0.0
-        self.acc += dt
-        while self.acc >= self.table.dt and not self.table.settled():
-            self.table.step()
-            self.acc -= self.table.dt
-        if self.table.settled():
-            self.game_ns = max(self.game_ns, self.signal_ns + self.table.time * 1e9)
-            self.system({"type": "settle", "tokens": self.table.outcome()})
-
-    def _look(self) -> None:
-        state = self.state
-        key = (state.round, state.look_start)
-        if key != self.plan_key:
-            self.plan_key = key
-            self.pending = sorted((a["t"], s, a) for s, bot in self.players.items()
-                                  for a in bot.plan(state.observation(s), self.rng))
-        while self.pending and self.pending[0][0] <= self.game_ns and state.phase == "look":
-            t, seat, action = self.pending.pop(0)
-            late = state.claims and t >= state.window_end()
-            if seat in state.actors() and not late:
-                self.submit(seat, action)
-        if state.phase != "look":
-            return
-        if state.claims:
-            if self.game_ns >= state.window_end() + RESOLVE_LATE_MS * MS:
-                self.system({"type": "resolve"})
-            return
-        nxt = state.legal_actions(SYSTEM)[0]
-        if self.game_ns >= nxt["t"]:
-            self.system(nxt)
-
-    def _pick(self) -> None:
-        state = self.state
-        seat = state.picks[0]["seat"]
-        waited = self.game_ns - state.pick_start
-        if seat in self.players and waited >= self.players[seat].think_delay * 1e9:
-            action = dict(self.players[seat].choose(state, seat, self.rng))
-            action["t"] = max(int(self.game_ns), state.now)
-            self.submit(seat, action)
-        elif waited >= _timing("pick_timeout_ms"):
-            self.system(dict(self.rng.choice(state.legal_actions(SYSTEM)[:-1])))  # not the pause
 
     # ---- what players do ------------------------------------------------------------
     def table_event(self, ev) -> bool:
-        if not ev.pressed:
-            return False
+        """Deck and Wok'up! controls (keys, pads, buzzer stations); taps reach
+        `act` through the targets drawn (the decks, each seat's own buttons)."""
         seat, control = self.acting_seat(ev), ev.control
-        if control == "point":
-            seat, control = self._hit(ev.pos, seat)
-        if seat is None or not (control.startswith("deck") or control == "wokup"):
+        if not ev.pressed or seat is None or not (control.startswith("deck") or control == "wokup"):
             return False
+        self.press(seat, control, ev)
+        return True
+
+    def press(self, seat: int, control: str, ev) -> bool:
         self.act(seat, control, self.press_time(ev.t_ns), ev.uncertainty_ns)
         return True
+
+    def _control_target(self, rect: pygame.Rect, control: str, owner: int | None) -> None:
+        self.target(
+            rect,
+            do=lambda seat, ev: self.press(seat, control, ev),
+            key=f"{owner}:{control}",
+            focusable=False,
+            owner=owner,
+        )
 
     def act(self, seat: int, control: str, t: int, u: int = 0) -> None:
         """A seat's deck or Wok'up! control, pressed at game time `t`."""
@@ -185,12 +130,6 @@ class WokUpScene(TableScene):
             action = {"type": "wokup"} if deck is None else {"type": "slap", "deck": deck}
             self.submit(seat, {**action, "t": max(t, state.look_start), "u": u})
 
-    def _hit(self, pos, seat):
-        for rect, owner, control in reversed(self.hits):  # the topmost first
-            if rect.collidepoint(pos):
-                return (seat if owner is None else owner), control
-        return seat, ""
-
     def on_applied(self, seat: int, action) -> None:
         kind = action.get("type")
         if kind == "slap":
@@ -205,24 +144,12 @@ class WokUpScene(TableScene):
             self._lights()
 
     def _announce(self) -> None:
-        last, lines = self.state.last, []
+        last = self.state.last
         results = {(c["seat"], c.get("deck")): c["result"] for c in last["claims"]}
         for hand in self.hands:
             hand["result"] = results.get((hand["seat"], hand["deck"]))
-        for c in last["claims"]:
-            name, colour = self.seat_name(c["seat"]), self.seat_colour(c["seat"])
-            if c["result"] == "won" and c["type"] == "wokup":
-                lines.append((_("{name}: Wok'up! Take any recipe").format(name=name), colour))
-            elif c["result"] == "won":
-                lines.append((_("{name} wins the {deck} recipe").format(name=name, deck=self._deck_name(c["deck"])),
-                              colour))
-            elif c["result"] in ("wrong", "wrong-gives"):
-                text = _("{name}: wrong Wok'up!, out this round") if c["type"] == "wokup" else \
-                    _("{name}: wrong slap, out this round")
-                lines.append((text.format(name=name), RED))
-        for seat, card in last["won"]:
-            if not any(c["result"] == "won" and c["seat"] == seat for c in last["claims"]):
-                lines.append((_("{name} gets the covered card").format(name=self.seat_name(seat)), GREEN))
+        colour = {"won": self.seat_colour, "wrong": lambda s: RED, "covered": lambda s: GREEN}
+        lines = [(text, colour[kind](seat)) for text, seat, kind in words.claim_lines(last, self.session.names())]
         self.banner, self.banner_until = lines[:2], self.clock + BANNER_S
         if self.state.is_over():  # the end stays up until the results screen
             names = ", ".join(self.seat_name(w) for w in self.state.winners())
@@ -240,19 +167,16 @@ class WokUpScene(TableScene):
             mode = "blink" if self.state.out[seat] else "on" if seat in winners else "off"
             buzzers.set_seat_led(seat, mode)
 
-    def _deck_name(self, deck: int) -> str:
-        return _(DECK_NAMES[data.decks_and_cards()[0][deck].id])
-
     # ---- drawing ----------------------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
         state = self.state
         surf.blit(self._static_layer(surf), (0, 0))
         # The decks on the table are tap targets too, for the pointer's seat
         # (or the one human playing); the seats' own buttons, drawn later, win.
-        self.hits = list(self._deck_hits)
+        for d, rect in enumerate(self._deck_rects):
+            self._control_target(rect, f"deck{d}", None)
         self._draw_glow(surf)
-        flying = state.phase == "flight" and self.throwing == len(state.log)
-        for tok in (self.table.snapshot() if flying else self._lying()):
+        for tok in self.table.snapshot() if self.driver.flying() else self._lying():
             self._draw_token(surf, tok)
         self._draw_hands(surf)
         for seat in range(state.num_seats):
@@ -263,19 +187,32 @@ class WokUpScene(TableScene):
         self._draw_banner(surf)
 
     def _lying(self) -> list[dict]:
-        return [{"id": t["id"], "x": t["x"], "y": t["y"], "z": 0.0, "phi": math.pi * t["face"],
-                 "angle": math.radians(t["a"]), "off": t["off"], "airborne": False} for t in self.state.table]
+        return [
+            {
+                "id": t["id"],
+                "x": t["x"],
+                "y": t["y"],
+                "z": 0.0,
+                "phi": math.pi * t["face"],
+                "angle": math.radians(t["a"]),
+                "off": t["off"],
+                "airborne": False,
+            }
+            for t in self.state.table
+        ]
 
     def _static_layer(self, surf: pygame.Surface) -> pygame.Surface:
         """The table, the wok, the decks and the face-up recipes: redrawn only when they change."""
         state = self.state
-        key = (surf.get_size(), tuple(state.decks[d][-1] if state.face_up[d] else len(state.decks[d])
-                                      for d in range(5)))
+        key = (
+            surf.get_size(),
+            tuple(state.decks[d][-1] if state.face_up[d] else len(state.decks[d]) for d in range(5)),
+        )
         if key != self._static_key:
             self._static_key = key
             self._static = pygame.Surface(surf.get_size(), 0, surf)
             self._paint_static(self._static)
-            self._deck_hits = [(_bounds(self._poly(card)), None, f"deck{d}") for d, card in enumerate(self.wok.cards)]
+            self._deck_rects = [_bounds(self._poly(card)) for card in self.wok.cards]
         return self._static
 
     def _pt(self, x: float, y: float) -> tuple[int, int]:
@@ -317,7 +254,7 @@ class WokUpScene(TableScene):
             face = art.card_face(state.decks[d][-1], ui.px(74), ui.px(38))
             s.blit(face, face.get_rect(center=(cx, cy)))
         else:
-            label = ui.render(_(DECK_NAMES[deck.id]), 26, INK, True)
+            label = ui.render(_(words.DECK_NAMES[deck.id]), 26, INK, True)
             s.blit(label, label.get_rect(center=(cx, cy)))
         num = ui.render(str(d + 1), 34, ACCENT, True)  # the deck's control number
         out = rect.half_length + 30
@@ -352,11 +289,17 @@ class WokUpScene(TableScene):
         ingredient, count = art.faces_of(tok["id"])[0 if math.cos(tok["phi"]) >= 0 else 1]
         face = art.token_face(ingredient, count, size)
         if squash < 0.98:
-            face = pygame.transform.smoothscale(face, (max(2, round(size * squash)), size)) if squash > 0.15 \
+            face = (
+                pygame.transform.smoothscale(face, (max(2, round(size * squash)), size))
+                if squash > 0.15
                 else art.token_edge(size)
+            )
         angle = -math.degrees(tok["angle"])
-        img = pygame.transform.rotate(face, round(angle / 10) * 10) if tok["airborne"] or squash < 0.98 \
+        img = (
+            pygame.transform.rotate(face, round(angle / 10) * 10)
+            if tok["airborne"] or squash < 0.98
             else self._turned(ingredient, count, size, round(angle / 15) * 15)
+        )
         surf.blit(img, img.get_rect(center=(x, y - lift * 0.6)))
 
     def _turned(self, ingredient: str, count: int, size: int, degrees: int) -> pygame.Surface:
@@ -411,10 +354,16 @@ class WokUpScene(TableScene):
         won = len(state.won[seat])
         for k in range(won):  # one small card per recipe won, in its deck's colour
             card = data.card_by_id()[state.won[seat][k]]
-            pygame.draw.rect(surf, art.deck_colour(card.deck), ui.rect(x0 + k * 26, y0 + 46, 22, 30),
-                             border_radius=ui.px(3))
-        ui.text(surf, _("{n} tokens").format(n=len(state.piles[seat])), (x0 + won * 26 + (12 if won else 0), y0 + 42),
-                34, MUTED)
+            pygame.draw.rect(
+                surf, art.deck_colour(card.deck), ui.rect(x0 + k * 26, y0 + 46, 22, 30), border_radius=ui.px(3)
+            )
+        ui.text(
+            surf,
+            _("{n} tokens").format(n=len(state.piles[seat])),
+            (x0 + won * 26 + (12 if won else 0), y0 + 42),
+            34,
+            MUTED,
+        )
         if out:
             status, tint = _("OUT this round"), RED
         elif picking:
@@ -423,17 +372,21 @@ class WokUpScene(TableScene):
         elif state.phase == "look" and state.num_seats >= 5 and seat in state.throwers():
             status, tint = _("throws next"), INK
         elif self.session.seats[seat].is_bot:
-            status, tint = _("bot: {level}").format(level=_(LEVEL_NAMES.get(self.session.seats[seat].level, ""))), \
-                MUTED
+            status, tint = _("bot: {level}").format(level=_(LEVEL_NAMES.get(self.session.seats[seat].level, ""))), MUTED
         else:
             status, tint = "", MUTED
         ui.text(surf, status, (x0, y0 + 84), 34, tint, True)
         if self.shouts.get(seat, 0) > self.clock:
-            bubble = ui.rect(rect.centerx / ui.u - 120, (rect.y / ui.u - 70) if rect.y > ui.px(540) else
-                             rect.bottom / ui.u + 10, 240, 60)
+            bubble = ui.rect(
+                rect.centerx / ui.u - 120,
+                (rect.y / ui.u - 70) if rect.y > ui.px(540) else rect.bottom / ui.u + 10,
+                240,
+                60,
+            )
             ui.panel(surf, bubble, ACCENT, 28)
-            ui.text(surf, _("Wok'up!"), (bubble.centerx / ui.u, bubble.centery / ui.u), 40, (40, 20, 10), True,
-                    "center")
+            ui.text(
+                surf, _("Wok'up!"), (bubble.centerx / ui.u, bubble.centery / ui.u), 40, (40, 20, 10), True, "center"
+            )
         if not self.session.seats[seat].is_bot:
             self._draw_buttons(surf, seat, rect, shape)
 
@@ -449,11 +402,11 @@ class WokUpScene(TableScene):
             b = ui.rect(cx + 30 * math.cos(a) - 14, cy + 30 * math.sin(a) - 14, 28, 28)
             up = self.state.face_up[d]
             pygame.draw.ellipse(surf, (235, 225, 205) if up else (90, 70, 60), b)
-            self.hits.append((b.inflate(ui.px(6), ui.px(6)), seat, f"deck{d}"))
+            self._control_target(b.inflate(ui.px(6), ui.px(6)), f"deck{d}", seat)
         w = ui.rect(cx + 54, cy - 24, 96, 48)
         ui.panel(surf, w, ACCENT, 20)
         ui.text(surf, "Wok!", (w.centerx / ui.u, w.centery / ui.u), 28, (40, 20, 10), True, "center")
-        self.hits.append((w, seat, "wokup"))
+        self._control_target(w, "wokup", seat)
 
     def _draw_clock(self, surf: pygame.Surface) -> None:
         """The signal: a ring round the wok empties over the look; "Throw!" when it fires."""
@@ -471,8 +424,9 @@ class WokUpScene(TableScene):
             box.center = centre
             pygame.draw.arc(surf, ACCENT, box, math.pi / 2, math.pi / 2 + 2 * math.pi * share, max(2, ui.px(8)))
         if 0 < left <= 3:
-            ui.text(surf, str(math.ceil(left)), ((centre[0] + radius) / ui.u + 30, CY - 150), 80, ACCENT, True,
-                    "midleft")
+            ui.text(
+                surf, str(math.ceil(left)), ((centre[0] + radius) / ui.u + 30, CY - 150), 80, ACCENT, True, "midleft"
+            )
 
     def _draw_learning(self, surf: pygame.Surface) -> None:
         """Learning mode: what the wok holds, picture by picture."""
@@ -512,8 +466,11 @@ class WokUpScene(TableScene):
     def moments(cls):
         return {
             "start": lambda s: None,
-            "midflight": lambda s: s.run_for(30, lambda k: k.state.phase == "flight" and k.table.time > 0.2
-                                             and k.state.round_throws >= 2, step=1 / 60),
+            "midflight": lambda s: s.run_for(
+                30,
+                lambda k: k.state.phase == "flight" and k.table.time > 0.2 and k.state.round_throws >= 2,
+                step=1 / 60,
+            ),
             "settled": lambda s: s.run_for(60, lambda k: k.state.phase == "look" and len(k.state.table) >= 7),
             "midgame": lambda s: s.run_for(40),
             "slap": lambda s: s._claim_moment(right=True),
@@ -525,7 +482,7 @@ class WokUpScene(TableScene):
 
     def _claim_moment(self, right: bool) -> None:
         """Seat 0 slaps: a complete recipe (right) or an incomplete one, then the table judges."""
-        self.players = {}  # the bots hold still, so the moment is seat 0's
+        self.driver.hold_bots()  # the moment is seat 0's
         for _i in range(40):
             self.run_for(30, lambda k: k.state.phase == "look" and k.state.table and not k.state.claims)
             complete = self.state.complete_decks()
@@ -539,7 +496,7 @@ class WokUpScene(TableScene):
 
     def _wokup_moment(self) -> None:
         """Nobody claims until ten of one ingredient lie in the wok; then seat 1 shouts."""
-        self.players = {}
+        self.driver.hold_bots()
         self.run_for(600, lambda k: k.state.phase == "look" and max(k.state.wok_content().counts.values()) >= 10)
         self.act(1, "wokup", self.state.look_start + 900 * MS)
         self.run_for(3, lambda k: not k.state.claims)

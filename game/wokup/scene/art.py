@@ -1,44 +1,72 @@
-"""Wok Up's pictures, drawn with pygame shapes: ingredient icons, token faces and
-recipe card faces. Each is drawn once per size and cached (the scene blits them).
-Part of the scene package, so pygame stays out of the rules' modules.
+"""Wok Up's pictures: ingredient icons (Twemoji, through game/app/pictures.py),
+token faces and recipe card faces. Each is drawn once per size and cached (the
+scene blits them). Part of the scene package, so pygame stays out of the rules'
+modules.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
 
 import pygame
 
+from game.app import pictures
+from game.app.ui import font_file
+
 from .. import data
 
+# Token colours stay at least 10 CIEDE2000 apart for colour-blind eyes too
+# (tests/media/test_colour_vision.py): mushroom and broccoli were 1.9 apart for
+# deuteranopes, now the broccoli is a brighter yellow-green.
 INGREDIENT_COLOUR = {
-    "chili": (214, 48, 40),
-    "mushroom": (176, 128, 84),
-    "fish": (52, 130, 210),
-    "meat": (150, 70, 165),
-    "broccoli": (60, 160, 70),
+    "chili": (203, 45, 33),
+    "mushroom": (164, 128, 94),
+    "fish": (31, 129, 223),
+    "meat": (159, 73, 154),
+    "broccoli": (61, 179, 28),
 }
 CARD_INK = (46, 34, 30)
 # Where the pictures of a face lie, as on a die: 1 to 5 of them.
-PIPS = {1: [(0, 0)], 2: [(-0.4, -0.4), (0.4, 0.4)], 3: [(-0.45, -0.45), (0, 0), (0.45, 0.45)],
-        4: [(-0.4, -0.4), (0.4, -0.4), (-0.4, 0.4), (0.4, 0.4)],
-        5: [(-0.42, -0.42), (0.42, -0.42), (0, 0), (-0.42, 0.42), (0.42, 0.42)]}
+PIPS = {
+    1: [(0, 0)],
+    2: [(-0.4, -0.4), (0.4, 0.4)],
+    3: [(-0.45, -0.45), (0, 0), (0.45, 0.45)],
+    4: [(-0.4, -0.4), (0.4, -0.4), (-0.4, 0.4), (0.4, 0.4)],
+    5: [(-0.42, -0.42), (0.42, -0.42), (0, 0), (-0.42, 0.42), (0.42, 0.42)],
+}
 
 
-def icon(surf: pygame.Surface, ingredient: str, centre: tuple[float, float], size: float,
-         colour: tuple | None = None) -> None:
-    """A small picture of an ingredient, `size` px across, in its colour (or `colour`)."""
+def icon(
+    surf: pygame.Surface, ingredient: str, centre: tuple[float, float], size: float, colour: tuple | None = None
+) -> None:
+    """The picture of an ingredient, `size` px across (picture id wokup.<ingredient>).
+    With `colour`: a flat silhouette of the ingredient in that colour instead."""
+    if colour is None:
+        img = pictures.get(f"wokup.{ingredient}", size)
+        surf.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
+        return
     x, y = centre
     s = size / 2
     c = colour or INGREDIENT_COLOUR[ingredient]
     w = max(1, round(size / 10))
     if ingredient == "chili":
-        pts = [(x - s * 0.9, y - s * 0.35), (x - s * 0.2, y - s * 0.55), (x + s * 0.6, y - s * 0.1),
-               (x + s * 0.85, y + s * 0.7), (x + s * 0.2, y + s * 0.2), (x - s * 0.7, y + s * 0.05)]
+        pts = [
+            (x - s * 0.9, y - s * 0.35),
+            (x - s * 0.2, y - s * 0.55),
+            (x + s * 0.6, y - s * 0.1),
+            (x + s * 0.85, y + s * 0.7),
+            (x + s * 0.2, y + s * 0.2),
+            (x - s * 0.7, y + s * 0.05),
+        ]
         pygame.draw.polygon(surf, c, pts)
         pygame.draw.line(surf, colour or (60, 140, 60), (x - s * 0.85, y - s * 0.2), (x - s, y - s * 0.8), w + 1)
     elif ingredient == "mushroom":
-        pygame.draw.rect(surf, colour or (240, 228, 200), (x - s * 0.28, y - s * 0.1, s * 0.56, s * 0.95),
-                         border_radius=max(1, round(s * 0.2)))
+        pygame.draw.rect(
+            surf,
+            colour or (240, 228, 200),
+            (x - s * 0.28, y - s * 0.1, s * 0.56, s * 0.95),
+            border_radius=max(1, round(s * 0.2)),
+        )
         pygame.draw.ellipse(surf, c, (x - s, y - s * 0.85, 2 * s, s * 1.1))
     elif ingredient == "fish":
         pygame.draw.ellipse(surf, c, (x - s * 0.95, y - s * 0.45, s * 1.5, s * 0.9))
@@ -66,8 +94,8 @@ def token_face(ingredient: str, count: int, diameter: int) -> pygame.Surface:
     for px, py in PIPS[count]:
         centre = (r + px * r * 0.95, r + py * r * 0.95)
         pygame.draw.circle(surf, (255, 250, 238), centre, pip * 0.6)
-        if pip >= 16:  # big enough to show the picture itself; smaller, a die's pip reads best
-            icon(surf, ingredient, centre, pip * 0.9)
+        if pip >= 10:  # big enough to show the picture itself; smaller, a die's pip reads best
+            icon(surf, ingredient, centre, pip * 1.05)
     return surf
 
 
@@ -88,15 +116,16 @@ def card_face(card_id: str, box: int, font_px: int) -> pygame.Surface:
     card under it, turned as it lies): pictograms and one big sign, no words to read."""
     card = data.card_by_id()[card_id]
     surf = pygame.Surface((box, box), pygame.SRCALPHA)
-    font = pygame.font.Font(_font_path(), font_px)
+    font = pygame.font.Font(font_file(bold=True), font_px)
     c, top, low = box / 2, box * 0.27, box * 0.74
     big, small = box * 0.5, box * 0.4
 
     def sign(text, x, y):
         img = font.render(text, True, CARD_INK)
         if img.get_width() > box * 0.96:
-            img = pygame.transform.smoothscale(img, (round(box * 0.96), round(img.get_height() * box * 0.96
-                                                                               / img.get_width())))
+            img = pygame.transform.smoothscale(
+                img, (round(box * 0.96), round(img.get_height() * box * 0.96 / img.get_width()))
+            )
         surf.blit(img, img.get_rect(center=(x, y)))
 
     if card.kind == "all_four":
@@ -125,10 +154,4 @@ def card_face(card_id: str, box: int, font_px: int) -> pygame.Surface:
 
 def deck_colour(deck_id: str) -> tuple:
     hexa = {d.id: d.colour for d in data.decks_and_cards()[0]}[deck_id]
-    return tuple(int(hexa[i:i + 2], 16) for i in (1, 3, 5))
-
-
-def _font_path():
-    from game.app.ui import FONTS
-
-    return FONTS / "DejaVuSans-Bold.ttf"
+    return tuple(int(hexa[i : i + 2], 16) for i in (1, 3, 5))

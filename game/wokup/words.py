@@ -1,0 +1,76 @@
+"""Wok Up in words: deck names, what a group of claims came to, and what a seat
+or the table did (the rules' `describe`). Pure: the scene's banner, the history
+and the phones say it the same way."""
+
+from __future__ import annotations
+
+from game.engine import SYSTEM
+from game.i18n import N_, _
+
+from . import data
+
+DECK_NAMES = {
+    "trio": N_("Trio"),
+    "plenty": N_("Plenty"),
+    "medley": N_("Medley"),
+    "edge": N_("Edge"),
+    "twins": N_("Twins"),
+}
+
+
+def deck_name(deck: int) -> str:
+    return _(DECK_NAMES[data.decks_and_cards()[0][deck].id])
+
+
+def claim_lines(last: dict, names: list[str]) -> list[tuple[str, int, str]]:
+    """What a resolved group of claims came to: (text, seat, "won" | "wrong" | "covered")."""
+    lines = []
+    for c in last["claims"]:
+        name = names[c["seat"]]
+        if c["result"] == "won" and c["type"] == "wokup":
+            lines.append((_("{name}: Wok'up! Take any recipe").format(name=name), c["seat"], "won"))
+        elif c["result"] == "won":
+            lines.append(
+                (_("{name} wins the {deck} recipe").format(name=name, deck=deck_name(c["deck"])), c["seat"], "won")
+            )
+        elif c["result"] in ("wrong", "wrong-gives"):
+            text = (
+                _("{name}: wrong Wok'up!, out this round")
+                if c["type"] == "wokup"
+                else _("{name}: wrong slap, out this round")
+            )
+            lines.append((text.format(name=name), c["seat"], "wrong"))
+    for seat, _card in last["won"]:
+        if not any(c["result"] == "won" and c["seat"] == seat for c in last["claims"]):
+            lines.append((_("{name} gets the covered card").format(name=names[seat]), seat, "covered"))
+    return lines
+
+
+def describe(state, seat: int, action: dict, names: list[str]) -> str:
+    """What a seat or the table just did (called on the state after the action)."""
+    kind = action["type"]
+    if seat == SYSTEM:
+        if kind == "signal":
+            throwers = " & ".join(names[s] for s, _tok in state.flight)
+            return _("Throw! {names}").format(names=throwers)
+        if kind == "settle":
+            return _("The wok has settled")
+        if kind == "clear":
+            return _("Nobody can throw: the tokens go back, a new round")
+        if kind == "resolve":
+            return "; ".join(text for text, _s, _r in claim_lines(state.last, names)) or _("No claim counted")
+        if kind == "pause":
+            return _("The table is paused")
+        if kind == "resume":
+            return _("The table goes on")
+        return _("Time is up: the table picks the {deck} deck").format(deck=deck_name(action["deck"]))
+    name = names[seat]
+    if kind == "slap":
+        return _("{name} slapped the {deck} recipe").format(name=name, deck=deck_name(action["deck"]))
+    if kind == "wokup":
+        return _("{name} shouted Wok'up!").format(name=name)
+    if kind == "pass":
+        return _("{name} sees nothing to claim").format(name=name)
+    if kind == "take":
+        return _("{name} took the {deck} recipe").format(name=name, deck=deck_name(action["deck"]))
+    return _("{name} turned the {deck} deck").format(name=name, deck=deck_name(action["deck"]))
