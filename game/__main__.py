@@ -1,4 +1,5 @@
 """Command line: `python -m game [play|screenshot|bench|simulate|watch]`."""
+
 from __future__ import annotations
 
 import argparse
@@ -157,8 +158,16 @@ def main(argv: list[str] | None = None) -> int:
     add_buzzers_parser(sub)
 
     args = p.parse_args(argv)
-    commands = {"screenshot": cmd_screenshot, "bench": cmd_bench, "simulate": cmd_simulate,
-                "watch": cmd_watch, "i18n": cmd_i18n, "buzzers": cmd_buzzers, "play": cmd_play, None: cmd_play}
+    commands = {
+        "screenshot": cmd_screenshot,
+        "bench": cmd_bench,
+        "simulate": cmd_simulate,
+        "watch": cmd_watch,
+        "i18n": cmd_i18n,
+        "buzzers": cmd_buzzers,
+        "play": cmd_play,
+        None: cmd_play,
+    }
     return commands[args.command](args)
 
 

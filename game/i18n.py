@@ -9,12 +9,16 @@ Translation happens when a string is drawn, so switching the language in the
 settings changes every scene at once. Text defined at import time is marked
 with `N_()` (a no-op marker) and translated with `_()` where it is shown.
 """
+
 from __future__ import annotations
 
 import ast
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
-ASSETS = Path(__file__).resolve().parents[1] / "assets"
+from . import resources
+
+ASSETS = resources.CHECKOUT_ASSETS  # where `python -m game i18n` writes (a developer's checkout)
 LANGUAGES = {"en": "English", "fr": "Français"}
 _catalogue: dict[str, str] = {}
 _language = "en"
@@ -33,8 +37,11 @@ def language() -> str:
     return _language
 
 
-def catalogue_files(lang: str) -> list[Path]:
-    return sorted([ASSETS / "locale" / f"{lang}.po", *ASSETS.glob(f"*/locale/{lang}.po")])
+def catalogue_files(lang: str) -> list[Traversable]:
+    """The arcade's catalogue and each game's, as installed."""
+    root = resources.root()
+    folders = [root, *sorted((f for f in root.iterdir() if f.is_dir()), key=lambda f: f.name)]
+    return [f / "locale" / f"{lang}.po" for f in folders if (f / "locale" / f"{lang}.po").is_file()]
 
 
 def set_language(lang: str) -> None:
@@ -44,15 +51,14 @@ def set_language(lang: str) -> None:
     merged: dict[str, str] = {}
     if lang != "en":
         for path in catalogue_files(lang):
-            if path.exists():
-                merged.update(read_po(path))
+            merged.update(read_po(path))
     _catalogue, _language = merged, lang
 
 
-def read_po(path: Path) -> dict[str, str]:
+def read_po(path: Traversable) -> dict[str, str]:
     """msgid -> msgstr of a .po file (no plurals or contexts: we use neither)."""
     entries: dict[str, str] = {}
-    msgid = msgstr = None
+    msgid = msgstr = ""
     target = None
 
     def flush():
@@ -65,7 +71,7 @@ def read_po(path: Path) -> dict[str, str]:
             continue
         if line.startswith("msgid "):
             flush()
-            msgid, msgstr, target = _unquote(line[6:], path, number), None, "id"
+            msgid, msgstr, target = _unquote(line[6:], path, number), "", "id"
         elif line.startswith("msgstr "):
             msgstr, target = _unquote(line[7:], path, number), "str"
         elif line.startswith('"'):
@@ -79,7 +85,7 @@ def read_po(path: Path) -> dict[str, str]:
     return entries
 
 
-def _unquote(text: str, path: Path, number: int) -> str:
+def _unquote(text: str, path: Traversable, number: int) -> str:
     try:
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError) as exc:
@@ -108,7 +114,7 @@ def marked_strings(paths: list[Path]) -> set[str]:
 
 
 GAME_DIR = Path(__file__).resolve().parent
-SHARED_PACKAGES = {"engine", "app", "input", "hardware"}
+SHARED_PACKAGES = {"engine", "app", "input", "hardware", "kiosk", "web"}
 
 
 def domains() -> dict[Path, set[str]]:
@@ -116,8 +122,9 @@ def domains() -> dict[Path, set[str]]:
     (shared code, plus the chooser's pitches) and one per game package."""
     import tomllib
 
-    games = [p for p in GAME_DIR.iterdir()
-             if p.is_dir() and (p / "__init__.py").exists() and p.name not in SHARED_PACKAGES]
+    games = [
+        p for p in GAME_DIR.iterdir() if p.is_dir() and (p / "__init__.py").exists() and p.name not in SHARED_PACKAGES
+    ]
     shared = [p for p in GAME_DIR.rglob("*.py") if not any(g in p.parents for g in games)]
     with open(ASSETS / "games.toml", "rb") as f:
         pitches = {g["pitch"] for g in tomllib.load(f)["game"]}

@@ -5,6 +5,7 @@ message naming the file, the line and the problem. Saving over a file that
 did not load first moves it aside (`settings.toml.broken`) and says so: the
 user's file is never overwritten silently.
 """
+
 from __future__ import annotations
 
 import copy
@@ -14,43 +15,61 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import tomlkit
+
 from .i18n import LANGUAGES
-
-
-def config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    return Path(base) / "wok-arcade"
-
-
-def data_dir() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "wok-arcade"
-
+from .input.events import Control
+from .kiosk import config as kiosk_config
+from .userdirs import atomic_write, config_dir
 
 # Three keyboard zones share one keyboard for menus and turn-based games; the
 # number rows and Space/Enter give two Wok Up seats their six claim keys.
 DEFAULT_BINDINGS: dict[str, dict[str, list[str]]] = {
     "keyboard-1": {
-        "up": ["w"], "down": ["s"], "left": ["a"], "right": ["d"],
-        "confirm": ["e"], "back": ["q"],
-        "deck0": ["1"], "deck1": ["2"], "deck2": ["3"], "deck3": ["4"], "deck4": ["5"],
+        "up": ["w"],
+        "down": ["s"],
+        "left": ["a"],
+        "right": ["d"],
+        "confirm": ["e"],
+        "back": ["q"],
+        "deck0": ["1"],
+        "deck1": ["2"],
+        "deck2": ["3"],
+        "deck3": ["4"],
+        "deck4": ["5"],
         "wokup": ["space"],
     },
     "keyboard-2": {
-        "up": ["up"], "down": ["down"], "left": ["left"], "right": ["right"],
-        "confirm": ["return"], "back": ["backspace"],
-        "deck0": ["6"], "deck1": ["7"], "deck2": ["8"], "deck3": ["9"], "deck4": ["0"],
+        "up": ["up"],
+        "down": ["down"],
+        "left": ["left"],
+        "right": ["right"],
+        "confirm": ["return"],
+        "back": ["backspace"],
+        "deck0": ["6"],
+        "deck1": ["7"],
+        "deck2": ["8"],
+        "deck3": ["9"],
+        "deck4": ["0"],
         "wokup": ["right shift"],
     },
     "keyboard-3": {
-        "up": ["i"], "down": ["k"], "left": ["j"], "right": ["l"],
-        "confirm": ["o"], "back": ["u"],
-        "deck0": ["y"], "deck1": ["h"], "deck2": ["n"], "deck3": ["b"], "deck4": ["g"],
+        "up": ["i"],
+        "down": ["k"],
+        "left": ["j"],
+        "right": ["l"],
+        "confirm": ["o"],
+        "back": ["u"],
+        "deck0": ["y"],
+        "deck1": ["h"],
+        "deck2": ["n"],
+        "deck3": ["b"],
+        "deck4": ["g"],
         "wokup": ["m"],
     },
 }
-CONTROLS = ["up", "down", "left", "right", "confirm", "back",
-            "deck0", "deck1", "deck2", "deck3", "deck4", "wokup"]
+# The controls a keyboard zone binds (menu is Escape, point is the mouse).
+CONTROLS = [str(c) for c in Control if c not in (Control.MENU, Control.POINT)]
 
 
 @dataclass
@@ -63,6 +82,33 @@ class Settings:
     bindings: dict = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
     # Buzzer stations by box id and station: {"<box>:<station>": seat}
     buzzers: dict = field(default_factory=dict)
+    # The [kiosk] table: kiosk mode, statistics database, operator PIN (game/kiosk/config.py)
+    kiosk: kiosk_config.KioskSettings = field(default_factory=kiosk_config.KioskSettings)
+    # Sound (game/app/audio.py). Volumes are 0.0-1.0; the effects' and music's
+    # are multiplied by the master volume.
+    master_volume: float = 0.8
+    music_volume: float = 0.6
+    effects_volume: float = 1.0
+    mute: bool = False
+    table_music: bool = False  # music plays in menus; at the tables only if this is on
+    # Samples per mixer buffer: 512 is 11.6 ms at 44.1 kHz. 256 halves the wait
+    # for a slap's sound but crackles (underruns) on some audio stacks.
+    audio_buffer: int = 512
+
+
+AUDIO_BUFFERS = (128, 256, 512, 1024, 2048, 4096)
+VOLUMES = ("master_volume", "music_volume", "effects_volume")
+TOP_LEVEL = (
+    "language",
+    "fullscreen",
+    "window",
+    "bot_delay",
+    "learning_mode",
+    *VOLUMES,
+    "mute",
+    "table_music",
+    "audio_buffer",
+)
 
 
 class SettingsStore:
@@ -71,9 +117,10 @@ class SettingsStore:
         self.settings = Settings()
         self.problem: str | None = None  # what went wrong at load, for the screen
         self._loaded_cleanly = True
+        self._text: str | None = None  # the file as loaded, so saving keeps the user's comments
 
     def load(self) -> Settings:
-        self.settings, self.problem = Settings(), None
+        self.settings, self.problem, self._text = Settings(), None, None
         self._loaded_cleanly = True
         if not self.path.exists():
             return self.settings
@@ -81,6 +128,7 @@ class SettingsStore:
             text = self.path.read_text(encoding="utf-8")
             doc = tomllib.loads(text)
             self.settings = _from_doc(doc, text, self.path)
+            self._text = text
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError) as exc:
             self.problem = _describe(exc, self.path)
             self._loaded_cleanly = False
@@ -96,18 +144,10 @@ class SettingsStore:
             os.replace(self.path, aside)
             note = f"{self.path} could not be read; it was kept as {aside}"
             self._loaded_cleanly = True
-        atomic_write(self.path, to_toml(self.settings))
+        text = to_toml(self.settings, self._text)
+        atomic_write(self.path, text)
+        self._text = text
         return note
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write to a temporary file, flush it to disk, then rename over the target."""
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
 
 
 def _describe(exc: Exception, path: Path) -> str:
@@ -134,7 +174,7 @@ def _from_doc(doc: dict, text: str, path: Path) -> Settings:
     def bad(key: str, what: str) -> ValueError:
         return ValueError(f"{path}{_line_of(text, key)}: '{key}' {what}")
 
-    known = {"language", "fullscreen", "window", "bot_delay", "learning_mode", "bindings", "buzzers"}
+    known = {*TOP_LEVEL, "bindings", "buzzers", "kiosk"}
     for key in doc:
         if key not in known:
             raise bad(key, "is not a setting")
@@ -142,7 +182,7 @@ def _from_doc(doc: dict, text: str, path: Path) -> Settings:
         if doc["language"] not in LANGUAGES:
             raise bad("language", f"must be one of {', '.join(LANGUAGES)}")
         s.language = doc["language"]
-    for key in ("fullscreen", "learning_mode"):
+    for key in ("fullscreen", "learning_mode", "mute", "table_music"):
         if key in doc:
             if not isinstance(doc[key], bool):
                 raise bad(key, "must be true or false")
@@ -157,6 +197,17 @@ def _from_doc(doc: dict, text: str, path: Path) -> Settings:
         if isinstance(d, bool) or not isinstance(d, (int, float)) or not 0 <= d <= 10:
             raise bad("bot_delay", "must be a number of seconds from 0 to 10")
         s.bot_delay = float(d)
+    for key in VOLUMES:
+        if key in doc:
+            v = doc[key]
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
+                raise bad(key, "must be a number from 0 to 1 (0.5 is half volume)")
+            setattr(s, key, float(v))
+    if "audio_buffer" in doc:
+        v = doc["audio_buffer"]
+        if isinstance(v, bool) or v not in AUDIO_BUFFERS:
+            raise bad("audio_buffer", f"must be one of {', '.join(map(str, AUDIO_BUFFERS))} (samples)")
+        s.audio_buffer = v
     if "bindings" in doc:
         b = doc["bindings"]
         if not isinstance(b, dict):
@@ -173,30 +224,36 @@ def _from_doc(doc: dict, text: str, path: Path) -> Settings:
     if "buzzers" in doc:
         z = doc["buzzers"]
         if not isinstance(z, dict) or not all(isinstance(v, int) and 0 <= v < 6 for v in z.values()):
-            raise bad("buzzers", "must map \"box:station\" to a seat number 0-5")
+            raise bad("buzzers", 'must map "box:station" to a seat number 0-5')
         s.buzzers = dict(z)
+    if "kiosk" in doc:
+        s.kiosk = kiosk_config.from_doc(doc["kiosk"], bad)
     return s
 
 
-def _toml_value(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {value!r} to TOML")
-
-
-def to_toml(s: Settings) -> str:
-    lines = ["# Wok Arcade settings. Edit freely: a mistake is reported, never fatal.", ""]
-    for key in ("language", "fullscreen", "window", "bot_delay", "learning_mode"):
-        lines.append(f"{key} = {_toml_value(getattr(s, key))}")
-    lines += ["", "[buzzers]"]
-    lines += [f"{_toml_value(k)} = {v}" for k, v in sorted(s.buzzers.items())]
+def to_toml(s: Settings, previous: str | None = None) -> str:
+    """The settings as TOML, written by tomlkit. Given the file as it was
+    (`previous`, which loaded cleanly), its comments, order and layout are kept
+    and only the values change."""
+    doc = tomlkit.parse(previous) if previous else tomlkit.document()
+    if not previous:
+        doc.add(tomlkit.comment("Wok Arcade settings. Edit freely: a mistake is reported, never fatal."))
+        doc.add(tomlkit.nl())
+    for key in TOP_LEVEL:
+        doc[key] = getattr(s, key)
+    buzzers = tomlkit.table()
+    for k, v in sorted(s.buzzers.items()):
+        buzzers[k] = v
+    doc["buzzers"] = buzzers
+    bindings = doc.get("bindings") or tomlkit.table(is_super_table=True)
     for zone, controls in s.bindings.items():
-        lines += ["", f'[bindings."{zone}"]']
-        lines += [f"{c} = {_toml_value(keys)}" for c, keys in controls.items()]
-    return "\n".join(lines) + "\n"
+        table = bindings.get(zone) or tomlkit.table()
+        for control, keys in controls.items():
+            table[control] = keys
+        bindings[zone] = table
+    doc["bindings"] = bindings
+    kiosk = doc.get("kiosk") or tomlkit.table()
+    for key, value in kiosk_config.as_table(s.kiosk).items():
+        kiosk[key] = value
+    doc["kiosk"] = kiosk
+    return tomlkit.dumps(doc)

@@ -1,18 +1,26 @@
 """Every test runs headless (SDL dummy drivers) with its own config and data folders."""
+
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pytest  # noqa: E402
+import pytest
 
 
 @pytest.fixture(autouse=True)
 def _private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "run"))
     yield
+    import logging
+
     from game import i18n
 
     i18n.set_language("en")
+    for handler in list(logging.getLogger("game").handlers):  # a test that set up the log file
+        logging.getLogger("game").removeHandler(handler)
+        handler.close()

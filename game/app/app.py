@@ -5,32 +5,42 @@ frame. Between frames it does not sleep blindly: it polls SDL's event queue
 every millisecond, so each input gets a timestamp within about a millisecond
 of the key or button (pygame's events carry no timestamp of their own).
 """
+
 from __future__ import annotations
 
+import logging
 import sys
 import time
-import traceback
 
 import pygame
 
-from .. import i18n
+from .. import i18n, logs
+from ..hardware.manager import BuzzerManager
+from ..i18n import _
 from ..input.devices import Devices
 from ..input.events import EventQueue, PlayerEvent
-from ..i18n import _
-from ..settings import SettingsStore, data_dir
+from ..settings import SettingsStore
+from .audio import Audio
 from .saves import SaveStore
-from .scene import Scene
+from .scene import Scene, scene_class
 from .ui import BG, INK, RED, Ui
 
+log = logging.getLogger(__name__)
 STEP = 1 / 60
 STEP_NS = 1_000_000_000 // 60
 
 
 class App:
-    def __init__(self, size: tuple[int, int] | None = None, store: SettingsStore | None = None,
-                 saves: SaveStore | None = None, window: bool = True) -> None:
-        sys.setswitchinterval(0.001)  # a thinking bot's thread must not hold the GIL for a frame
-        # Only what the arcade uses: no mixer, so a machine without sound stays quiet.
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        store: SettingsStore | None = None,
+        saves: SaveStore | None = None,
+        window: bool = True,
+    ) -> None:
+        sys.setswitchinterval(0.001)  # reader threads (buzzer boxes, saves) must not hold the GIL for a frame
+        # Only what the arcade uses. The mixer opens on the first sound (app.audio),
+        # and a machine without a sound device stays quiet without an error.
         pygame.display.init()
         pygame.font.init()
         pygame.joystick.init()
@@ -39,6 +49,7 @@ class App:
         self.notice = self.store.problem or ""  # a message shown over every scene
         self.notice_until = time.monotonic() + 12 if self.notice else 0.0
         i18n.set_language(self.settings.language)
+        self.audio = Audio(self.settings)  # app.audio.play("slap"), app.audio.music("menu")
         self.saves = saves or SaveStore()
         self.ui = Ui()
         self.devices = Devices(self.settings.bindings)
@@ -84,6 +95,18 @@ class App:
 
     def reset_to(self, scene: Scene) -> None:
         self.scenes = [scene]
+
+    def open(self, name: str, *args) -> Scene:
+        """Push the scene registered as `name` (see game/app/scene.py)."""
+        scene = scene_class(name)(self, *args)
+        self.push(scene)
+        return scene
+
+    def restart_at(self, name: str, *args) -> Scene:
+        """Make the scene registered as `name` the only one (e.g. back to the title)."""
+        scene = scene_class(name)(self, *args)
+        self.reset_to(scene)
+        return scene
 
     def say(self, message: str, seconds: float = 6.0) -> None:
         self.notice, self.notice_until = message, time.monotonic() + seconds
@@ -175,27 +198,24 @@ class App:
     def recover(self) -> None:
         """Log what went wrong and go back to the title screen. The game in
         progress was saved after its last action, so the title offers to resume it."""
-        from .menus import TitleScene
-
-        log = data_dir() / "crash.log"
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with open(log, "a", encoding="utf-8") as f:
-            f.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')}\n{traceback.format_exc()}\n")
+        log.exception("a scene failed (%s); back to the title", type(self.top).__name__ if self.scenes else "-")
         for scene in self.scenes:
             close = getattr(scene, "close", None)
             if close:
                 close()
-        self.reset_to(TitleScene(self))
-        self.say(_("Something went wrong; details are in {log}. Your game was saved: resume it here.").format(
-            log=log), 12)
+        self.restart_at("title")
+        self.say(
+            _("Something went wrong; details are in {log}. Your game was saved: resume it here.").format(
+                log=logs.log_file()
+            ),
+            12,
+        )
 
     # ---- buzzer boxes (game/hardware, docs/buzzers.md) -------------------
     def start_buzzers(self) -> None:
         """Find and read buzzer boxes on threads; their presses come through
         `queue`, their stations count as controllers. A scene lights a
         seat's stations with `app.buzzers.set_seat_led(seat, "on"|"blink"|"off")`."""
-        from ..hardware.manager import BuzzerManager
-
         self.buzzers = BuzzerManager(self.queue, self.settings.buzzers, lambda: self.devices.seat_of).start()
         self.devices.sources.append(self.buzzers.devices)
 
@@ -206,19 +226,23 @@ class App:
             close = getattr(scene, "close", None)
             if close:
                 close()
+        self.saves.flush()  # the last action's save reaches the disk before the window goes
+        self.audio.close()
         pygame.quit()
 
 
 def main_window() -> int:
-    from .menus import TitleScene
-
+    logs.setup()
     try:
         app = App()
     except pygame.error as exc:
-        print(f"wok-arcade: cannot open a window ({exc}). Run it on a desktop, or set DISPLAY; "
-              "without a screen, `python -m game screenshot` still renders any scene.", file=sys.stderr)
+        log.error(
+            "cannot open a window (%s). Run it on a desktop, or set DISPLAY; without a screen, "
+            "`python -m game screenshot` still renders any scene.",
+            exc,
+        )
         return 1
     app.start_buzzers()
-    app.push(TitleScene(app))
+    app.open("title")
     app.run()
     return 0

@@ -6,17 +6,28 @@ full draw per frame. Wall-clock p50/p99 is the frame time; the thread's CPU
 time p99 is printed beside it because on a busy machine the wall clock also
 counts time the process spent waiting for a core. Figures, not assertions.
 """
+
 from __future__ import annotations
 
+import io
 import json
 import statistics
+import sys
 import time
 
-from . import catalogue, shots
+from ..hardware import bench as buzzer_bench
+from ..web import bench as phone_bench
+from . import audio_bench, catalogue, shots
 from .app import App
 from .table import scene_class
 
 SIZES = [(1920, 1080), (1280, 720)]
+# Input-to-game paths, each printing its figures and returning them (JSON too).
+PATHS = {
+    "buzzers": buzzer_bench.report,  # serial path and clock sync of buzzer boxes
+    "phones": phone_bench.report,  # tap -> event, phone clock bound (a real browser)
+    "audio": audio_bench.report,  # press -> sound start
+}
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -25,23 +36,32 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def scene_names() -> list[str]:
-    names = [n for n in shots.names() if n != "table"]
+    names = [n for n in shots.names() if n not in ("table", "bots")]
     for entry in catalogue.load():
         if entry.playable:
             names += [f"{entry.id}/table:{m}" for m in scene_class(entry.gdef).moments()]
+            names.append(f"{entry.id}/bots")
     return names
 
 
-def time_scene(name: str, size: tuple[int, int], frames: int) -> tuple[float, float]:
+def time_scene(name: str, size: tuple[int, int], frames: int) -> tuple[float, float, float]:
+    """Frame times of a scene. `<game>/bots` (every seat a bot of the strongest
+    level) runs in real time, one frame each 1/60 s, so the bots think while
+    the frames are measured, as they do at a table."""
     game, _slash, scene = name.rpartition("/")
     app = App(size=size, window=False)
     app.settings.bot_delay = 0.0
     shots.build(app, scene, game or None, 1)
+    paced = scene == "bots"
     for _i in range(5):  # warm the font and text caches: steady state is what counts
         app.step()
         app.draw()
     times, cpu = [], []
-    for _i in range(frames):
+    next_frame = time.perf_counter()
+    for _i in range(frames * (3 if paced else 1)):
+        if paced:
+            next_frame += 1 / 60
+            time.sleep(max(0.0, next_frame - time.perf_counter()))
         t0, c0 = time.perf_counter(), time.thread_time()
         app.step()
         app.draw()
@@ -62,11 +82,20 @@ def run(as_json: bool = False, frames: int = 120, only: str | None = None) -> li
             except ValueError as exc:  # e.g. a scene that needs a playable game
                 print(f"{name:32s} not measured: {exc}", flush=True)
                 break
-            rows.append({"scene": name, "size": f"{size[0]}x{size[1]}", "p50_ms": round(p50, 2),
-                         "p99_ms": round(p99, 2), "cpu_p99_ms": round(cpu99, 2)})
+            rows.append(
+                {
+                    "scene": name,
+                    "size": f"{size[0]}x{size[1]}",
+                    "p50_ms": round(p50, 2),
+                    "p99_ms": round(p99, 2),
+                    "cpu_p99_ms": round(cpu99, 2),
+                }
+            )
             if not as_json:
-                print(f"{name:32s} {size[0]}x{size[1]}  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms"
-                      f"  (cpu p99 {cpu99:5.2f} ms)", flush=True)
+                print(
+                    f"{name:32s} {size[0]}x{size[1]}  p50 {p50:6.2f} ms  p99 {p99:6.2f} ms  (cpu p99 {cpu99:5.2f} ms)",
+                    flush=True,
+                )
     for entry in catalogue.load():
         if not entry.playable:
             continue
@@ -84,12 +113,16 @@ def run(as_json: bool = False, frames: int = 120, only: str | None = None) -> li
             rows.append({"scene": name, "size": "-", "p50_ms": round(p50, 3), "p99_ms": round(p99, 3)})
             if not as_json:
                 print(f"{name:32s} {'-':9s}  p50 {p50:6.3f} ms  p99 {p99:6.3f} ms", flush=True)
-    if not as_json and (not only or "buzzers".startswith(only) or only.startswith("buzzers")):
-        import sys
-
-        from ..hardware.bench import report
-
-        report(sys.stdout)  # the host's serial path for buzzer boxes
+    for name, report in PATHS.items():
+        if only and not (name.startswith(only) or only.startswith(name)):
+            continue
+        try:
+            figures = report(io.StringIO() if as_json else sys.stdout)
+        except Exception as exc:  # a missing browser or sound device: say so, measure the rest
+            figures = {"error": f"{type(exc).__name__}: {exc}"}
+            if not as_json:
+                print(f"{name}: not measured ({figures['error']})", flush=True)
+        rows.append({"scene": name, "size": "-", "figures": figures})
     if as_json:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps(rows, indent=1, default=str))
     return rows

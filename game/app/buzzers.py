@@ -4,6 +4,7 @@ Both read `app.buzzers` (a `game.hardware.manager.BuzzerManager`, or None
 when the arcade runs without one) and see presses as the PlayerEvents every
 controller makes, with device "buzzer-<box>-<station>".
 """
+
 from __future__ import annotations
 
 import math
@@ -12,9 +13,8 @@ import time
 import pygame
 
 from ..i18n import N_, _
-from ..input import PlayerEvent
-from .menus import MenuScene
-from .scene import Scene
+from ..input import DeviceId, PlayerEvent
+from .scene import MenuScene, Scene
 from .session import COLOURS
 from .ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS, Item, Menu
 
@@ -23,13 +23,12 @@ LIT_S = 0.4  # how long a pressed button stays lit in the test scene
 
 
 def _station_of(device: str) -> tuple[str, int] | None:
-    kind, _sep, rest = device.partition("-")
-    box, _sep, station = rest.partition("-")
-    return (box, int(station)) if kind == "buzzer" and station.isdigit() else None
+    d = DeviceId.parse(device)
+    return (d.unit, d.station) if d is not None and d.kind == "buzzer" and d.station is not None else None
 
 
 class BuzzerSeatsScene(Scene):
-    """"Press any button on the station for seat 3": one seat after another;
+    """ "Press any button on the station for seat 3": one seat after another;
     the choice is saved in the settings by box id and station."""
 
     name = "buzzer-seats"
@@ -65,8 +64,15 @@ class BuzzerSeatsScene(Scene):
         ui = self.ui
         ui.title(surf, _("Buzzer seats"), 40)
         colour = SEAT_COLOURS[COLOURS[self.seat]]
-        ui.text(surf, _("Press any button on the station for seat {n}").format(n=self.seat + 1),
-                (960, 160), 54, colour, True, "midtop")
+        ui.text(
+            surf,
+            _("Press any button on the station for seat {n}").format(n=self.seat + 1),
+            (960, 160),
+            54,
+            colour,
+            True,
+            "midtop",
+        )
         for seat in range(SEATS):
             y = 260 + seat * 100
             r = ui.rect(360, y, 1200, 84)
@@ -75,8 +81,10 @@ class BuzzerSeatsScene(Scene):
             pygame.draw.circle(surf, SEAT_COLOURS[COLOURS[seat]], ui.rect(410, y + 42, 0, 0).topleft, ui.px(20))
             ui.text(surf, _("Seat {n}").format(n=seat + 1), (450, y + 18), 42, INK, True)
             keys = [k for k, s in self.assignment.items() if s == seat]
-            label = ", ".join(_("box {box}, station {station}").format(box=k.split(":")[0], station=int(k.split(":")[1]) + 1)
-                              for k in keys) or _("no station")
+            label = ", ".join(
+                _("box {box}, station {station}").format(box=k.split(":")[0], station=int(k.split(":")[1]) + 1)
+                for k in keys
+            ) or _("no station")
             ui.text(surf, label, (1520, y + 20), 38, INK if keys else DIM, anchor="topright")
         if self.app.buzzers is None or not self.app.buzzers.devices():
             ui.text(surf, _("No buzzer box is connected"), (960, 880), 38, RED, True, "midtop")
@@ -106,7 +114,8 @@ class BuzzerTestScene(Scene):
             self.held.add(key)
             self.lit[key] = time.monotonic() + LIT_S
             self.last = _("Box {box} station {station}: {control} at {t:.3f} s, ±{u:.2f} ms").format(
-                box=where[0], station=where[1] + 1, control=ev.control, t=ev.t_ns / 1e9, u=ev.uncertainty_ns / 1e6)
+                box=where[0], station=where[1] + 1, control=ev.control, t=ev.t_ns / 1e9, u=ev.uncertainty_ns / 1e6
+            )
         else:
             self.held.discard(key)
 
@@ -118,8 +127,14 @@ class BuzzerTestScene(Scene):
         ui.title(surf, _("Buzzer test"), 14)
         boxes = self._boxes()
         if not boxes:
-            ui.text(surf, _("No buzzer box found. Plug one in, or run: python -m game buzzers emulate"),
-                    (960, 480), 40, MUTED, anchor="midtop")
+            ui.text(
+                surf,
+                _("No buzzer box found. Plug one in, or run: python -m game buzzers emulate"),
+                (960, 480),
+                40,
+                MUTED,
+                anchor="midtop",
+            )
         now = time.monotonic()
         for i, link in enumerate(boxes[:3]):
             self._draw_box(surf, link, 125 + i * 280, now)
@@ -137,9 +152,14 @@ class BuzzerTestScene(Scene):
         sync = link.sync
         if sync.samples:
             now_ns = time.monotonic_ns()
-            figures = _("round trip {rtt:.2f} ms - offset {off:+.3f} s - drift {drift:+.0f} ppm - bound ±{b:.2f} ms").format(
-                rtt=sync.last_rtt_ns / 1e6, off=sync.offset_us(now_ns) / 1e6, drift=sync.drift_ppm,
-                b=sync.bound_ns(now_ns) / 1e6)
+            figures = _(
+                "round trip {rtt:.2f} ms - offset {off:+.3f} s - drift {drift:+.0f} ppm - bound ±{b:.2f} ms"
+            ).format(
+                rtt=sync.last_rtt_ns / 1e6,
+                off=sync.offset_us(now_ns) / 1e6,
+                drift=sync.drift_ppm,
+                b=sync.bound_ns(now_ns) / 1e6,
+            )
         else:
             figures = _("clock not synchronised yet")
         ui.text(surf, figures, (90, y + 62), 34, MUTED)
@@ -149,8 +169,7 @@ class BuzzerTestScene(Scene):
         for s, mask in enumerate(link.stations[:8]):
             self._draw_station(surf, box, s, mask, 90 + s * 220, y + 100, now)
 
-    def _draw_station(self, surf: pygame.Surface, box: str, s: int, mask: int, x: float, y: float,
-                      now: float) -> None:
+    def _draw_station(self, surf: pygame.Surface, box: str, s: int, mask: int, x: float, y: float, now: float) -> None:
         ui = self.ui
         ui.text(surf, _("Station {n}").format(n=s + 1), (x + 95, y), 34, INK, anchor="midtop")
         for b in range(6):
@@ -173,10 +192,20 @@ class BuzzerMenuScene(MenuScene):
     heading = N_("Buzzer boxes")
 
     def __init__(self, app) -> None:
-        super().__init__(app, Menu([
-            Item(N_("Buzzer seats"), lambda: app.push(BuzzerSeatsScene(app)),
-                 N_("Which station plays for which seat")),
-            Item(N_("Buzzer test"), lambda: app.push(BuzzerTestScene(app)),
-                 N_("Light each button, see each box's clock")),
-            Item(N_("Back"), app.pop),
-        ], y=300))
+        super().__init__(
+            app,
+            Menu(
+                [
+                    Item(
+                        N_("Buzzer seats"), lambda: app.open("buzzer-seats"), N_("Which station plays for which seat")
+                    ),
+                    Item(
+                        N_("Buzzer test"),
+                        lambda: app.open("buzzer-test"),
+                        N_("Light each button, see each box's clock"),
+                    ),
+                    Item(N_("Back"), app.pop),
+                ],
+                y=300,
+            ),
+        )

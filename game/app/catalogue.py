@@ -1,18 +1,19 @@
 """The five games of the chooser, read from `assets/games.toml`."""
+
 from __future__ import annotations
 
 import importlib
 import importlib.util
-import sys
+import logging
 from dataclasses import dataclass
 
 from ..engine.data import ASSETS, DataError, Field, load_entries
 from ..engine.gamedef import GameDef
 
+log = logging.getLogger(__name__)
 SCHEMA = {
     "id": Field(str),
     "title": Field(str),
-    "players": Field(list, check=lambda v: len(v) == 2 and all(isinstance(x, int) for x in v) and 1 <= v[0] <= v[1] <= 6, rule="[min, max] seats from 1 to 6"),
     "minutes": Field(str),
     "pitch": Field(str),
     "module": Field(str, required=False),
@@ -23,7 +24,6 @@ SCHEMA = {
 class Entry:
     id: str
     title: str
-    players: list[int]
     minutes: str
     pitch: str
     module: str | None
@@ -38,6 +38,14 @@ class Entry:
             _LOADED[self.module] = _import(self.module, self.title)
         gdef, self.problem = _LOADED[self.module]
         return gdef
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The seat range: the rules' own (min_seats, max_seats), the one place it lives."""
+        gdef = self.gdef
+        if gdef is None:
+            raise ValueError(f"{self.id} has no rules yet")
+        return gdef.state_cls.min_seats, gdef.state_cls.max_seats
 
     @property
     def playable(self) -> bool:
@@ -63,7 +71,7 @@ def _import(module: str, title: str) -> tuple[GameDef | None, str]:
         problem = f"{module}: {exc}"
     except Exception as exc:  # a broken game must not take the arcade down
         problem = f"{module}: {exc!r}"
-    print(f"wok-arcade: {title} cannot load: {problem}", file=sys.stderr)
+    log.error("%s cannot load: %s", title, problem)
     return None, problem
 
 

@@ -1,4 +1,5 @@
 """Title, game chooser, rules, settings and controls screens."""
+
 from __future__ import annotations
 
 import pygame
@@ -8,37 +9,10 @@ from ..i18n import N_, _
 from ..input import PlayerEvent
 from ..settings import CONTROLS
 from . import catalogue
-from .scene import Scene
+from .scene import MenuScene, Scene
 from .session import Session
 from .table import make_table
 from .ui import ACCENT, DIM, INK, MUTED, PANEL, PANEL_HI, Item, Menu
-
-RULES_DIR = catalogue.ASSETS / "rules"
-LINES_PER_PAGE = 16  # 50 units apart from y=170: the last ends above the footer
-
-
-class MenuScene(Scene):
-    """A scene that is mostly one menu; "back" leaves it."""
-
-    heading = ""
-    footer = N_("Move: arrows / WASD / d-pad - Choose: Enter / E / A - Back: Backspace / Q / B")
-
-    def __init__(self, app, menu: Menu) -> None:
-        super().__init__(app)
-        self.menu = menu
-
-    def handle(self, ev: PlayerEvent) -> None:
-        if not ev.pressed:
-            return
-        if ev.control == "back" and len(self.app.scenes) > 1:
-            self.app.pop()
-        else:
-            self.menu.handle(ev.control, ev.pos)
-
-    def draw(self, surf: pygame.Surface) -> None:
-        self.ui.title(surf, _(self.heading))
-        self.menu.draw(surf, self.ui)
-        self.ui.footer(surf, _(self.footer))
 
 
 class TitleScene(MenuScene):
@@ -49,12 +23,12 @@ class TitleScene(MenuScene):
         items = []
         self.saved = self._saved_game(app)
         if self.saved:
-            entry, doc = self.saved
+            entry, _save_id, doc = self.saved
             items.append(Item(N_("Resume"), self._resume, value=f"{entry.title} ({len(doc['log'])})"))
         items += [
-            Item(N_("Play"), lambda: app.push(ChooserScene(app))),
-            Item(N_("Controls"), lambda: app.push(ControlsScene(app))),
-            Item(N_("Settings"), lambda: app.push(SettingsScene(app))),
+            Item(N_("Play"), lambda: app.open("chooser")),
+            Item(N_("Controls"), lambda: app.open("controls")),
+            Item(N_("Settings"), lambda: app.open("settings")),
             Item(N_("Quit"), self._quit),
         ]
         super().__init__(app, Menu(items, y=330))
@@ -62,26 +36,25 @@ class TitleScene(MenuScene):
 
     @staticmethod
     def _saved_game(app):
-        try:
-            doc = app.saves.read()
-        except ValueError as exc:
-            aside = app.saves.set_aside()
-            app.say(f"{exc}. It was kept as {aside}.", 10)
-            return None
-        if doc is None:
-            return None
+        """The newest unfinished game of a game that can be played."""
+        games, problems = app.saves.unfinished()
+        for problem in problems:
+            app.say(problem, 10)
         entries = {e.id: e for e in catalogue.load()}
-        entry = entries.get(doc["game"])
-        return (entry, doc) if entry and entry.playable else None
+        for save_id, doc in games:
+            entry = entries.get(doc["game"])
+            if entry and entry.playable:
+                return entry, save_id, doc
+        return None
 
     def _resume(self) -> None:
-        entry, doc = self.saved
+        entry, save_id, doc = self.saved
         try:
-            session = Session.resume(doc, self.app.saves, entry.gdef)
+            session = Session.resume(doc, self.app.saves, entry.gdef, save_id)
         except Exception as exc:  # a save that no longer replays must not crash the arcade
-            aside = self.app.saves.set_aside()
+            aside = self.app.saves.set_aside(save_id)
             self.app.say(f"Could not resume the saved game ({exc}); it was kept as {aside}.", 10)
-            self.app.reset_to(TitleScene(self.app))
+            self.app.restart_at("title")
             return
         self.app.push(make_table(self.app, session))
 
@@ -104,8 +77,9 @@ def draw_wok_logo(size: int) -> pygame.Surface:
 
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     c, r = size / 2, size * 0.36
-    corners = [(c + r * math.cos(math.radians(-90 + 72 * i)), c + r * math.sin(math.radians(-90 + 72 * i)))
-               for i in range(5)]
+    corners = [
+        (c + r * math.cos(math.radians(-90 + 72 * i)), c + r * math.sin(math.radians(-90 + 72 * i))) for i in range(5)
+    ]
     pygame.draw.polygon(surf, (70, 48, 40), corners)
     pygame.draw.lines(surf, (150, 110, 80), True, corners, max(2, size // 60))
     for i, (x, y) in enumerate(corners):
@@ -131,79 +105,15 @@ class ChooserScene(MenuScene):
         self.entries = catalogue.load()
         items = []
         for e in self.entries:
-            players = _("{lo}-{hi} players").format(lo=e.players[0], hi=e.players[1])
-            minutes = _("{m} min").format(m=e.minutes)
-            value = f"{players} · {minutes}" if e.playable else _("coming soon")
+            value = _("coming soon")
+            if e.playable:
+                players = _("{lo}-{hi} players").format(lo=e.players[0], hi=e.players[1])
+                value = f"{players} · " + _("{m} min").format(m=e.minutes)
             items.append(Item(e.title, self._chooser(e), e.pitch, e.playable, value))
         super().__init__(app, Menu(items, x=260, y=200, w=1400, h=82, gap=14))
 
     def _chooser(self, entry):
-        from .seats import SeatsScene
-
-        return lambda: self.app.push(SeatsScene(self.app, entry))
-
-
-class RulesScene(Scene):
-    name = "rules"
-
-    def __init__(self, app, game_id: str) -> None:
-        super().__init__(app)
-        self.game_id = game_id
-        self.page = 0
-        self.title = catalogue.find(game_id).title
-        self._cache: tuple = (None, [])
-
-    def text(self) -> str:
-        for lang in (i18n.language(), "en"):
-            path = RULES_DIR / f"{self.game_id}.{lang}.md"
-            if path.exists():
-                return path.read_text(encoding="utf-8")
-        return _("The rules of this game are not written yet.")
-
-    def handle(self, ev: PlayerEvent) -> None:
-        if not ev.pressed:
-            return
-        if ev.control in ("back", "menu", "confirm") or (ev.control == "point" and self.page + 1 >= self.pages):
-            self.app.pop()
-        elif ev.control in ("down", "right", "point"):
-            self.page = min(self.page + 1, self.pages - 1)
-        elif ev.control in ("up", "left"):
-            self.page = max(0, self.page - 1)
-
-    @property
-    def pages(self) -> int:
-        return len(self._pages())
-
-    def _pages(self) -> list[list[tuple[str, bool]]]:
-        """Wrapped lines cut into pages; a heading never ends a page, a page never starts blank.
-        Wrapping measures every word, so the pages are kept until language or size change."""
-        key = (i18n.language(), self.ui.u)
-        if self._cache[0] != key:
-            self._cache = (key, self._paginate())
-        return self._cache[1]
-
-    def _paginate(self) -> list[list[tuple[str, bool]]]:
-        pages: list[list[tuple[str, bool]]] = [[]]
-        for raw in self.text().splitlines():
-            heading = raw.startswith("#")
-            body = raw.lstrip("# ").rstrip()
-            lines = self.ui.wrap(body, 42 if heading else 36, 1640, heading) if body else [""]
-            for line in lines:
-                page = pages[-1]
-                full = len(page) >= LINES_PER_PAGE or (heading and len(page) >= LINES_PER_PAGE - 2)
-                if full:
-                    pages.append(page := [])
-                if page or line:
-                    page.append((line, heading))
-        return pages
-
-    def draw(self, surf: pygame.Surface) -> None:
-        ui = self.ui
-        ui.title(surf, _("Rules: {game}").format(game=self.title), 40)
-        for i, (line, heading) in enumerate(self._pages()[self.page]):
-            ui.text(surf, line, (140, 170 + i * 50), 42 if heading else 36, ACCENT if heading else INK, heading)
-        ui.footer(surf, _("Page {n} of {total} - arrows to turn, Back to close").format(
-            n=self.page + 1, total=self.pages))
+        return lambda: self.app.open("seats", entry)
 
 
 class SettingsScene(MenuScene):
@@ -211,7 +121,7 @@ class SettingsScene(MenuScene):
     heading = N_("Settings")
 
     def __init__(self, app) -> None:
-        super().__init__(app, Menu([], y=250))
+        super().__init__(app, Menu([], y=210, h=86, gap=14))  # seven items fit above the footer
         self._build()
 
     def _build(self) -> None:
@@ -221,8 +131,13 @@ class SettingsScene(MenuScene):
             Item(N_("Language"), self._language, value=i18n.LANGUAGES[s.language]),
             Item(N_("Fullscreen"), self._fullscreen, value=_("on") if s.fullscreen else _("off")),
             Item(N_("Bot thinking time"), self._delay, value=_("{s:.1f} s").format(s=s.bot_delay)),
-            Item(N_("Learning mode"), self._learning, N_("Wok Up shows the counts in the wok"),
-                 value=_("on") if s.learning_mode else _("off")),
+            Item(
+                N_("Learning mode"),
+                self._learning,
+                N_("Wok Up shows the counts in the wok"),
+                value=_("on") if s.learning_mode else _("off"),
+            ),
+            Item(N_("Sound"), self._sound, value=_("off") if s.mute else f"{s.master_volume * 100:.0f}%"),
             Item(N_("Buzzer boxes"), self._buzzers),
             Item(N_("Back"), self.app.pop),
         ]
@@ -250,10 +165,14 @@ class SettingsScene(MenuScene):
         s.bot_delay = steps[(steps.index(s.bot_delay) + 1) % len(steps)] if s.bot_delay in steps else 0.7
         self._changed()
 
-    def _buzzers(self) -> None:
-        from .buzzers import BuzzerMenuScene
+    def _sound(self) -> None:
+        self.app.open("sound")
 
-        self.app.push(BuzzerMenuScene(self.app))
+    def enter(self) -> None:
+        self._build()  # back from the Sound screen: show its new values
+
+    def _buzzers(self) -> None:
+        self.app.open("buzzer-menu")
 
     def _learning(self) -> None:
         self.app.settings.learning_mode = not self.app.settings.learning_mode
@@ -309,7 +228,7 @@ class ControlsScene(Scene):
         ui = self.ui
         ui.title(surf, _("Controls"), 30)
         x0, w = 440, 480
-        for c, zone in enumerate(self.zones):
+        for c in range(len(self.zones)):
             ui.text(surf, _("Keyboard {n}").format(n=c + 1), (x0 + c * w + w / 2, 140), 38, ACCENT, True, "midtop")
         for r, control in enumerate(CONTROLS):
             y = 196 + r * 62
@@ -325,8 +244,16 @@ class ControlsScene(Scene):
 
 
 CONTROL_NAMES = {
-    "up": N_("Up"), "down": N_("Down"), "left": N_("Left"), "right": N_("Right"),
-    "confirm": N_("Confirm"), "back": N_("Back"),
-    "deck0": N_("Deck 1"), "deck1": N_("Deck 2"), "deck2": N_("Deck 3"),
-    "deck3": N_("Deck 4"), "deck4": N_("Deck 5"), "wokup": N_("Wok'up!"),
+    "up": N_("Up"),
+    "down": N_("Down"),
+    "left": N_("Left"),
+    "right": N_("Right"),
+    "confirm": N_("Confirm"),
+    "back": N_("Back"),
+    "deck0": N_("Deck 1"),
+    "deck1": N_("Deck 2"),
+    "deck2": N_("Deck 3"),
+    "deck3": N_("Deck 4"),
+    "deck4": N_("Deck 5"),
+    "wokup": N_("Wok'up!"),
 }

@@ -1,45 +1,148 @@
-"""The game in progress, saved after every action so nothing is ever lost.
+"""Unfinished games, saved after every action so nothing is ever lost.
 
-The save is the game's seed, options, seats and action log (the log is the
-save, as in boardgame.io); resuming replays it. It is written atomically, so
-a crash mid-write leaves the previous save intact.
+A save is a game's seed, options, seats and action log (the log is the save,
+as in boardgame.io); resuming replays it. Every unfinished game keeps its own
+file, `saves/<id>.json` in the user's data folder, so starting a new game
+never replaces another.
+
+Writing leaves the frame thread: `write` hands the text to one writer thread
+and returns. The writer keeps only the newest text of each file, writes it to
+a temporary file, fsyncs it, renames it over the old one and fsyncs the folder:
+killed at any moment (kill -9, a power cut) a save is the previous action's or
+this one's, never half of one. A damaged file is kept aside, never deleted.
 """
+
 from __future__ import annotations
 
 import json
+import logging
 import os
+import secrets
+import threading
+import time
 from pathlib import Path
 
-from ..settings import atomic_write, data_dir
+from ..userdirs import atomic_write, data_dir
+
+log = logging.getLogger(__name__)
+NEEDED = ("game", "seats", "options", "seed", "log")
+
+
+class Writer:
+    """One thread writing files for the whole arcade; the newest text of a file wins."""
+
+    def __init__(self) -> None:
+        self._pending: dict[Path, str | None] = {}  # None: delete the file
+        self._cond = threading.Condition()
+        self._busy = 0
+        self.problem = ""  # the last write that failed, for the screen
+        threading.Thread(target=self._run, name="save-writer", daemon=True).start()
+
+    def put(self, path: Path, text: str | None) -> None:
+        with self._cond:
+            self._pending[path] = text
+            self._cond.notify_all()
+
+    def flush(self, timeout: float = 10.0) -> bool:
+        """Wait until everything handed over is on disk (quitting, tests)."""
+        end = time.monotonic() + timeout
+        with self._cond:
+            while self._pending or self._busy:
+                if not self._cond.wait(max(0.0, end - time.monotonic())):
+                    return False
+        return True
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._pending:
+                    self._cond.wait()
+                path, text = next(iter(self._pending.items()))
+                del self._pending[path]
+                self._busy += 1
+            try:
+                if text is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    atomic_write(path, text)
+            except OSError as exc:
+                self.problem = f"{path}: {exc.strerror or exc}"
+                log.error("could not write %s: %s", path, exc)
+            finally:
+                with self._cond:
+                    self._busy -= 1
+                    self._cond.notify_all()
+
+
+_WRITER: Writer | None = None
+_WRITER_LOCK = threading.Lock()
+
+
+def writer() -> Writer:
+    global _WRITER
+    with _WRITER_LOCK:
+        if _WRITER is None:
+            _WRITER = Writer()
+        return _WRITER
+
+
+def new_id() -> str:
+    """A save's name: when it started, and a few random letters."""
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(3)
 
 
 class SaveStore:
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path or data_dir() / "current-game.json"
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder or data_dir() / "saves"
 
-    def write(self, doc: dict) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(self.path, json.dumps(doc))
+    def path(self, save_id: str) -> Path:
+        return self.folder / f"{save_id}.json"
 
-    def read(self) -> dict | None:
-        """The saved game, or None; raises ValueError naming the file if it is damaged."""
-        if not self.path.exists():
-            return None
+    def write(self, save_id: str, doc: dict) -> None:
+        writer().put(self.path(save_id), json.dumps(doc))
+
+    def delete(self, save_id: str) -> None:
+        writer().put(self.path(save_id), None)
+
+    def flush(self) -> bool:
+        return writer().flush()
+
+    @property
+    def problem(self) -> str:
+        return writer().problem
+
+    def read(self, save_id: str) -> dict:
+        """One saved game; raises ValueError naming the file if it is damaged."""
+        path = self.path(save_id)
         try:
-            doc = json.loads(self.path.read_text(encoding="utf-8"))
+            doc = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"{self.path}: the saved game is damaged ({exc})") from exc
-        for key in ("game", "seats", "options", "seed", "log"):
+            raise ValueError(f"{path}: the saved game is damaged ({exc})") from exc
+        for key in NEEDED:
             if not isinstance(doc, dict) or key not in doc:
-                raise ValueError(f"{self.path}: the saved game has no '{key}'")
+                raise ValueError(f"{path}: the saved game has no '{key}'")
         return doc
 
-    def set_aside(self) -> Path:
-        """Keep a damaged save for inspection instead of deleting it."""
-        aside = self.path.with_name(self.path.name + ".broken")
-        os.replace(self.path, aside)
-        return aside
+    def unfinished(self) -> tuple[list[tuple[str, dict]], list[str]]:
+        """Every readable save, newest first, and a message for each damaged one
+        (which is set aside as `<name>.json.broken`)."""
+        self.flush()
+        old = self.folder.parent / "current-game.json"  # the one save slot of earlier versions
+        if old.exists():
+            self.folder.mkdir(parents=True, exist_ok=True)
+            os.replace(old, self.path("earlier-" + new_id()))
+        games, problems = [], []
+        for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else []:
+            try:
+                games.append((path.stem, self.read(path.stem)))
+            except ValueError as exc:
+                problems.append(f"{exc}. It was kept as {self.set_aside(path.stem)}.")
+        games.sort(key=lambda g: g[1].get("saved_at", 0), reverse=True)
+        return games, problems
 
-    def clear(self) -> None:
-        if self.path.exists():
-            self.path.unlink()
+    def set_aside(self, save_id: str) -> Path:
+        """Keep a damaged save for inspection instead of deleting it."""
+        path = self.path(save_id)
+        aside = path.with_name(path.name + ".broken")
+        os.replace(path, aside)
+        return aside

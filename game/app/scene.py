@@ -1,21 +1,54 @@
-"""A scene draws itself and reacts to player events; the app keeps a stack."""
+"""A scene draws itself and reacts to player events; the app keeps a stack.
+
+Scenes find each other by name through `SCENES` (name -> "module:Class",
+imported when first opened), so the modules of `game/app` import one way:
+ui <- scene <- session/saves/catalogue <- table <- rules screen, menus, seats,
+buzzers <- app <- tools (shots, bench, watch). `app.open("rules", game_id)`
+pushes a scene by name, `app.restart_at("title")` makes it the only one.
+"""
+
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 import pygame
 
+from ..i18n import N_, _
 from ..input import PlayerEvent
+from .ui import Menu
 
 if TYPE_CHECKING:
     from .app import App
+
+SCENES: dict[str, str] = {
+    "title": "game.app.menus:TitleScene",
+    "chooser": "game.app.menus:ChooserScene",
+    "settings": "game.app.menus:SettingsScene",
+    "sound": "game.app.sound_menu:SoundScene",
+    "controls": "game.app.menus:ControlsScene",
+    "rules": "game.app.rules_screen:RulesScene",
+    "seats": "game.app.seats:SeatsScene",
+    "buzzer-menu": "game.app.buzzers:BuzzerMenuScene",
+    "buzzer-seats": "game.app.buzzers:BuzzerSeatsScene",
+    "buzzer-test": "game.app.buzzers:BuzzerTestScene",
+}
+
+
+def scene_class(name: str) -> type[Scene]:
+    """The class registered under `name` (or a "module:Class" path)."""
+    target = SCENES.get(name, name)
+    module, _sep, cls = target.partition(":")
+    if not cls:
+        raise ValueError(f"no scene {name!r}; scenes: {', '.join(SCENES)}")
+    return getattr(importlib.import_module(module), cls)
 
 
 class Scene:
     name = "scene"
     overlay = False  # drawn over the scene below it (pause, curtain)
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.ui = app.ui
 
@@ -30,3 +63,27 @@ class Scene:
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack again."""
+
+
+class MenuScene(Scene):
+    """A scene that is mostly one menu; "back" leaves it."""
+
+    heading = ""
+    footer = N_("Move: arrows / WASD / d-pad - Choose: Enter / E / A - Back: Backspace / Q / B")
+
+    def __init__(self, app: App, menu: Menu) -> None:
+        super().__init__(app)
+        self.menu = menu
+
+    def handle(self, ev: PlayerEvent) -> None:
+        if not ev.pressed:
+            return
+        if ev.control == "back" and len(self.app.scenes) > 1:
+            self.app.pop()
+        else:
+            self.menu.handle(ev.control, ev.pos)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.ui.title(surf, _(self.heading))
+        self.menu.draw(surf, self.ui)
+        self.ui.footer(surf, _(self.footer))

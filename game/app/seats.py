@@ -1,5 +1,6 @@
 """Seat set-up: how many seats, and for each a name, colour, human or bot
 (and its level), and which controller it plays with."""
+
 from __future__ import annotations
 
 import time
@@ -7,7 +8,7 @@ import time
 import pygame
 
 from ..i18n import N_, _
-from ..input import PlayerEvent
+from ..input import DeviceId, PlayerEvent
 from ..input.devices import controller_label
 from .scene import Scene
 from .session import CHEF_NAMES, COLOURS, Session, default_seats
@@ -15,8 +16,13 @@ from .table import make_table
 from .ui import ACCENT, INK, MUTED, PANEL, PANEL_HI, SEAT_COLOURS
 
 FIELDS = ["name", "colour", "kind", "level", "controller"]
-FIELD_NAMES = {"name": N_("Name"), "colour": N_("Colour"), "kind": N_("Player"),
-               "level": N_("Bot level"), "controller": N_("Controller")}
+FIELD_NAMES = {
+    "name": N_("Name"),
+    "colour": N_("Colour"),
+    "kind": N_("Player"),
+    "level": N_("Bot level"),
+    "controller": N_("Controller"),
+}
 
 
 class SeatsScene(Scene):
@@ -40,7 +46,7 @@ class SeatsScene(Scene):
         present = set(self.app.devices.controllers())
         for key, seat in self.app.settings.buzzers.items():
             box, _sep, station = key.partition(":")
-            device = f"buzzer-{box}-{station}"
+            device = str(DeviceId("buzzer", box, int(station))) if station.isdigit() else ""
             if seat < len(self.seats) and device in present:
                 self.seats[seat].controller = device
 
@@ -124,10 +130,13 @@ class SeatsScene(Scene):
             ui.text(surf, _(FIELD_NAMES[f]), (xs[col] + 10, 236), 32, MUTED)
         for i in range(self.count):
             seat, row, y = self.seats[i], i + 1, 280 + i * 92
-            values = [seat.name, _(seat.colour.capitalize()),
-                      _("Bot") if seat.is_bot else _("Human"),
-                      _(seat.level.capitalize()) if seat.is_bot else "-",
-                      "-" if seat.is_bot else controller_label(seat.controller)]
+            values = [
+                seat.name,
+                _(seat.colour.capitalize()),
+                _("Bot") if seat.is_bot else _("Human"),
+                _(seat.level.capitalize()) if seat.is_bot else "-",
+                "-" if seat.is_bot else controller_label(seat.controller),
+            ]
             for col, value in enumerate(values):
                 rect = ui.rect(xs[col], y, ws[col] - 16, 78)
                 self.cells[(row, col)] = rect
@@ -145,5 +154,17 @@ class SeatsScene(Scene):
 
 
 # Colour and level names shown on this screen, for the translators.
-_WORDS = [N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Purple"), N_("Orange"),
-          N_("Random"), N_("Easy"), N_("Normal"), N_("Strong"), N_("Relaxed"), N_("Sharp")]
+_WORDS = [
+    N_("Red"),
+    N_("Blue"),
+    N_("Green"),
+    N_("Yellow"),
+    N_("Purple"),
+    N_("Orange"),
+    N_("Random"),
+    N_("Easy"),
+    N_("Normal"),
+    N_("Strong"),
+    N_("Relaxed"),
+    N_("Sharp"),
+]

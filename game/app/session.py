@@ -5,16 +5,21 @@ action to the rules, records who did what (for "what the last player did"),
 and saves the game at once. Bots think on a worker thread so the screen
 never stalls; their move shows after the configured "thinking" delay.
 """
+
 from __future__ import annotations
 
+import logging
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future
 from dataclasses import asdict, dataclass
 
-from ..engine import SYSTEM, GameState, IllegalAction, Rng
+from .. import i18n
+from ..engine import SYSTEM, GameState, IllegalAction, Rng, botpool
+from ..engine.bots import Bot
 from ..engine.gamedef import GameDef
-from .saves import SaveStore
+from .saves import SaveStore, new_id
 
+log = logging.getLogger(__name__)
 CHEF_NAMES = ["Ana", "Bao", "Chloé", "Diego", "Emma", "Farid", "Gus", "Hana", "Inès", "Jun"]
 COLOURS = ["red", "blue", "green", "yellow", "purple", "orange"]
 
@@ -36,22 +41,33 @@ def default_seats(n: int, levels: list[str]) -> list[SeatConfig]:
     strongest = levels[-1] if levels else "random"
     zones = ["keyboard-1", "keyboard-2", "keyboard-3"]
     return [
-        SeatConfig(CHEF_NAMES[i], COLOURS[i], "human" if i == 0 else "bot", strongest,
-                   zones[i] if i < len(zones) else "touch")
+        SeatConfig(
+            CHEF_NAMES[i], COLOURS[i], "human" if i == 0 else "bot", strongest, zones[i] if i < len(zones) else "touch"
+        )
         for i in range(n)
     ]
 
 
 class BotRunner:
-    """One worker thread; a bot's choice is applied only if the game has not moved on."""
+    """Plays the bot seats of a turn-based game. Each choice is thought out away
+    from the frame loop, in the bot worker process (game/engine/botpool.py; at
+    once, inline, for a game without a package: a test's toy), and applied
+    after the "thinking" delay, only if the game has not moved on meanwhile.
+    A bot that fails (a bug, a dead worker) is logged and a random legal move
+    is played instead: the table goes on."""
 
-    def __init__(self, session: "Session") -> None:
+    def __init__(self, session: Session, executor: Executor | None = None) -> None:
         self.session = session
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self.levels = {s: cfg.level for s, cfg in enumerate(session.seats) if cfg.is_bot}
+        self.executor = executor or (None if session.gdef.module else botpool.Inline())
         self.job: tuple[int, int, Future, float] | None = None  # seat, log length, future, due
-        self.bots = {s: session.gdef.make_bot(cfg.level)
-                     for s, cfg in enumerate(session.seats) if cfg.is_bot}
         self.rng = Rng(session.seed ^ 0xB07)
+
+    def _think(self, state: GameState, seat: int, rng_state: int) -> Future:
+        gdef, level = self.session.gdef, self.levels[seat]
+        if self.executor is None:
+            return botpool.pool().submit(botpool.think, gdef.module, level, state.to_json(), seat, rng_state)
+        return self.executor.submit(gdef.make_bot(level).choose, state.clone(), seat, Rng(rng_state))
 
     def update(self, now: float, delay: float) -> None:
         state = self.session.state
@@ -63,45 +79,87 @@ class BotRunner:
                 self.job = None  # the game moved on (another seat acted): think again
             elif fut.done() and now >= due:
                 self.job = None
-                action = fut.result()
-                self.session.apply(seat, action)
+                self.session.apply(seat, self._result(fut, state, seat))
             return
         for seat in state.actors():
-            if seat in self.bots:
-                snapshot = state.clone()
-                bot, rng = self.bots[seat], Rng(self.rng.next64())
-                fut = self.pool.submit(bot.choose, snapshot, seat, rng)
-                self.job = (seat, len(state.log), fut, now + delay)
+            if seat in self.levels:
+                self.job = (seat, len(state.log), self._think(state, seat, self.rng.next64()), now + delay)
                 return
 
+    def _result(self, fut: Future, state: GameState, seat: int):
+        try:
+            return fut.result()
+        except BrokenExecutor:
+            log.error("the bot worker died; starting a new one")
+            botpool.restart()
+        except Exception:
+            log.exception("bot %s for seat %d failed; it plays a random move", self.levels[seat], seat)
+        return state.sample_action(seat, Rng(self.rng.next64()))
+
+    def bot_for(self, seat: int) -> Bot | None:
+        return self.session.gdef.make_bot(self.levels[seat]) if seat in self.levels else None
+
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        if self.job is not None:
+            self.job[2].cancel()  # not started yet: the worker need not think about a closed table
+        self.job = None
 
 
 class Session:
-    def __init__(self, gdef: GameDef, seats: list[SeatConfig], options: dict | None, seed: int,
-                 saves: SaveStore | None, state: GameState | None = None) -> None:
+    def __init__(
+        self,
+        gdef: GameDef,
+        seats: list[SeatConfig],
+        options: dict | None,
+        seed: int,
+        saves: SaveStore | None,
+        state: GameState | None = None,
+        save_id: str | None = None,
+    ) -> None:
         self.gdef = gdef
         self.seats = seats
         self.options = dict(options or {})
         self.seed = seed
         self.saves = saves
+        self.save_id = save_id or new_id()  # this game's own save file
         self.state = state or gdef.state_cls(len(seats), self.options, seed)
         self.last: tuple[int, object] | None = None  # the last (seat, action)
-        self.bots = BotRunner(self)
+        # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
+        self.bots = None if gdef.realtime else BotRunner(self)
         self.error = ""  # the last refused action's rule, for the screen
+        self._lines: list[dict] = []  # the log in words, one {"seat", "text"} per entry
+        self._lines_language = i18n.language()
 
     @classmethod
-    def resume(cls, doc: dict, saves: SaveStore, entry_gdef: GameDef) -> "Session":
+    def resume(cls, doc: dict, saves: SaveStore | None, entry_gdef: GameDef, save_id: str | None = None) -> Session:
         seats = [SeatConfig(**s) for s in doc["seats"]]
         state = entry_gdef.state_cls.replay(len(seats), doc["options"], doc["seed"], doc["log"])
-        session = cls(entry_gdef, seats, doc["options"], doc["seed"], saves, state)
+        session = cls(entry_gdef, seats, doc["options"], doc["seed"], saves, state, save_id)
         if state.log:
             session.last = (state.log[-1]["seat"], state.log[-1]["action"])
         return session
 
     def humans(self) -> list[int]:
         return [s for s, cfg in enumerate(self.seats) if not cfg.is_bot]
+
+    def names(self) -> list[str]:
+        return [cfg.name for cfg in self.seats]
+
+    def history(self) -> list[dict]:
+        """Every action of the game in words (the rules' `describe`), oldest first,
+        as {"seat", "text"}; SYSTEM entries are the table's own events."""
+        if self._lines_language != i18n.language() or len(self._lines) != len(self.state.log):
+            self._retell()
+        return self._lines
+
+    def _retell(self) -> None:
+        """Tell the whole log again (after a language change, an undo, a resume)."""
+        state = self.gdef.state_cls(len(self.seats), self.options, self.seed)
+        names, self._lines = self.names(), []
+        for entry in self.state.log:
+            state.apply(entry["seat"], entry["action"])
+            self._lines.append({"seat": entry["seat"], "text": state.describe(entry["seat"], entry["action"], names)})
+        self._lines_language = i18n.language()
 
     def apply(self, seat: int, action) -> bool:
         """Apply and save; an illegal action is refused with its rule shown, never fatal."""
@@ -113,6 +171,8 @@ class Session:
         self.error = ""
         if seat != SYSTEM:
             self.last = (seat, action)
+        if len(self._lines) == len(self.state.log) - 1 and self._lines_language == i18n.language():
+            self._lines.append({"seat": seat, "text": self.state.describe(seat, action, self.names())})
         self.save()
         return True
 
@@ -120,7 +180,8 @@ class Session:
         if not self.state.can_undo(seat):
             return False
         self.state = self.state.undone()
-        self.bots.job = None
+        if self.bots is not None:
+            self.bots.job = None
         self.save()
         return True
 
@@ -128,16 +189,24 @@ class Session:
         if self.saves is None:
             return
         if self.state.is_over():
-            self.saves.clear()
+            self.saves.delete(self.save_id)
             return
-        self.saves.write({
-            "game": self.gdef.id,
-            "seats": [asdict(s) for s in self.seats],
-            "options": self.options,
-            "seed": self.seed,
-            "log": self.state.log,
-            "saved_at": time.time(),
-        })
+        self.saves.write(
+            self.save_id,
+            {
+                "game": self.gdef.id,
+                "seats": [asdict(s) for s in self.seats],
+                "options": self.options,
+                "seed": self.seed,
+                "log": self.state.log,
+                "saved_at": time.time(),
+            },
+        )
+
+    def bot_for(self, seat: int) -> Bot | None:
+        """The bot playing `seat`, or None for a human seat (or a real-time game)."""
+        return self.bots.bot_for(seat) if self.bots is not None else None
 
     def close(self) -> None:
-        self.bots.close()
+        if self.bots is not None:
+            self.bots.close()

@@ -3,16 +3,19 @@
 `table:<moment>` builds a game's scene and plays it to one of the moments its
 scene class declares (`TableScene.moments()`).
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
-from .menus import ChooserScene, ControlsScene, RulesScene, SettingsScene, TitleScene
+from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
+from .rules_screen import RulesScene
 from .scene import Scene
 from .seats import SeatsScene
 from .session import Session, default_seats
+from .sound_menu import SoundScene
 from .table import PauseScene, ResultsScene, TableScene, make_table
 
 DEFAULT_GAME = "wokup"
@@ -30,8 +33,7 @@ def _playable(game: str | None) -> catalogue.Entry:
     raise ValueError("no game is playable yet")
 
 
-def session_for(app, game: str | None, seed: int, seats: int | None = None,
-                all_bots: bool = False) -> Session:
+def session_for(app, game: str | None, seed: int, seats: int | None = None, all_bots: bool = False) -> Session:
     entry = _playable(game)
     n = seats or min(4, entry.players[1])
     configs = default_seats(n, list(entry.gdef.bots))
@@ -55,6 +57,11 @@ def table(app, game, seed, moment: str = "start", seats: int | None = None) -> T
     return scene
 
 
+def bots_table(app, game, seed, seats: int | None = None) -> TableScene:
+    """Every seat a bot of the game's strongest level, playing on their own."""
+    return make_table(app, session_for(app, game, seed, seats, all_bots=True))
+
+
 def _stacked(app, below: Scene, above: Callable[[Scene], Scene]) -> Scene:
     app.push(below)
     return above(below)
@@ -66,11 +73,12 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "seats": lambda app, game, seed: SeatsScene(app, _playable(game)),
     "rules": lambda app, game, seed: RulesScene(app, game or DEFAULT_GAME),
     "settings": lambda app, game, seed: SettingsScene(app),
+    "sound": lambda app, game, seed: SoundScene(app),
     "controls": lambda app, game, seed: ControlsScene(app),
     "table": table,
+    "bots": bots_table,
     "curtain": lambda app, game, seed: _curtained(table(app, game, seed)),
-    "pause": lambda app, game, seed: _stacked(app, table(app, game, seed, "midgame"),
-                                              lambda t: PauseScene(app, t)),
+    "pause": lambda app, game, seed: _stacked(app, table(app, game, seed, "midgame"), lambda t: PauseScene(app, t)),
     "results": lambda app, game, seed: ResultsScene(app, table(app, game, seed, "end").session),
     "buzzer-seats": lambda app, game, seed: BuzzerSeatsScene(app),
     "buzzer-test": lambda app, game, seed: BuzzerTestScene(app),

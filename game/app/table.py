@@ -3,26 +3,47 @@
 
 A game's scene subclasses `TableScene` and writes `draw_table` and
 `table_event`; it never decides a rule: it turns input into actions with
-`submit` and the rules accept or refuse them.
+`submit` and the rules accept or refuse them. While drawing, it declares
+what can be chosen with `target(rect, action)`: the base moves a focus ring
+over them with arrows/d-pad, chooses with confirm and hit-tests taps.
 """
+
 from __future__ import annotations
 
 import importlib
+import json
+import math
 import time
-from typing import Callable
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
 from ..i18n import N_, _
-from ..input import PlayerEvent
+from ..input import DeviceId, PlayerEvent
 from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
 
-UNPLUGGABLE = ("gamepad-", "buzzer-")
-RESULTS_AFTER = 2.5  # seconds the final table stays up before the results
+END_READ_AFTER = 0.6  # a confirm this soon after the end is a press meant for the game, not "next"
+
+
+@dataclass
+class Target:
+    """Something on the table a player can choose: drawn this frame at `rect`."""
+
+    rect: pygame.Rect
+    choose: Callable[[int, PlayerEvent], Any]  # (acting seat, event) -> truthy if used
+    key: str  # the same thing keeps the same key from frame to frame (the focus follows it)
+    focusable: bool = True  # reached with arrows; False: a tap target only
+    owner: int | None = None  # a seat's own button (its mat): acts for that seat
+
+
+def action_key(action) -> str:
+    return json.dumps(action, sort_keys=True)
 
 
 class TableScene(Scene):
@@ -30,6 +51,9 @@ class TableScene(Scene):
     # False where no seat has anything private on screen (Wok Up's piles are
     # face down for everyone): then no "pass to" curtain is ever needed.
     private_views = True
+    # Seconds the final table stays up before the results; a confirm or a tap
+    # moves on sooner. A game whose end needs reading (a scored placement) holds longer.
+    end_hold = 2.5
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
@@ -41,6 +65,9 @@ class TableScene(Scene):
         self.over_since: float | None = None
         self.clock = 0.0  # seconds of scene time, for animations
         self.missing: list[int] = []  # human seats whose gamepad is not connected
+        self.targets: list[Target] = []  # what can be chosen, as drawn last frame
+        self.focus_key: str | None = None  # the focused target's key
+        self._end_read = False  # a player moved on from the final table
         self._known_devices = frozenset(app.devices.controllers())
         self._map_controllers()
         self._update_viewer()
@@ -58,11 +85,13 @@ class TableScene(Scene):
         """Called after any action was applied (animations, sounds)."""
 
     @classmethod
-    def moments(cls) -> dict[str, Callable[["TableScene"], None]]:
+    def moments(cls) -> dict[str, Callable[[TableScene], None]]:
         """Named situations for screenshots and benchmarks: name -> set-up function."""
-        return {"start": lambda scene: None,
-                "midgame": lambda scene: scene.advance(30),
-                "end": lambda scene: scene.advance(100_000)}
+        return {
+            "start": lambda scene: None,
+            "midgame": lambda scene: scene.advance(30),
+            "end": lambda scene: scene.advance(100_000),
+        }
 
     # ---- provided ----------------------------------------------------------
     @property
@@ -84,6 +113,14 @@ class TableScene(Scene):
             self.flash(_("Not allowed: {rule}").format(rule=self.session.error))
         return ok
 
+    def last_move_text(self, exclude: int | None = None) -> str:
+        """What the last player did, in words; with `exclude`, the last move of
+        anyone but that seat (the viewer knows what they did themselves)."""
+        for line in reversed(self.session.history()):
+            if line["seat"] != SYSTEM and line["seat"] != exclude:
+                return line["text"]
+        return ""
+
     def flash(self, text: str, seconds: float = 3.0) -> None:
         self.flash_text, self.flash_until = text, time.monotonic() + seconds
 
@@ -94,19 +131,118 @@ class TableScene(Scene):
             return ev.seat
         return self.viewer
 
-    def advance(self, actions: int) -> None:
-        """Play `actions` actions at once by the seats' bots (random for humans)."""
-        rng = Rng(self.session.seed)
-        for _i in range(actions):
-            if self.state.is_over():
+    def my_turn(self) -> int | None:
+        """The seat whose view is open, if it is one of the seats to act now."""
+        seat = self.viewer
+        return seat if seat is not None and seat in self.state.actors() else None
+
+    def turn_text(self) -> str:
+        """Whose turn it is, in words ("" once the game is over)."""
+        seats = [s for s in self.state.actors() if s != SYSTEM]
+        if self.state.is_over() or not seats:
+            return ""
+        if len(seats) == 1:
+            return _("{name}'s turn").format(name=self.seat_name(seats[0]))
+        return _("Waiting for {names}").format(names=", ".join(self.seat_name(s) for s in seats))
+
+    # ---- targets: what a player can choose on the table -------------------------
+    def target(
+        self,
+        rect: pygame.Rect,
+        action=None,
+        *,
+        do: Callable[[int, PlayerEvent], Any] | None = None,
+        key: str | None = None,
+        focusable: bool = True,
+        owner: int | None = None,
+    ) -> None:
+        """Declare, while drawing, something that can be chosen at `rect`: an
+        action to submit, or `do(seat, event)` for a step of the scene's own
+        (choosing a card before its target). Later targets lie on top."""
+        if do is None:
+
+            def do(seat, _ev, action=action):
+                return self.submit(seat, action)
+
+        self.targets.append(Target(rect, do, key or action_key(action), focusable, owner))
+
+    def focused(self) -> Target | None:
+        ring = [t for t in self.targets if t.focusable]
+        if not ring:
+            return None
+        return next((t for t in ring if t.key == self.focus_key), ring[0])
+
+    def move_focus(self, step: int) -> None:
+        ring = [t for t in self.targets if t.focusable]
+        if ring:
+            here = self.focused()
+            self.focus_key = ring[(ring.index(here) + step) % len(ring)].key
+
+    def _target_event(self, ev: PlayerEvent) -> bool:
+        """Arrows move the focus, confirm chooses it, a tap chooses what is under it."""
+        if not ev.pressed:
+            return False
+        seat = self.acting_seat(ev)
+        if ev.control == "point" and ev.pos is not None:
+            for t in reversed(self.targets):
+                if t.rect.collidepoint(ev.pos) and (t.owner is not None or seat is not None):
+                    if t.focusable:
+                        self.focus_key = t.key
+                    return bool(t.choose(seat if t.owner is None else t.owner, ev))
+            return False
+        if seat is None:
+            return False
+        if ev.control in ("left", "up", "right", "down"):
+            if not any(t.focusable for t in self.targets):
+                return False
+            self.move_focus(-1 if ev.control in ("left", "up") else 1)
+            return True
+        if ev.control == "confirm" and (t := self.focused()) is not None:
+            return bool(t.choose(seat, ev))
+        return False
+
+    def draw_focus(self, surf: pygame.Surface) -> None:
+        """A pulsing ring around the focused target."""
+        t = self.focused()
+        if t is not None:
+            pulse = 3 + int(2 * (1 + math.sin(self.clock * 6)))
+            pygame.draw.rect(
+                surf,
+                ACCENT,
+                t.rect.inflate(self.ui.px(10), self.ui.px(10)),
+                self.ui.px(pulse),
+                border_radius=self.ui.px(14),
+            )
+
+    # ---- playing forward (moments, screenshots, tests) ----------------------------
+    def play_until(self, done: Callable[[Any], bool] = lambda state: False, limit: int = 400) -> None:
+        """Play actions at once by the seats' bots (random for humans and the
+        table) until `done(state)`, the end, or `limit` actions."""
+        rng = Rng(self.session.seed ^ len(self.state.log))
+        for _i in range(limit):
+            if self.state.is_over() or done(self.state):
                 break
             seat = rng.choice(self.state.actors())
             if seat == SYSTEM:
                 action = self.state.sample_action(seat, rng)
             else:
-                bot = self.session.bots.bots.get(seat) or RandomBot()
+                bot = self.session.bot_for(seat) or RandomBot()
                 action = bot.choose(self.state, seat, rng)
             self.submit(seat, action)
+
+    def advance(self, actions: int) -> None:
+        """Play `actions` actions at once (see play_until)."""
+        self.play_until(limit=actions)
+
+    def until_human(self, after: int = 0, lift: bool = True) -> None:
+        """Play `after` actions, then on until a human seat is to act; open its
+        view (`lift`) or leave the curtain down for it."""
+        self.advance(after)
+        humans = self.session.humans()
+        self.play_until(lambda state: any(s in humans for s in state.actors()))
+        seat = next((s for s in self.state.actors() if s in humans), None)
+        if seat is not None:
+            self.viewer, self.curtain_for = (seat, None) if lift else (None, seat)
 
     def _map_controllers(self) -> None:
         """Route each device to its seat and list the seats whose controller is
@@ -115,24 +251,26 @@ class TableScene(Scene):
         (box id and station), so it is simply back when its box is."""
         seats, devices = self.session.seats, self.app.devices
         present = set(devices.controllers())
-        self.missing = [s for s, cfg in enumerate(seats) if not cfg.is_bot and cfg.controller
-                        and cfg.controller.startswith(UNPLUGGABLE) and cfg.controller not in present]
+        kind = {s: DeviceId.parse(cfg.controller) for s, cfg in enumerate(seats)}
+        self.missing = [
+            s
+            for s, cfg in enumerate(seats)
+            if not cfg.is_bot and kind[s] is not None and kind[s].unpluggable and cfg.controller not in present
+        ]
         claimed = {cfg.controller for cfg in seats}
         spare = [c for c in present if c.startswith("gamepad-") and c not in claimed]
         for seat in list(self.missing):
-            if spare and seats[seat].controller.startswith("gamepad-"):
+            if spare and kind[seat].kind == "gamepad":
                 seats[seat].controller = spare.pop(0)
                 self.missing.remove(seat)
                 self.app.say(_("Gamepad connected for {name}").format(name=seats[seat].name))
-        devices.seat_of = {cfg.controller: s for s, cfg in enumerate(seats)
-                           if cfg.controller and not cfg.is_bot}
+        devices.seat_of = {cfg.controller: s for s, cfg in enumerate(seats) if cfg.controller and not cfg.is_bot}
 
     def missing_text(self, seat: int) -> str:
-        controller = self.session.seats[seat].controller or ""
+        device = DeviceId.parse(self.session.seats[seat].controller)
         name = self.seat_name(seat)
-        if controller.startswith("buzzer-"):
-            box = controller.split("-")[1]
-            return _("{name}'s buzzer box {box} is unplugged: plug it back in").format(name=name, box=box)
+        if device is not None and device.kind == "buzzer":
+            return _("{name}'s buzzer box {box} is unplugged: plug it back in").format(name=name, box=device.unit)
         return _("{name}'s gamepad is not connected: plug it in, or play by touch or mouse").format(name=name)
 
     def _update_viewer(self) -> None:
@@ -142,8 +280,7 @@ class TableScene(Scene):
             # Nothing to hide: a lone human sees the table as theirs; several take
             # turns, and a real-time table belongs to nobody in particular.
             realtime = self.session.gdef.realtime
-            self.viewer = humans[0] if len(humans) == 1 else (
-                pending[0] if pending and not realtime else None)
+            self.viewer = humans[0] if len(humans) == 1 else (pending[0] if pending and not realtime else None)
             self.curtain_for = None
             return
         if not pending:
@@ -160,7 +297,16 @@ class TableScene(Scene):
             if ev.pressed and ev.control in ("confirm", "point") and ev.seat in (None, self.curtain_for):
                 self.viewer, self.curtain_for = self.curtain_for, None
             return
-        if self.table_event(ev) or not (ev.pressed and ev.control == "back"):
+        if (
+            self.state.is_over()
+            and self.over_since is not None
+            and ev.pressed
+            and ev.control in ("confirm", "point")
+            and self.clock - self.over_since >= END_READ_AFTER
+        ):
+            self._end_read = True  # the players have seen the end: on to the results
+            return
+        if self.table_event(ev) or self._target_event(ev) or not (ev.pressed and ev.control == "back"):
             return
         seat = self.acting_seat(ev)
         if seat is not None and self.session.undo(seat):
@@ -170,7 +316,8 @@ class TableScene(Scene):
         self.clock += dt
         self._watch_controllers()
         before = len(self.state.log)
-        self.session.bots.update(time.monotonic(), self.app.settings.bot_delay)
+        if self.session.bots is not None:
+            self.session.bots.update(time.monotonic(), self.app.settings.bot_delay)
         if len(self.state.log) != before:
             entry = self.state.log[-1]
             self.on_applied(entry["seat"], entry["action"])
@@ -178,7 +325,7 @@ class TableScene(Scene):
         if self.state.is_over():
             if self.over_since is None:
                 self.over_since = self.clock
-            elif self.clock - self.over_since >= RESULTS_AFTER:
+            elif self._end_read or self.clock - self.over_since >= self.end_hold:
                 self.app.replace(ResultsScene(self.app, self.session))
 
     def refresh_controllers(self) -> None:
@@ -191,13 +338,20 @@ class TableScene(Scene):
     def _watch_controllers(self) -> None:
         self.refresh_controllers()
         # A real-time game cannot go on without a player's hands: wait for them.
-        needed = [s for s in self.missing if self.session.gdef.realtime
-                  or (self.session.seats[s].controller or "").startswith("buzzer-")]
+        needed = [
+            s
+            for s in self.missing
+            if self.session.gdef.realtime
+            or getattr(DeviceId.parse(self.session.seats[s].controller), "kind", "") == "buzzer"
+        ]
         if needed and self.app.top is self and not self.state.is_over():
             self.app.push(ControllerWaitScene(self.app, self))
 
     def draw(self, surf: pygame.Surface) -> None:
+        self.targets = []
         self.draw_table(surf)
+        if self.curtain_for is None and self.my_turn() is not None:
+            self.draw_focus(surf)
         for i, seat in enumerate(self.missing):
             text = self.missing_text(seat)
             self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
@@ -219,8 +373,14 @@ def draw_curtain(scene: TableScene, surf: pygame.Surface, seat: int) -> None:
     ui.panel(surf, r, PANEL, 30, colour)
     ui.text(surf, _("Pass to {name}").format(name=scene.seat_name(seat)), (960, 380), 96, colour, True, "midtop")
     ui.text(surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop")
-    ui.text(surf, _("{name}: press confirm or tap when ready").format(name=scene.seat_name(seat)),
-            (960, 640), 40, ACCENT, anchor="midtop")
+    ui.text(
+        surf,
+        _("{name}: press confirm or tap when ready").format(name=scene.seat_name(seat)),
+        (960, 640),
+        40,
+        ACCENT,
+        anchor="midtop",
+    )
 
 
 class ControllerWaitScene(Scene):
@@ -261,22 +421,21 @@ class PauseScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.menu = Menu([
-            Item(N_("Resume"), app.pop),
-            Item(N_("Rules"), self._rules),
-            Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
-        ], y=360)
+        self.menu = Menu(
+            [
+                Item(N_("Resume"), app.pop),
+                Item(N_("Rules"), self._rules),
+                Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
+            ],
+            y=360,
+        )
 
     def _rules(self) -> None:
-        from .menus import RulesScene
-
-        self.app.push(RulesScene(self.app, self.table.session.gdef.id))
+        self.app.open("rules", self.table.session.gdef.id)
 
     def _quit(self) -> None:
-        from .menus import TitleScene
-
         self.table.close()
-        self.app.reset_to(TitleScene(self.app))
+        self.app.restart_at("title")
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
@@ -300,8 +459,7 @@ class ResultsScene(Scene):
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.menu = Menu([Item(N_("Play again"), self._again), Item(N_("Menu"), self._menu)],
-                         x=560, y=800, h=90)
+        self.menu = Menu([Item(N_("Play again"), self._again), Item(N_("Menu"), self._menu)], x=560, y=800, h=90)
 
     def _again(self) -> None:
         s = self.session
@@ -309,9 +467,7 @@ class ResultsScene(Scene):
         self.app.replace(make_table(self.app, fresh))
 
     def _menu(self) -> None:
-        from .menus import TitleScene
-
-        self.app.reset_to(TitleScene(self.app))
+        self.app.restart_at("title")
 
     def handle(self, ev: PlayerEvent) -> None:
         if ev.pressed:

@@ -5,17 +5,17 @@ window (1280x720 gives 0.667), so one layout serves every size. Text sizes
 are chosen for a TV two metres away: body text is never under 34 design
 units (about 23 px at 720p).
 """
+
 from __future__ import annotations
 
+import io
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable
 
 import pygame
 
+from .. import resources
 from ..i18n import _
-
-FONTS = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 
 INK = (250, 244, 230)
 MUTED = (190, 178, 160)
@@ -26,9 +26,18 @@ PANEL_HI = (96, 62, 44)
 ACCENT = (255, 160, 40)
 RED = (226, 64, 52)
 GREEN = (96, 196, 92)
+# Seat colours stay apart (CIEDE2000 >= 10) for protanopia, deuteranopia and
+# tritanopia as well as normal vision (game/media/cvd.py, tests/media): the
+# first palette let blue and purple meet at 2.5 for deuteranopes and green and
+# orange at 6.0 for protanopes; tools/palette_search.py moved each colour the
+# least it could (blue is a steel blue, purple bluer and brighter).
 SEAT_COLOURS = {
-    "red": (222, 70, 60), "blue": (70, 130, 230), "green": (80, 180, 90),
-    "yellow": (236, 200, 60), "purple": (160, 100, 220), "orange": (240, 140, 50),
+    "red": (223, 65, 54),
+    "blue": (95, 135, 177),
+    "green": (86, 186, 102),
+    "yellow": (238, 201, 65),
+    "purple": (161, 96, 245),
+    "orange": (235, 132, 32),
 }
 
 
@@ -54,8 +63,7 @@ class Ui:
         px = max(8, self.px(size))
         key = (px, bold)
         if key not in self._fonts:
-            name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-            self._fonts[key] = pygame.font.Font(FONTS / name, px)
+            self._fonts[key] = pygame.font.Font(font_file(bold), px)
         return self._fonts[key]
 
     def render(self, text: str, size: float, color=INK, bold: bool = False) -> pygame.Surface:
@@ -68,8 +76,16 @@ class Ui:
             surf = self._text[key] = self.font(size, bold).render(text, True, color)
         return surf
 
-    def text(self, surf: pygame.Surface, text: str, pos: tuple[float, float], size: float = 40,
-             color=INK, bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    def text(
+        self,
+        surf: pygame.Surface,
+        text: str,
+        pos: tuple[float, float],
+        size: float = 40,
+        color=INK,
+        bold: bool = False,
+        anchor: str = "topleft",
+    ) -> pygame.Rect:
         img = self.render(text, size, color, bold)
         r = img.get_rect(**{anchor: (self.px(pos[0]), self.px(pos[1]))})
         surf.blit(img, r)
@@ -89,8 +105,7 @@ class Ui:
             lines.append(line)
         return lines
 
-    def panel(self, surf: pygame.Surface, rect: pygame.Rect, color=PANEL, radius: float = 18,
-              border=None) -> None:
+    def panel(self, surf: pygame.Surface, rect: pygame.Rect, color=PANEL, radius: float = 18, border=None) -> None:
         pygame.draw.rect(surf, color, rect, border_radius=self.px(radius))
         if border:
             pygame.draw.rect(surf, border, rect, max(2, self.px(4)), border_radius=self.px(radius))
@@ -100,6 +115,11 @@ class Ui:
 
     def footer(self, surf: pygame.Surface, text: str) -> None:
         self.text(surf, text, (960, 1040), 32, MUTED, anchor="midbottom")
+
+
+def font_file(bold: bool = False) -> io.BytesIO:
+    """The arcade's font (DejaVu Sans), read once from the installed assets."""
+    return io.BytesIO(resources.read_bytes("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"))
 
 
 @dataclass
@@ -114,8 +134,9 @@ class Item:
 class Menu:
     """A vertical list: up/down move, confirm chooses, pointer taps choose."""
 
-    def __init__(self, items: list[Item], x: float = 560, y: float = 260, w: float = 800,
-                 h: float = 96, gap: float = 18) -> None:
+    def __init__(
+        self, items: list[Item], x: float = 560, y: float = 260, w: float = 800, h: float = 96, gap: float = 18
+    ) -> None:
         self.items, self.x, self.y, self.w, self.h, self.gap = items, x, y, w, h, gap
         self.index = next((i for i, it in enumerate(items) if it.enabled), 0)
         self.rects: list[pygame.Rect] = []

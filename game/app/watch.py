@@ -3,6 +3,7 @@
 Runs headless at full speed (no thinking delay) and saves a screenshot every
 so many steps and at the end, so a person can look at how a game unfolds.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,8 +35,10 @@ def watch(game: str, seats: int, seed: int, out_dir: str, every: int, size: tupl
             shot += 1
         if done:
             state = session.state
-            print(f"{game} seed {seed}: over after {len(state.log)} actions, {step} steps; "
-                  f"scores {state.scores()} winners {state.winners()}; {shot} screenshots in {out}")
+            print(
+                f"{game} seed {seed}: over after {len(state.log)} actions, {step} steps; "
+                f"scores {state.scores()} winners {state.winners()}; {shot} screenshots in {out}"
+            )
             app.quit()
             return 0
     print(f"{game} seed {seed}: not over after {MAX_STEPS} steps", flush=True)

@@ -8,6 +8,7 @@ model is exact, so the mapped time of every press is compared with the
 truth; where simavr is built, the same for a box running the real firmware
 (its truth is the harness's pacing, `simtruth`).
 """
+
 from __future__ import annotations
 
 import statistics
@@ -70,9 +71,15 @@ def serial_path(presses: int = PRESSES) -> dict:
     finally:
         manager.stop()
         box.stop()
-    return {"latency_p50_ms": statistics.median(latency), "latency_p99_ms": _pct(latency, 0.99),
-            "sync_error_p50_us": statistics.median(error), "sync_error_max_us": max(error),
-            "sync_bound_p50_us": statistics.median(bounds), "outside_bound": outside, "presses": len(latency)}
+    return {
+        "latency_p50_ms": statistics.median(latency),
+        "latency_p99_ms": _pct(latency, 0.99),
+        "sync_error_p50_us": statistics.median(error),
+        "sync_error_max_us": max(error),
+        "sync_bound_p50_us": statistics.median(bounds),
+        "outside_bound": outside,
+        "presses": len(latency),
+    }
 
 
 def simavr_sync(presses: int = 60) -> dict | None:
@@ -117,29 +124,46 @@ def simavr_sync(presses: int = 60) -> dict | None:
     finally:
         manager.stop()
         box.stop()
-    return {"clock_error_p50_us": statistics.median(clock_error), "clock_error_max_us": max(clock_error),
-            "bound_p50_us": statistics.median(clock_bound), "outside_bound": outside,
-            "checks": len(clock_error), "truth_us": truth.uncertainty_ns / 1e3,
-            "press_error_p50_us": statistics.median(diffs), "press_error_max_us": max(diffs),
-            "presses": len(got), "sim_max_lag_us": lag}
+    return {
+        "clock_error_p50_us": statistics.median(clock_error),
+        "clock_error_max_us": max(clock_error),
+        "bound_p50_us": statistics.median(clock_bound),
+        "outside_bound": outside,
+        "checks": len(clock_error),
+        "truth_us": truth.uncertainty_ns / 1e3,
+        "press_error_p50_us": statistics.median(diffs),
+        "press_error_max_us": max(diffs),
+        "presses": len(got),
+        "sim_max_lag_us": lag,
+    }
 
 
-def report(out) -> None:
+def report(out) -> dict:
+    """Print the buzzer path's figures; returns them ({"serial", "simavr"})."""
     fig = serial_path()
-    print(f"buzzer serial path (pty, Python box): last byte in -> event in the game queue "
-          f"p50 {fig['latency_p50_ms']:.3f} ms, p99 {fig['latency_p99_ms']:.3f} ms over {fig['presses']} presses",
-          file=out)
-    print(f"buzzer clock sync vs exact truth (2,000 ppm box): error p50 {fig['sync_error_p50_us']:.0f} us, "
-          f"max {fig['sync_error_max_us']:.0f} us, bound p50 {fig['sync_bound_p50_us']:.0f} us, "
-          f"{fig['outside_bound']} outside their bound", file=out)
+    print(
+        f"buzzer serial path (pty, Python box): last byte in -> event in the game queue "
+        f"p50 {fig['latency_p50_ms']:.3f} ms, p99 {fig['latency_p99_ms']:.3f} ms over {fig['presses']} presses",
+        file=out,
+    )
+    print(
+        f"buzzer clock sync vs exact truth (2,000 ppm box): error p50 {fig['sync_error_p50_us']:.0f} us, "
+        f"max {fig['sync_error_max_us']:.0f} us, bound p50 {fig['sync_bound_p50_us']:.0f} us, "
+        f"{fig['outside_bound']} outside their bound",
+        file=out,
+    )
     sim = simavr_sync()
     if sim is None:
         print("buzzer clock sync on simavr: not measured (make -C firmware all sim)", file=out)
     else:
-        print(f"buzzer clock sync vs simulated truth (real firmware on simavr, 2,500 ppm): clock error "
-              f"p50 {sim['clock_error_p50_us']:.0f} us, max {sim['clock_error_max_us']:.0f} us, bound p50 "
-              f"{sim['bound_p50_us']:.0f} us, {sim['outside_bound']} of {sim['checks']} outside their bound "
-              f"(truth known within {sim['truth_us']:.0f} us); presses error p50 "
-              f"{sim['press_error_p50_us']:.0f} us, max {sim['press_error_max_us']:.0f} us over "
-              f"{sim['presses']} (scan included; simulator's worst lag {sim['sim_max_lag_us'] / 1000:.1f} ms)",
-              file=out, flush=True)
+        print(
+            f"buzzer clock sync vs simulated truth (real firmware on simavr, 2,500 ppm): clock error "
+            f"p50 {sim['clock_error_p50_us']:.0f} us, max {sim['clock_error_max_us']:.0f} us, bound p50 "
+            f"{sim['bound_p50_us']:.0f} us, {sim['outside_bound']} of {sim['checks']} outside their bound "
+            f"(truth known within {sim['truth_us']:.0f} us); presses error p50 "
+            f"{sim['press_error_p50_us']:.0f} us, max {sim['press_error_max_us']:.0f} us over "
+            f"{sim['presses']} (scan included; simulator's worst lag {sim['sim_max_lag_us'] / 1000:.1f} ms)",
+            file=out,
+            flush=True,
+        )
+    return {"serial": fig, "simavr": sim}

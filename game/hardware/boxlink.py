@@ -7,18 +7,23 @@ regular PINGs, watches the heartbeats, and hands every button EVENT, with
 the host time its bytes were read, to ``on_event``. Status changes
 (ready, silent, lost) go to ``on_status``. Nothing here blocks the caller.
 """
+
 from __future__ import annotations
 
+import contextlib
+import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
+from enum import StrEnum
 
 import serial
 
 from . import protocol as P
 from .clocksync import ClockSync, Sample
 
+log = logging.getLogger(__name__)
 READ_TIMEOUT_S = 0.02  # the reader wakes at least this often for its timers
 BOOT_WAIT_S = 2.5  # an Uno resets when its port opens: bootloader, then HELLO
 HELLO_RETRY_S = 1.0  # then ask for it, in case this board did not reset
@@ -32,6 +37,14 @@ SILENT_BEATS = 3  # heartbeats missed before the box counts as gone
 # Frame sizes on the wire: COBS adds one byte, the delimiter another.
 PING_WIRE = P.wire_ns(2 + 4 + 2 + 2)
 PONG_WIRE = P.wire_ns(2 + 8 + 2 + 2)
+
+
+class LinkState(StrEnum):
+    OPENING = "opening"  # port open, waiting for the box's HELLO
+    READY = "ready"  # presses are read and timed
+    SILENT = "silent"  # heartbeats stopped: asked again, not yet given up
+    LOST = "lost"  # the port went away (unplugged) or was stopped
+    REJECTED = "rejected"  # not one of our boxes, or a protocol we do not speak
 
 
 @dataclass
@@ -50,12 +63,17 @@ class LinkStats:
 
 
 class BoxLink:
-    def __init__(self, port: str, on_event: Callable[["BoxLink", P.Event, int], None],
-                 on_status: Callable[["BoxLink"], None], clock: Callable[[], int] = time.monotonic_ns):
+    def __init__(
+        self,
+        port: str,
+        on_event: Callable[[BoxLink, P.Event, int], None],
+        on_status: Callable[[BoxLink], None],
+        clock: Callable[[], int] = time.monotonic_ns,
+    ):
         self.port_name = port
         self.on_event, self.on_status, self.now = on_event, on_status, clock
         self.hello: P.Hello | None = None
-        self.state = "opening"  # opening, ready, silent, lost, rejected
+        self.state = LinkState.OPENING
         self.reason = ""  # why the state is lost or rejected
         self.low_latency = "not tried"
         self.opened = False  # a port that opened but said no HELLO is not retried at once
@@ -87,7 +105,7 @@ class BoxLink:
     def stations(self) -> tuple[int, ...]:
         return self.hello.stations if self.hello else ()
 
-    def start(self) -> "BoxLink":
+    def start(self) -> BoxLink:
         self._thread.start()
         return self
 
@@ -119,7 +137,7 @@ class BoxLink:
 
     def send(self, msg) -> bool:
         port = self._serial
-        if port is None or self.state not in ("ready", "silent"):
+        if port is None or self.state not in (LinkState.READY, LinkState.SILENT):
             return False
         with self._write_lock:
             wire = P.encode(type(msg)(**{**msg.__dict__, "seq": self._tx_seq}))
@@ -136,10 +154,11 @@ class BoxLink:
         h = self.hello
         version = ".".join(map(str, h.firmware))
         board = {P.Board.UNO: "Uno/Nano", P.Board.MEGA: "Mega"}.get(h.board, f"board {h.board}")
-        kinds = " ".join("6" if m == 0x3F else "1" if m == 1 << P.WOKUP_BUTTON else f"{m:#x}"
-                         for m in h.stations)
-        return (f"{self.port_name}: box {h.box_id:04x}, {board}, firmware {version}, "
-                f"{len(h.stations)} stations (buttons: {kinds}), low latency: {self.low_latency}, {self.state}")
+        kinds = " ".join("6" if m == 0x3F else "1" if m == 1 << P.WOKUP_BUTTON else f"{m:#x}" for m in h.stations)
+        return (
+            f"{self.port_name}: box {h.box_id:04x}, {board}, firmware {version}, "
+            f"{len(h.stations)} stations (buttons: {kinds}), low latency: {self.low_latency}, {self.state}"
+        )
 
     # ---- the reader thread ---------------------------------------------------
     def _run(self) -> None:
@@ -150,13 +169,13 @@ class BoxLink:
                 self._read_once()
                 self._timers()
         except (OSError, serial.SerialException) as exc:
-            self._set_state("lost" if self.hello else "rejected", f"port error: {exc}")
+            self._set_state(LinkState.LOST if self.hello else LinkState.REJECTED, f"port error: {exc}")
         except _Rejected as exc:
-            self._set_state("rejected", str(exc))
+            self._set_state(LinkState.REJECTED, str(exc))
         finally:
             self._close()
-            if self._stop.is_set() and self.state in ("ready", "silent", "opening"):
-                self._set_state("lost", "stopped")
+            if self._stop.is_set() and self.state in (LinkState.READY, LinkState.SILENT, LinkState.OPENING):
+                self._set_state(LinkState.LOST, "stopped")
 
     def _open(self) -> None:
         self._serial = serial.Serial(self.port_name, P.BAUD, timeout=READ_TIMEOUT_S, exclusive=True)
@@ -176,8 +195,7 @@ class BoxLink:
             if self._stop.is_set():
                 raise _Rejected("stopped before HELLO")
             if now - start > HELLO_GIVE_UP_S:
-                raise _Rejected(f"no HELLO within {HELLO_GIVE_UP_S:.0f} s: not a buzzer box, "
-                                "or a box without firmware")
+                raise _Rejected(f"no HELLO within {HELLO_GIVE_UP_S:.0f} s: not a buzzer box, or a box without firmware")
             if now >= asked or self._running_without_hello:
                 # A box that sends frames but no HELLO did not reset: ask at once.
                 self._running_without_hello = False
@@ -186,7 +204,7 @@ class BoxLink:
             self._read_once()
         if self.hello.protocol != P.PROTOCOL_VERSION:
             raise _Rejected(f"protocol {self.hello.protocol}, this arcade speaks {P.PROTOCOL_VERSION}")
-        self._set_state("ready")
+        self._set_state(LinkState.READY)
         for station, (mode, period) in self._leds.items():
             self.send(P.Led(station=station, mode=mode, period_ms=period))
 
@@ -212,8 +230,8 @@ class BoxLink:
         if self._last_seq is not None and not isinstance(msg, P.Hello):
             self.stats.frame_gaps += (msg.seq - self._last_seq - 1) & 0xFF
         self._last_seq = msg.seq
-        if self.state == "silent":
-            self._set_state("ready")
+        if self.state == LinkState.SILENT:
+            self._set_state(LinkState.READY)
         if isinstance(msg, P.Hello):
             self._on_hello(msg)
         elif isinstance(msg, P.Event):
@@ -270,8 +288,8 @@ class BoxLink:
     def _timers(self) -> None:
         now_s = time.monotonic()
         beat_s = (self.hello.heartbeat_ms if self.hello else 500) / 1000
-        if self.state == "ready" and now_s - self._last_frame_s > SILENT_BEATS * beat_s:
-            self._set_state("silent", f"no heartbeat for {now_s - self._last_frame_s:.1f} s")
+        if self.state == LinkState.READY and now_s - self._last_frame_s > SILENT_BEATS * beat_s:
+            self._set_state(LinkState.SILENT, f"no heartbeat for {now_s - self._last_frame_s:.1f} s")
         if self._ping is not None and self.now() - self._ping[1] > PING_LOST_S * 1e9:
             self._ping = None
         if self._ping is None and now_s >= self._next_ping_s:
@@ -282,21 +300,27 @@ class BoxLink:
             self.send(P.Ping(token=token))
             fast = self._pings < PING_FAST_COUNT
             self._next_ping_s = now_s + (PING_FAST_S if fast else PING_SLOW_S)
-        if self.state == "silent" and now_s >= self._next_ping_s - PING_SLOW_S / 2:
+        if self.state == LinkState.SILENT and now_s >= self._next_ping_s - PING_SLOW_S / 2:
             self.send(P.HelloRequest())
 
-    def _set_state(self, state: str, reason: str = "") -> None:
+    def _set_state(self, state: LinkState, reason: str = "") -> None:
         if (state, reason) != (self.state, self.reason):
+            log.info(
+                "buzzer box %s on %s: %s -> %s%s",
+                self.box_id if self.box_id is None else f"{self.box_id:04x}",
+                self.port_name,
+                self.state,
+                state,
+                f" ({reason})" if reason else "",
+            )
             self.state, self.reason = state, reason
             self.on_status(self)
 
     def _close(self) -> None:
         port, self._serial = self._serial, None
         if port is not None:
-            try:
+            with contextlib.suppress(OSError, serial.SerialException):
                 port.close()
-            except (OSError, serial.SerialException):
-                pass
 
 
 class _Rejected(Exception):

@@ -1,4 +1,5 @@
 """`python -m game buzzers list|monitor|emulate|set-id`: the boxes seen from a terminal."""
+
 from __future__ import annotations
 
 import sys
@@ -6,7 +7,7 @@ import time
 
 from ..input.events import EventQueue
 from . import ports as portlist
-from .boxlink import BoxLink
+from .boxlink import BoxLink, LinkState
 from .manager import BuzzerManager
 
 SETTLE_S = 6.0  # long enough for an Uno's reset, bootloader and HELLO
@@ -21,8 +22,11 @@ def _wait_for_boxes(manager: BuzzerManager, seconds: float) -> None:
     manager.scan()
     while time.monotonic() < deadline:
         links = list(manager.links.values())
-        if links and all(link.state not in ("opening",) for link in links) and \
-                all(link.sync.ready for link in links if link.state == "ready"):
+        if (
+            links
+            and all(link.state not in (LinkState.OPENING,) for link in links)
+            and all(link.sync.ready for link in links if link.state == LinkState.READY)
+        ):
             return
         time.sleep(0.05)
 
@@ -40,7 +44,7 @@ def cmd_list(extra: list[str], out=sys.stdout) -> int:
     print("Boxes:", file=out)
     for link in manager.links.values():
         print("  " + link.describe(), file=out)
-        if link.state == "ready":
+        if link.state == LinkState.READY:
             print("    " + clock_line(link), file=out)
     manager.stop()
     return 0 if manager.ready_links() or not candidates else 1
@@ -51,17 +55,24 @@ def clock_line(link: BoxLink) -> str:
     if not sync.samples:
         return "clock: no PONG yet"
     now = time.monotonic_ns()
-    return (f"clock: offset {sync.offset_us(now) / 1e6:+.6f} s, drift {sync.drift_ppm:+.0f} ppm, "
-            f"bound {sync.bound_ns(now) / 1e3:.0f} us, last round trip {sync.last_rtt_ns / 1e3:.0f} us, "
-            f"{sync.samples} exchanges ({sync.rejected_wide} too slow, {sync.rejected_fast} quicker than "
-            f"the wire, {sync.rejected_outliers} outliers, {sync.disjoint} fits without a common interval)")
+    return (
+        f"clock: offset {sync.offset_us(now) / 1e6:+.6f} s, drift {sync.drift_ppm:+.0f} ppm, "
+        f"bound {sync.bound_ns(now) / 1e3:.0f} us, last round trip {sync.last_rtt_ns / 1e3:.0f} us, "
+        f"{sync.samples} exchanges ({sync.rejected_wide} too slow, {sync.rejected_fast} quicker than "
+        f"the wire, {sync.rejected_outliers} outliers, {sync.disjoint} fits without a common interval)"
+    )
 
 
 def error_line(link: BoxLink) -> str:
     s = link.stats
-    parts = [f"frames {s.frames}", f"lost frames {s.frame_gaps}", f"lost events {s.event_gaps}",
-             f"box dropped {s.box_dropped}", f"our frames refused {s.box_crc_errors + s.box_bad_frames}",
-             f"longest scan {s.scan_max_us} us"]
+    parts = [
+        f"frames {s.frames}",
+        f"lost frames {s.frame_gaps}",
+        f"lost events {s.event_gaps}",
+        f"box dropped {s.box_dropped}",
+        f"our frames refused {s.box_crc_errors + s.box_bad_frames}",
+        f"longest scan {s.scan_max_us} us",
+    ]
     parts += [f"{k} {v}" for k, v in s.decode_errors.items()]
     if s.stuck:
         parts.append("stuck " + " ".join(f"{st + 1}/{b}" for st, b in sorted(s.stuck)))
@@ -73,9 +84,12 @@ def cmd_monitor(extra: list[str], seconds: float | None, out=sys.stdout) -> int:
 
     def show(link, msg, ev) -> None:
         host = f"{ev.t_ns / 1e9:.6f} s ±{ev.uncertainty_ns / 1e3:.0f} us" if ev else "-"
-        print(f"box {link.box_id:04x} station {msg.station + 1} button {msg.button} "
-              f"{msg.kind.name:7s} device {msg.time_us} us  host {host}  seat {ev.seat if ev else '-'}",
-              file=out, flush=True)
+        print(
+            f"box {link.box_id:04x} station {msg.station + 1} button {msg.button} "
+            f"{msg.kind.name:7s} device {msg.time_us} us  host {host}  seat {ev.seat if ev else '-'}",
+            file=out,
+            flush=True,
+        )
 
     manager.listeners.append(show)
     manager.start()
@@ -89,7 +103,7 @@ def cmd_monitor(extra: list[str], seconds: float | None, out=sys.stdout) -> int:
                 next_status += 5
                 for link in list(manager.links.values()):
                     print(link.describe(), file=out)
-                    if link.state in ("ready", "silent"):
+                    if link.state in (LinkState.READY, LinkState.SILENT):
                         print("    " + clock_line(link) + "\n    " + error_line(link), file=out, flush=True)
             time.sleep(0.05)
     except KeyboardInterrupt:
@@ -98,16 +112,19 @@ def cmd_monitor(extra: list[str], seconds: float | None, out=sys.stdout) -> int:
     return 0
 
 
-def cmd_emulate(count: int, python_fake: bool, ppms: list[float], seconds: float | None,
-                out=sys.stdout) -> int:
+def cmd_emulate(count: int, python_fake: bool, ppms: list[float], seconds: float | None, out=sys.stdout) -> int:
     from .emulate import start_boxes
 
     boxes = start_boxes(count, ppms=ppms, python_fake=python_fake)
     try:
         for b in boxes:
             print(f"box {b.box_id:04x}: {b.kind} on {b.box.port} (announced as {b.link})", file=out)
-        print("The arcade finds these boxes by itself. Type `p BOX STATION BUTTON` "
-              "(e.g. `p 1 1 5`) to press, `q` to stop.", file=out, flush=True)
+        print(
+            "The arcade finds these boxes by itself. Type `p BOX STATION BUTTON` "
+            "(e.g. `p 1 1 5`) to press, `q` to stop.",
+            file=out,
+            flush=True,
+        )
         start = time.monotonic()
         while seconds is None or time.monotonic() - start < seconds:
             line = sys.stdin.readline() if seconds is None else ""
@@ -136,9 +153,9 @@ def cmd_set_id(port: str, box_id: int, out=sys.stdout) -> int:
     done = []
     link = BoxLink(port, lambda *a: None, lambda lk: done.append(lk.state)).start()
     deadline = time.monotonic() + SETTLE_S
-    while link.state == "opening" and time.monotonic() < deadline:
+    while link.state == LinkState.OPENING and time.monotonic() < deadline:
         time.sleep(0.05)
-    if link.state != "ready":
+    if link.state != LinkState.READY:
         print(f"{port}: {link.state} {link.reason}", file=out)
         link.stop()
         return 1
@@ -153,8 +170,10 @@ def cmd_set_id(port: str, box_id: int, out=sys.stdout) -> int:
 def add_parser(sub) -> None:
     b = sub.add_parser("buzzers", help="buzzer boxes: list, monitor, emulate, set-id")
     bs = b.add_subparsers(dest="buzzers_command", required=True)
-    for name, text in (("list", "ports, boxes, ids, firmware, stations, latency mode"),
-                       ("monitor", "live events with device and host times, clock, errors")):
+    for name, text in (
+        ("list", "ports, boxes, ids, firmware, stations, latency mode"),
+        ("monitor", "live events with device and host times, clock, errors"),
+    ):
         p = bs.add_parser(name, help=text)
         p.add_argument("--port", action="append", default=[], help="also try this port")
         if name == "monitor":

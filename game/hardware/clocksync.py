@@ -27,7 +27,13 @@ standard error.
 The bound given with every converted time is that half-width, plus the
 drift's doubt over the distance from the latest exchange, plus the device
 clock's 4 us step.
+
+The numbers that describe a kind of device (its clock's step, how far its
+drift may be off, how much jitter its link has) are a `ClockModel`: `BOX`
+for the buzzer boxes (the defaults), and the phones' browsers have their
+own (`game/web/clock.py`: a coarser clock, Wi-Fi's round trips).
 """
+
 from __future__ import annotations
 
 import math
@@ -52,6 +58,22 @@ NOMINAL_US_PER_NS = 1e-3
 
 
 @dataclass(frozen=True)
+class ClockModel:
+    """What the sync assumes of one kind of device and its link."""
+
+    step_ns: int = DEVICE_STEP_NS  # a device reading is off by less than this either way
+    resonator_drift: float = RESONATOR_DRIFT  # how far the drift may be from nominal, relative
+    wide: float = WIDE
+    wide_slack_ns: int = WIDE_SLACK_NS
+    age_ns_per_s: int = AGE_NS_PER_S
+    outlier_floor_us: float = OUTLIER_FLOOR_US
+    unsynced_ns: int = UNSYNCED_NS
+
+
+BOX = ClockModel()  # an Arduino's micros() on a USB serial link
+
+
+@dataclass(frozen=True)
 class Sample:
     sent_ns: int  # host time the PING was written
     received_ns: int  # host time the PONG was read
@@ -71,7 +93,8 @@ class Fit:
 class ClockSync:
     """Offset and drift of one box's clock; owned by one reader thread."""
 
-    def __init__(self, ping_wire_ns: int = 0, pong_wire_ns: int = 0) -> None:
+    def __init__(self, ping_wire_ns: int = 0, pong_wire_ns: int = 0, model: ClockModel = BOX) -> None:
+        self.model = model
         self.ping_wire_ns = ping_wire_ns  # the PING is stamped after its last byte
         self.pong_wire_ns = pong_wire_ns  # and the PONG still had to cross the wire
         self.samples = 0  # accepted since the start
@@ -96,10 +119,11 @@ class ClockSync:
             self.rejected_fast += 1
             return False
         mid, half = (lo + hi) / 2, (hi - lo) / 2
-        aged = self._min_half + AGE_NS_PER_S * (mid - self._min_half_at) / 1e9
+        model = self.model
+        aged = self._min_half + model.age_ns_per_s * (mid - self._min_half_at) / 1e9
         if half <= aged:
             self._min_half, self._min_half_at = half, mid
-        elif half > WIDE * aged + WIDE_SLACK_NS:
+        elif half > model.wide * aged + model.wide_slack_ns:
             self.rejected_wide += 1
             return False
         if self._origin is None:
@@ -117,7 +141,7 @@ class ClockSync:
         if n >= MIN_SAMPLES:
             residuals = [abs(d - self._at(line, t)) for _w, t, d, _h in rows]
             mad = sorted(residuals)[n // 2]
-            limit = max(OUTLIER_MADS * 1.4826 * mad, OUTLIER_FLOOR_US)
+            limit = max(OUTLIER_MADS * 1.4826 * mad, self.model.outlier_floor_us)
             self.rejected_outliers = sum(r > limit for r in residuals)
             rows = [row for row, r in zip(rows, residuals) if r <= limit]
             line = self._regress(rows)
@@ -134,26 +158,24 @@ class ClockSync:
         d_avg = sum(w * d for w, _t, d, _h in rows) / wsum
         sxx = sum(w * (t - t_avg) ** 2 for w, t, _d, _h in rows)
         sxy = sum(w * (t - t_avg) * (d - d_avg) for w, t, d, _h in rows)
-        prior = wsum * PRIOR_SPREAD_NS ** 2
+        prior = wsum * PRIOR_SPREAD_NS**2
         freq = (sxy + prior * NOMINAL_US_PER_NS) / (sxx + prior)
         freq = min(max(freq, NOMINAL_US_PER_NS * (1 - MAX_DRIFT)), NOMINAL_US_PER_NS * (1 + MAX_DRIFT))
         half = sum(w * h for w, _t, _d, h in rows) / wsum
         resid = sum(w * (d - d_avg - freq * (t - t_avg)) ** 2 for w, t, d, _h in rows) / wsum
-        effective = wsum ** 2 / sum(w * w for w, *_ in rows)
+        effective = wsum**2 / sum(w * w for w, *_ in rows)
         # While the drift is partly the prior's guess, the real one may differ by that share.
-        doubt = (DRIFT_SES * math.sqrt(resid / (sxx + prior)) / freq
-                 + prior / (sxx + prior) * RESONATOR_DRIFT)
+        doubt = DRIFT_SES * math.sqrt(resid / (sxx + prior)) / freq + prior / (sxx + prior) * self.model.resonator_drift
         offset_se_ns = math.sqrt(resid / effective) / freq
         return Fit(t_avg, d_avg, freq, half + 2 * offset_se_ns, t_avg, doubt)
 
-    @staticmethod
-    def _intersect(line: Fit, rows: list[tuple[float, float, int, float]]) -> Fit | None:
+    def _intersect(self, line: Fit, rows: list[tuple[float, float, int, float]]) -> Fit | None:
         """The line with line's drift placed in every interval, each widened
         by the drift's doubt over its age; None if they have no common part."""
         t_ref = max(t for _w, t, _d, _h in rows)
         lo, hi = -math.inf, math.inf
         for _w, t, d, h in rows:
-            slack = h + (t_ref - t) * line.drift_doubt + DEVICE_STEP_NS
+            slack = h + (t_ref - t) * line.drift_doubt + self.model.step_ns
             at = t - (d - line.d_avg) / line.freq  # where the line would cross d_avg
             lo, hi = max(lo, at - slack), min(hi, at + slack)
         if lo > hi:
@@ -178,7 +200,7 @@ class ClockSync:
         """(host monotonic ns, uncertainty bound in ns) of a device time."""
         fit = self._need_fit()
         t = fit.t_avg + (device_us - fit.d_avg) / fit.freq
-        return int(round(self._origin + t)), self._bound(fit, t)
+        return round(self._origin + t), self._bound(fit, t)
 
     def to_device(self, host_ns: int) -> float:
         """The device time (us, unwrapped) expected at a host time."""
@@ -191,8 +213,8 @@ class ClockSync:
         return self._bound(fit, t)
 
     def _bound(self, fit: Fit, t: float) -> int:
-        bound = fit.half_ns + abs(t - fit.t_ref) * fit.drift_doubt + DEVICE_STEP_NS
-        return int(bound if self.ready else bound + UNSYNCED_NS)
+        bound = fit.half_ns + abs(t - fit.t_ref) * fit.drift_doubt + self.model.step_ns
+        return int(bound if self.ready else bound + self.model.unsynced_ns)
 
     @property
     def drift_ppm(self) -> float:

@@ -5,6 +5,7 @@ firmware image are built (``make -C firmware all sim``), and the Python
 `FakeBox` otherwise; each box is announced by a link in
 `ports.emulated_dir()`, which the arcade scans.
 """
+
 from __future__ import annotations
 
 import os
@@ -18,8 +19,10 @@ from .simbox import FIRMWARE_ELF, HARNESS, SimBox
 
 
 def simavr_available() -> bool:
-    return Path(os.environ.get("WOKBOX_SIM", HARNESS)).exists() and \
-        Path(os.environ.get("WOKBOX_ELF", FIRMWARE_ELF)).exists()
+    return (
+        Path(os.environ.get("WOKBOX_SIM", HARNESS)).exists()
+        and Path(os.environ.get("WOKBOX_ELF", FIRMWARE_ELF)).exists()
+    )
 
 
 @dataclass
@@ -46,8 +49,9 @@ class Emulated:
         self.link.unlink(missing_ok=True)
 
 
-def start_boxes(count: int, first_id: int = 1, ppms: list[float] | None = None,
-                python_fake: bool = False) -> list[Emulated]:
+def start_boxes(
+    count: int, first_id: int = 1, ppms: list[float] | None = None, python_fake: bool = False
+) -> list[Emulated]:
     folder = emulated_dir()
     folder.mkdir(parents=True, exist_ok=True)
     use_sim = simavr_available() and not python_fake

@@ -11,6 +11,7 @@ protocol's baud does not, and the clock sync counts on that; so a PING
 counts as arrived the UART time of its bytes after they were read, and its
 PONG leaves no sooner than a UART could have carried it.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,13 +22,22 @@ import tty
 
 from . import protocol as P
 
-LAYOUTS = {"uno": (0x3F, 0x3F, 1 << P.WOKUP_BUTTON, 1 << P.WOKUP_BUTTON),
-           "mega": (0x3F,) * 6 + (1 << P.WOKUP_BUTTON,) * 2}
+LAYOUTS = {
+    "uno": (0x3F, 0x3F, 1 << P.WOKUP_BUTTON, 1 << P.WOKUP_BUTTON),
+    "mega": (0x3F,) * 6 + (1 << P.WOKUP_BUTTON,) * 2,
+}
 
 
 class FakeBox:
-    def __init__(self, box_id: int = 1, ppm: float = 0.0, start_us: int = 123_456,
-                 board: str = "uno", boot_s: float = 0.05, silent: bool = False) -> None:
+    def __init__(
+        self,
+        box_id: int = 1,
+        ppm: float = 0.0,
+        start_us: int = 123_456,
+        board: str = "uno",
+        boot_s: float = 0.05,
+        silent: bool = False,
+    ) -> None:
         self.box_id, self.ppm, self.start_us = box_id, ppm, start_us
         self.stations = LAYOUTS[board]
         self.board = P.Board.UNO if board == "uno" else P.Board.MEGA
@@ -85,7 +95,7 @@ class FakeBox:
                 os.close(self._master)
                 self._master = -1
 
-    def __enter__(self) -> "FakeBox":
+    def __enter__(self) -> FakeBox:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -105,8 +115,19 @@ class FakeBox:
             self.last_write_ns = time.monotonic_ns()
 
     def _hello(self) -> None:
-        self._send(P.Hello(P.PROTOCOL_VERSION, (1, 1, 0), self.box_id, self.board, 15, 60, 500,
-                           self.device_us() % P.CLOCK_MODULO, self.stations))
+        self._send(
+            P.Hello(
+                P.PROTOCOL_VERSION,
+                (1, 1, 0),
+                self.box_id,
+                self.board,
+                15,
+                60,
+                500,
+                self.device_us() % P.CLOCK_MODULO,
+                self.stations,
+            )
+        )
 
     def _client_present(self) -> bool:
         poller = select.poll()
@@ -154,4 +175,3 @@ class FakeBox:
         elif isinstance(msg, P.SetId):
             self.box_id = msg.box_id
             self._hello()
-

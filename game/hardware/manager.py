@@ -10,27 +10,31 @@ device names, so seats and the game carry on.
 The game's hook for the station lights is `set_seat_led(seat, mode)`:
 "on" when the seat wins a card, "blink" when it is out of the round, "off".
 """
+
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ..i18n import _
-from ..input.events import EventQueue, PlayerEvent
+from ..input.events import DeviceId, EventQueue, PlayerEvent
 from . import ports as portlist
 from . import protocol as P
-from .boxlink import BoxLink
+from .boxlink import BoxLink, LinkState
+
+log = logging.getLogger(__name__)
 
 SCAN_EVERY_S = 1.0
 RETRY_REJECTED_S = 10.0  # a port that said nothing useful is tried again after this
 LED_MODES = {"off": P.LedMode.OFF, "on": P.LedMode.ON, "blink": P.LedMode.BLINK}
-LIVE = ("opening", "ready", "silent")
+LIVE = (LinkState.OPENING, LinkState.READY, LinkState.SILENT)
 
 
 def device_name(box_id: int, station: int) -> str:
-    return f"buzzer-{box_id:04x}-{station}"
+    return str(DeviceId.buzzer(box_id, station))
 
 
 def settings_key(box_id: int, station: int) -> str:
@@ -44,10 +48,14 @@ def control_of(button: int) -> str:
 
 
 class BuzzerManager:
-    def __init__(self, events: EventQueue, assignment: dict[str, int] | None = None,
-                 seat_of: Callable[[], dict[str, int]] = dict,
-                 find: Callable[[], list[tuple[str, str]]] = portlist.candidates,
-                 scan_every: float = SCAN_EVERY_S) -> None:
+    def __init__(
+        self,
+        events: EventQueue,
+        assignment: dict[str, int] | None = None,
+        seat_of: Callable[[], dict[str, int]] = dict,
+        find: Callable[[], list[tuple[str, str]]] = portlist.candidates,
+        scan_every: float = SCAN_EVERY_S,
+    ) -> None:
         self.events = events
         self.assignment = assignment if assignment is not None else {}  # settings.buzzers, shared
         self.seat_of = seat_of  # the running table's device -> seat
@@ -64,7 +72,7 @@ class BuzzerManager:
         self._thread = threading.Thread(target=self._scan_loop, name="buzzer scan", daemon=True)
 
     # ---- life -----------------------------------------------------------------
-    def start(self) -> "BuzzerManager":
+    def start(self) -> BuzzerManager:
         self._thread.start()
         return self
 
@@ -83,8 +91,9 @@ class BuzzerManager:
         for device, _what in self.find():
             with self._lock:
                 link = self.links.get(device)
-                if link is not None and (link.state in LIVE or
-                                         now - self._rejected_at.get(device, 0) < RETRY_REJECTED_S):
+                if link is not None and (
+                    link.state in LIVE or now - self._rejected_at.get(device, 0) < RETRY_REJECTED_S
+                ):
                     continue
                 self.links[device] = BoxLink(device, self._on_event, self._on_status)
                 new = self.links[device]
@@ -105,14 +114,13 @@ class BuzzerManager:
         with self._lock:
             links = [lk for lk in self.links.values() if lk.hello]
         best = {}
-        for link in sorted(links, key=lambda lk: lk.state == "ready"):
+        for link in sorted(links, key=lambda lk: lk.state == LinkState.READY):
             best[link.box_id] = link  # a live link replaces a lost one of the same box
         return [best[box] for box in sorted(best)]
 
     def devices(self) -> list[str]:
         """Connected stations, as device ids (`Devices.sources`)."""
-        return [device_name(link.box_id, s) for link in self.ready_links()
-                for s in range(len(link.stations))]
+        return [device_name(link.box_id, s) for link in self.ready_links() for s in range(len(link.stations))]
 
     def seat_for(self, box_id: int, station: int) -> int | None:
         table = self.seat_of()
@@ -148,26 +156,39 @@ class BuzzerManager:
         if msg.kind in (P.EventKind.PRESS, P.EventKind.RELEASE, P.EventKind.STUCK):
             t_ns, bound = link.host_time(msg.time_us, t_rx)
             # A stuck button is out of play: the game sees it released.
-            ev = PlayerEvent(device_name(link.box_id, msg.station), control_of(msg.button),
-                             msg.kind == P.EventKind.PRESS, t_ns, self.seat_for(link.box_id, msg.station),
-                             None, bound)
+            ev = PlayerEvent(
+                device_name(link.box_id, msg.station),
+                control_of(msg.button),
+                msg.kind == P.EventKind.PRESS,
+                t_ns,
+                self.seat_for(link.box_id, msg.station),
+                None,
+                bound,
+            )
             self.events.put(ev)
         if msg.kind == P.EventKind.STUCK:
-            self.notices.put(_("Buzzer box {box}, station {station}: a button is stuck; "
-                               "it is ignored until released").format(box=f"{link.box_id:04x}",
-                                                                     station=msg.station + 1))
+            log.warning("buzzer box %04x station %d button %d is stuck", link.box_id, msg.station, msg.button)
+            self.notices.put(
+                _("Buzzer box {box}, station {station}: a button is stuck; it is ignored until released").format(
+                    box=f"{link.box_id:04x}", station=msg.station + 1
+                )
+            )
         for listener in self.listeners:
             listener(link, msg, ev)
 
     def _on_status(self, link: BoxLink) -> None:
         box = f"{link.box_id:04x}" if link.box_id is not None else "?"
-        if link.state == "ready":
+        if link.state == LinkState.READY:
             self._on_ready(link)
-        elif link.state in ("lost", "silent") and link.box_id is not None and link.box_id not in self._gone:
+        elif (
+            link.state in (LinkState.LOST, LinkState.SILENT)
+            and link.box_id is not None
+            and link.box_id not in self._gone
+        ):
             if not any(o.box_id == link.box_id for o in self.ready_links() if o is not link):
                 self._gone.add(link.box_id)
                 self.notices.put(_("Buzzer box {box} unplugged: plug it back in").format(box=box))
-        elif link.state == "rejected" and link.opened:
+        elif link.state == LinkState.REJECTED and link.opened:
             self._rejected_at[link.port_name] = time.monotonic()
 
     def _on_ready(self, link: BoxLink) -> None:
@@ -177,8 +198,12 @@ class BuzzerManager:
             self.notices.put(_("Buzzer box {box} is back").format(box=f"{box:04x}"))
         twins = [o for o in self.ready_links() if o is not link and o.box_id == box]
         if twins:
-            self.notices.put(_("Two buzzer boxes have the id {box}: give one another id "
-                               "(python -m game buzzers set-id)").format(box=f"{box:04x}"))
+            log.warning("two buzzer boxes have the id %04x (%s, %s)", box, link.port_name, twins[0].port_name)
+            self.notices.put(
+                _("Two buzzer boxes have the id {box}: give one another id (python -m game buzzers set-id)").format(
+                    box=f"{box:04x}"
+                )
+            )
         for station in range(len(link.stations)):
             mode = self._leds.get(device_name(box, station))
             if mode:

@@ -6,13 +6,15 @@ firmware runs on, the stable links the udev rule makes
 (firmware/99-wok-arcade.rules), emulated boxes announced by
 ``python -m game buzzers emulate``, and any port named on request.
 """
+
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from serial.tools import list_ports
+
+from ..userdirs import runtime_dir
 
 # (VID, PID): what the board's USB serial bridge reports.
 KNOWN_USB = {
@@ -34,8 +36,7 @@ UDEV_DIR = Path("/dev/wokbox")
 
 def emulated_dir() -> Path:
     """Where emulated boxes leave a link to their pty, one per box."""
-    base = os.environ.get("XDG_RUNTIME_DIR") or tempfile.gettempdir()
-    return Path(base) / "wok-arcade-boxes"
+    return runtime_dir() / "boxes"
 
 
 def usb_candidates() -> list[tuple[str, str]]:

@@ -10,12 +10,13 @@ over type, seq and payload), COBS-encoded and ended by a 0 byte.
 The same codec serves both directions, so that a host can talk to a box
 and an emulated box can understand a host.
 """
+
 from __future__ import annotations
 
 import struct
 from dataclasses import dataclass, fields
 from enum import IntEnum
-from typing import ClassVar, Union
+from typing import ClassVar
 
 PROTOCOL_VERSION = 1
 BAUD = 500_000
@@ -92,20 +93,38 @@ class Hello:
 
     def pack(self) -> bytes:
         return struct.pack(
-            self.FORMAT, self.protocol, *self.firmware, self.box_id, self.board,
-            self.lockout_ms, self.stuck_s, self.heartbeat_ms, self.time_us,
+            self.FORMAT,
+            self.protocol,
+            *self.firmware,
+            self.box_id,
+            self.board,
+            self.lockout_ms,
+            self.stuck_s,
+            self.heartbeat_ms,
+            self.time_us,
             len(self.stations),
         ) + bytes(self.stations)
 
     @classmethod
     def unpack(cls, payload: bytes, seq: int) -> Hello:
         fixed = struct.calcsize(cls.FORMAT)
-        (proto, major, minor, patch, box_id, board, lockout_ms, stuck_s,
-         heartbeat_ms, time_us, n) = struct.unpack_from(cls.FORMAT, payload)
+        (proto, major, minor, patch, box_id, board, lockout_ms, stuck_s, heartbeat_ms, time_us, n) = struct.unpack_from(
+            cls.FORMAT, payload
+        )
         if len(payload) != fixed + n:
             raise struct.error("HELLO station count does not match its length")
-        return cls(proto, (major, minor, patch), box_id, board, lockout_ms,
-                   stuck_s, heartbeat_ms, time_us, tuple(payload[fixed:]), seq)
+        return cls(
+            proto,
+            (major, minor, patch),
+            box_id,
+            board,
+            lockout_ms,
+            stuck_s,
+            heartbeat_ms,
+            time_us,
+            tuple(payload[fixed:]),
+            seq,
+        )
 
 
 @dataclass(frozen=True)
@@ -185,7 +204,7 @@ class SetId:
     FORMAT: ClassVar[str] = "<H"
 
 
-Message = Union[Hello, Event, Heartbeat, Pong, Error, Ping, HelloRequest, Led, SetId]
+Message = Hello | Event | Heartbeat | Pong | Error | Ping | HelloRequest | Led | SetId
 MESSAGES: dict[int, type] = {
     cls.TYPE: cls for cls in (Hello, Event, Heartbeat, Pong, Error, Ping, HelloRequest, Led, SetId)
 }
@@ -222,7 +241,7 @@ def cobs_decode(data: bytes) -> bytes:
         code = data[i]
         if code == 0 or i + code > len(data):
             raise ValueError("bad COBS block")
-        out += data[i + 1:i + code]
+        out += data[i + 1 : i + code]
         i += code
         if code != 0xFF and i < len(data):
             out.append(0)

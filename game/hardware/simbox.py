@@ -12,6 +12,7 @@ first opened (after 0.1 s standing in for the bootloader), and control
 commands wait until then. Times are device microseconds (the firmware's
 micros(), unwrapped to 64 bits).
 """
+
 from __future__ import annotations
 
 import os
@@ -35,10 +36,14 @@ class SimBox:
     """One simulated box in its own subprocess; stop() (or the with block)
     ends it, and it also ends by itself if this process dies."""
 
-    def __init__(self, box_id: int | None = None, ppm: float = 0.0,
-                 held: Iterable[tuple[int, int]] = (),
-                 harness: str | os.PathLike | None = None,
-                 firmware: str | os.PathLike | None = None):
+    def __init__(
+        self,
+        box_id: int | None = None,
+        ppm: float = 0.0,
+        held: Iterable[tuple[int, int]] = (),
+        harness: str | os.PathLike | None = None,
+        firmware: str | os.PathLike | None = None,
+    ):
         harness = Path(harness or os.environ.get("WOKBOX_SIM", HARNESS))
         firmware = Path(firmware or os.environ.get("WOKBOX_ELF", FIRMWARE_ELF))
         for path in (harness, firmware):
@@ -55,11 +60,13 @@ class SimBox:
         self._lock = threading.Lock()
         # The harness exits when its stdin closes, so it cannot outlive us.
         self._proc = subprocess.Popen(
-            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, text=True, bufsize=1)
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1
+        )
         self._stderr: list[str] = []
-        self._readers = [threading.Thread(target=self._read_stdout, daemon=True),
-                         threading.Thread(target=self._read_stderr, daemon=True)]
+        self._readers = [
+            threading.Thread(target=self._read_stdout, daemon=True),
+            threading.Thread(target=self._read_stderr, daemon=True),
+        ]
         for reader in self._readers:
             reader.start()
         try:
@@ -104,23 +111,20 @@ class SimBox:
     def now_us(self) -> int:
         return int(self.command("now"))
 
-    def _edge(self, verb: str, station: int, button: int, at_us: int | None,
-              bounce: Iterable[int]) -> int:
+    def _edge(self, verb: str, station: int, button: int, at_us: int | None, bounce: Iterable[int]) -> int:
         line = f"{verb} {station} {button} {'-' if at_us is None else int(at_us)}"
         bounce = list(bounce)
         if bounce:
             line += " " + ",".join(str(int(d)) for d in bounce)
         return int(self.command(line))
 
-    def press(self, station: int, button: int, at_us: int | None = None,
-              bounce: Iterable[int] = ()) -> int:
+    def press(self, station: int, button: int, at_us: int | None = None, bounce: Iterable[int] = ()) -> int:
         """Presses at device time at_us (default now); bounce lists the
         intervals (an even count) after which the contact toggles again.
         Returns the device time of the first edge."""
         return self._edge("press", station, button, at_us, bounce)
 
-    def release(self, station: int, button: int, at_us: int | None = None,
-                bounce: Iterable[int] = ()) -> int:
+    def release(self, station: int, button: int, at_us: int | None = None, bounce: Iterable[int] = ()) -> int:
         return self._edge("release", station, button, at_us, bounce)
 
     def leds(self) -> list[int]:

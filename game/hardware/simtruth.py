@@ -9,6 +9,7 @@ simulation lags the pacing) answered in one breath give the ideal device
 time at the moment of the answer; the exchange with the smallest pipe round
 trip pins that moment within a few tens of microseconds.
 """
+
 from __future__ import annotations
 
 import time
@@ -52,4 +53,3 @@ class TrueClock:
 
     def host_ns(self, device_us: float) -> float:
         return self.host0 + (device_us - self.device0) / self.rate
-

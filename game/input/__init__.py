@@ -1,4 +1,5 @@
 """One input path: every controller becomes a `PlayerEvent`."""
-from .events import EventQueue, PlayerEvent
 
-__all__ = ["EventQueue", "PlayerEvent"]
+from .events import Control, DeviceId, EventQueue, PlayerEvent
+
+__all__ = ["Control", "DeviceId", "EventQueue", "PlayerEvent"]

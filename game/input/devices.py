@@ -5,20 +5,28 @@ mid-game is reported, never fatal. Gamepad buttons follow the SDL game
 controller layout: A confirm, B back, Start menu, d-pad and left stick move;
 for Wok Up Y, B, A, X, LB cover decks 0-4 and RB shouts "Wok'up!".
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
 from ..i18n import _
-from .events import PlayerEvent
+from .events import Control, DeviceId, PlayerEvent
 
+C = Control
 PAD_BUTTONS = {  # SDL joystick button numbers of an XInput-style pad
-    0: ("confirm", "deck2"), 1: ("back", "deck1"), 2: ("deck3",), 3: ("deck0",),
-    4: ("deck4",), 5: ("wokup",), 7: ("menu",), 6: ("back",),
+    0: (C.CONFIRM, C.DECK2),
+    1: (C.BACK, C.DECK1),
+    2: (C.DECK3,),
+    3: (C.DECK0,),
+    4: (C.DECK4,),
+    5: (C.WOKUP,),
+    7: (C.MENU,),
+    6: (C.BACK,),
 }
-HAT = {(0, 1): "up", (0, -1): "down", (-1, 0): "left", (1, 0): "right"}
+HAT = {(0, 1): C.UP, (0, -1): C.DOWN, (-1, 0): C.LEFT, (1, 0): C.RIGHT}
 STICK_DEAD = 0.6
 
 
@@ -64,8 +72,7 @@ class Devices:
                 return []
             if t == pygame.KEYDOWN:
                 self._raw_keys = [*self._raw_keys[-7:], pygame.key.name(e.key)]
-            return [self._ev(zone, control, t == pygame.KEYDOWN, t_ns)
-                    for zone, control in self._keymap.get(e.key, [])]
+            return [self._ev(zone, control, t == pygame.KEYDOWN, t_ns) for zone, control in self._keymap.get(e.key, [])]
         if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(e, "button", 1) == 1:
             if getattr(e, "touch", False):
                 return []  # SDL also sends FINGER events for touches
@@ -84,8 +91,10 @@ class Devices:
                 self.notices.append(_("Gamepad disconnected"))
             return []
         if t in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
-            return [self._ev(f"gamepad-{e.instance_id}", c, t == pygame.JOYBUTTONDOWN, t_ns)
-                    for c in PAD_BUTTONS.get(e.button, ())]
+            return [
+                self._ev(f"gamepad-{e.instance_id}", c, t == pygame.JOYBUTTONDOWN, t_ns)
+                for c in PAD_BUTTONS.get(e.button, ())
+            ]
         if t == pygame.JOYHATMOTION:
             control = HAT.get(tuple(e.value))
             return [self._ev(f"gamepad-{e.instance_id}", control, True, t_ns)] if control else []
@@ -110,16 +119,15 @@ class Devices:
 
 def controller_label(device: str | None) -> str:
     """A device id as players read it on the seat screen."""
-    if not device:
+    d = DeviceId.parse(device)
+    if d is None:
         return "-"
-    kind, _sep, rest = device.partition("-")
-    if kind == "keyboard":
-        return _("Keyboard {n}").format(n=rest)
-    if kind == "gamepad":
-        return _("Gamepad {n}").format(n=rest)
-    if kind == "buzzer":
-        box, _sep, station = rest.partition("-")
-        return _("Buzzer {box}/{station}").format(box=box, station=station)
-    if kind == "touch":
+    if d.kind == "keyboard":
+        return _("Keyboard {n}").format(n=d.unit)
+    if d.kind == "gamepad":
+        return _("Gamepad {n}").format(n=d.unit)
+    if d.kind == "buzzer":
+        return _("Buzzer {box}/{station}").format(box=d.unit, station=d.station)
+    if d.kind == "touch":
         return _("Touch / mouse")
-    return device
+    return str(d)

@@ -11,8 +11,7 @@ def toy_catalogue(monkeypatch):
     real = catalogue.load
 
     def load():
-        return [catalogue.Entry("toy-snap", "Toy Snap", [2, 4], "5", "A test game.", "tests.app.toy_scene"),
-                *real()]
+        return [catalogue.Entry("toy-snap", "Toy Snap", "5", "A test game.", "tests.app.toy_scene"), *real()]
 
     monkeypatch.setitem(catalogue._LOADED, "tests.app.toy_scene", (TOY, ""))
 

@@ -1,4 +1,5 @@
 """Synthetic input for driving the app in tests."""
+
 import time
 
 from game.input import PlayerEvent
@@ -6,8 +7,7 @@ from game.input import PlayerEvent
 
 def press(app, control, device="keyboard-1", pos=None, seat=None):
     t = time.monotonic_ns()
-    app.step([PlayerEvent(device, control, True, t, seat, pos),
-              PlayerEvent(device, control, False, t, seat, pos)])
+    app.step([PlayerEvent(device, control, True, t, seat, pos), PlayerEvent(device, control, False, t, seat, pos)])
 
 
 def run(app, steps=1):

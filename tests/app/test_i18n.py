@@ -1,4 +1,5 @@
 """Every marked string has its French translation; switching language changes the screens."""
+
 import pygame
 
 from game import i18n

@@ -1,10 +1,14 @@
 """Settings: a broken file is reported by file and line, the arcade starts on
 defaults, and the user's file is never overwritten silently."""
+
+import tomllib
+
 import pytest
 
 from game.app.app import App
 from game.app.menus import SettingsScene, TitleScene
-from game.settings import Settings, SettingsStore, config_dir, to_toml
+from game.settings import Settings, SettingsStore, to_toml
+from game.userdirs import config_dir
 
 from .drive import press
 
@@ -35,13 +39,22 @@ def test_toml_syntax_error_names_file_and_line_and_keeps_defaults(path):
     assert str(path) in store.problem and "line 2" in store.problem
 
 
-@pytest.mark.parametrize("text, key, line", [
-    ('fullscreen = false\nlanguage = "xx"\n', "language", 2),
-    ("bot_delay = 99\n", "bot_delay", 1),
-    ('\n\nwindow = [10]\n', "window", 3),
-    ("volume = 3\n", "volume", 1),
-    ('[bindings."keyboard-1"]\njump = ["x"]\n', "jump", 2),
-])
+@pytest.mark.parametrize(
+    "text, key, line",
+    [
+        ('fullscreen = false\nlanguage = "xx"\n', "language", 2),
+        ("bot_delay = 99\n", "bot_delay", 1),
+        ("\n\nwindow = [10]\n", "window", 3),
+        ("volume = 3\n", "volume", 1),
+        ('[bindings."keyboard-1"]\njump = ["x"]\n', "jump", 2),
+        ("master_volume = 1.5\n", "master_volume", 1),
+        ('language = "en"\nmusic_volume = "loud"\n', "music_volume", 2),
+        ("effects_volume = true\n", "effects_volume", 1),
+        ("\nmute = 1\n", "mute", 2),
+        ("audio_buffer = 300\n", "audio_buffer", 1),
+        ('table_music = "yes"\n', "table_music", 1),
+    ],
+)
 def test_bad_values_name_the_key_and_line(path, text, key, line):
     path.write_text(text)
     store = SettingsStore(path)
@@ -87,3 +100,26 @@ def test_written_file_is_valid_toml_for_defaults():
 
     doc = tomllib.loads(to_toml(Settings()))
     assert doc["language"] == "en" and "keyboard-1" in doc["bindings"]
+
+
+def test_saving_keeps_the_users_comments_and_layout(path):
+    path.write_text('# my arcade\nlanguage = "en"  # for the guests\n\n[bindings."keyboard-1"]\nup = ["w"]  # mine\n')
+    store = SettingsStore(path)
+    store.load().language = "fr"
+    store.save()
+    text = path.read_text()
+    assert "# my arcade" in text and "# for the guests" in text and "# mine" in text
+    assert tomllib.loads(text)["language"] == "fr"
+    assert SettingsStore(path).load().language == "fr"
+
+
+def test_sound_settings_round_trip_and_defaults(path):
+    store = SettingsStore(path)
+    s = store.load()
+    assert (s.master_volume, s.music_volume, s.effects_volume, s.mute, s.audio_buffer) == (0.8, 0.6, 1.0, False, 512)
+    s.master_volume, s.music_volume, s.effects_volume = 0.5, 0.0, 1.0
+    s.mute, s.table_music, s.audio_buffer = True, True, 256
+    store.save()
+    text = path.read_text()
+    assert "master_volume = 0.5" in text and "audio_buffer = 256" in text and "mute = true" in text
+    assert SettingsStore(path).load() == s

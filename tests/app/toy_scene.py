@@ -1,10 +1,11 @@
 """A plain scene for the toy game, so the app can be tested before any real game."""
+
 from game.app.table import TableScene
 from game.app.ui import INK
 from game.engine import SYSTEM
+from game.engine.bots import RandomBot
 from game.engine.gamedef import GameDef
 from game.engine.search import IsmctsBot
-from game.engine.bots import RandomBot
 
 from ..engine.toygame import SnapState
 
@@ -27,5 +28,9 @@ class ToyScene(TableScene):
             self.submit(seat, self.state.legal_actions(seat)[0])
 
 
-TOY = GameDef("toy-snap", SnapState, "tests.app.toy_scene:ToyScene",
-              bots={"random": RandomBot, "strong": lambda: IsmctsBot(iterations=20, seconds=1e9)})
+TOY = GameDef(
+    "toy-snap",
+    SnapState,
+    "tests.app.toy_scene:ToyScene",
+    bots={"random": RandomBot, "strong": lambda: IsmctsBot(iterations=20, seconds=1e9)},
+)

@@ -7,6 +7,9 @@ import serial
 from game.hardware import protocol as P
 from game.hardware.simbox import SimBox
 
+# Timing-sensitive: run alone, after the parallel tests (see Makefile and pyproject.toml).
+pytestmark = pytest.mark.realtime
+
 # A scan reads the clock, then the ports: micros() counts in 4 us steps and
 # the port reads come a few cycles later, so a time can be up to ~6 us early.
 EARLY_US = 8

@@ -1,5 +1,6 @@
 """The simulated boxes run the real firmware: build it once per session. A
 missing toolchain or simavr is a failure with the install line, never a skip."""
+
 import pytest
 
 from tests.firmware.conftest import make

@@ -1,4 +1,5 @@
 """The clock sync on synthetic exchanges whose truth is known exactly."""
+
 import random
 
 import pytest
@@ -21,8 +22,13 @@ def exchange(sync: ClockSync, t: int, rng: random.Random, up_ns: int, down_ns: i
 def synced(rng, count=60, jitter_ns=400_000) -> ClockSync:
     sync = ClockSync()
     for i in range(count):
-        exchange(sync, 1_000_000_000 + i * 100_000_000, rng, 100_000 + rng.randrange(jitter_ns),
-                 100_000 + rng.randrange(jitter_ns))
+        exchange(
+            sync,
+            1_000_000_000 + i * 100_000_000,
+            rng,
+            100_000 + rng.randrange(jitter_ns),
+            100_000 + rng.randrange(jitter_ns),
+        )
     return sync
 
 

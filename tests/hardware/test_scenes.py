@@ -1,4 +1,5 @@
 """The seat-assignment and "Buzzer test" scenes, fed PlayerEvents as the manager makes them."""
+
 from game.app.app import App
 from game.app.buzzers import BuzzerSeatsScene, BuzzerTestScene
 from game.input.events import PlayerEvent

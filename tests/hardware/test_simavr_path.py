@@ -5,6 +5,7 @@ ties, a Wok Up claim, and unplug/replug pausing and resuming a table.
 The simulated boxes run in real time, so each trial presses many buttons at
 once rather than running long trials one after another.
 """
+
 import time
 
 import pytest
@@ -12,12 +13,15 @@ import pytest
 from game.app.app import App
 from game.app.session import SeatConfig, Session
 from game.app.table import ControllerWaitScene, make_table
+from game.engine import SYSTEM, Rng
 from game.hardware.simbox import SimBox
 from game.hardware.simtruth import TrueClock
-from game.engine import SYSTEM, Rng
 from game.wokup.rules import WokUpState
 
 from .helpers import Table, wait_for
+
+# Timing-sensitive: run alone, after the parallel tests (see Makefile and pyproject.toml).
+pytestmark = pytest.mark.realtime
 
 MS = 1_000_000
 PPMS = (1500.0, -1500.0)  # 3,000 ppm apart
@@ -86,8 +90,10 @@ def test_two_clocks_3000ppm_apart_order_presses_1ms_apart_and_tie_within_the_bou
             else:  # 20 us apart, well inside the bound: a tie, never an order
                 assert abs(diff) <= bound, (trial, gap, diff, bound)
                 tied += 1
-    print(f"\n{ordered} pairs 1 or 6 ms apart ordered, {tied} pairs 20 us apart tied; "
-          f"bound of a pair p50 {sorted(bounds)[len(bounds) // 2] / 1e3:.0f} us, max {max(bounds) / 1e3:.0f} us")
+    print(
+        f"\n{ordered} pairs 1 or 6 ms apart ordered, {tied} pairs 20 us apart tied; "
+        f"bound of a pair p50 {sorted(bounds)[len(bounds) // 2] / 1e3:.0f} us, max {max(bounds) / 1e3:.0f} us"
+    )
 
 
 def test_a_wokup_claim_from_a_deck_button_covers_that_card_for_its_seat(sims):
@@ -96,8 +102,12 @@ def test_a_wokup_claim_from_a_deck_button_covers_that_card_for_its_seat(sims):
     rng = Rng(5)
     origin = time.monotonic_ns() - 10_000 * MS  # game time 0, in host time
     while state.phase != "look" or not any(state.face_up):
-        state.apply(SYSTEM, state.sample_action(SYSTEM, rng) if state.phase == "flight"
-                    else {"type": "signal", "t": state.look_start + 3000 * MS})
+        state.apply(
+            SYSTEM,
+            state.sample_action(SYSTEM, rng)
+            if state.phase == "flight"
+            else {"type": "signal", "t": state.look_start + 3000 * MS},
+        )
     deck = state.face_up.index(True)
     boxes[0].press(0, deck)
     ev = table.presses(1)[0]

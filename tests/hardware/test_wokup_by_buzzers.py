@@ -1,7 +1,10 @@
 """A whole Wok Up game played through its scene by two stations of a
 simulated box running the real firmware: every claim and every pick is a
 button pressed on the box; the station lights follow the game."""
+
 import time
+
+import pytest
 
 from game.app.app import App
 from game.app.session import SeatConfig, Session
@@ -12,20 +15,23 @@ from game.wokup import GAME
 
 from .helpers import wait_for
 
+# Timing-sensitive: run alone, after the parallel tests (see Makefile and pyproject.toml).
+pytestmark = pytest.mark.realtime
+
 STATIONS = {0: "buzzer-0031-0", 1: "buzzer-0031-1"}
 
 
 def test_a_wokup_game_played_end_to_end_on_buzzer_stations(firmware_built):
     box = SimBox(box_id=0x31)
     app = App(size=(640, 360), window=False)
-    manager = BuzzerManager(app.queue, {}, lambda: app.devices.seat_of,
-                            find=lambda: [(box.port, "test")], scan_every=0.1).start()
+    manager = BuzzerManager(
+        app.queue, {}, lambda: app.devices.seat_of, find=lambda: [(box.port, "test")], scan_every=0.1
+    ).start()
     app.buzzers = manager
     app.devices.sources.append(manager.devices)
     try:
         wait_for(lambda: [lk for lk in manager.ready_links() if lk.sync.ready], 20, "a synced box")
-        seats = [SeatConfig("Ana", "red", controller=STATIONS[0]),
-                 SeatConfig("Bao", "blue", controller=STATIONS[1])]
+        seats = [SeatConfig("Ana", "red", controller=STATIONS[0]), SeatConfig("Bao", "blue", controller=STATIONS[1])]
         scene = make_table(app, Session(GAME, seats, {"target": 2}, 7, None))
         app.push(scene)
         covered = []  # (seat, deck) of every slap the rules received
@@ -46,7 +52,7 @@ def test_a_wokup_game_played_end_to_end_on_buzzer_stations(firmware_built):
             elif state.phase == "pick" and pressed_for != moment:
                 pick = state.picks[0]
                 # The winner's station lights up before it chooses the next recipe.
-                wait_for(lambda: box.leds()[pick["seat"]] == 1, 3, "the winner's light")
+                wait_for(lambda pick=pick: box.leds()[pick["seat"]] == 1, 3, "the winner's light")
                 lit += 1
                 deck = state.legal_actions(pick["seat"])[0]["deck"]
                 box.press(pick["seat"], deck)

@@ -1,0 +1,1 @@
+"""The arcade itself: the window, its scenes and menus (see SCENES.md)."""
