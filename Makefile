@@ -1,18 +1,23 @@
 # The two commands of the README: `make run` and `make test`.
-# Both install what is missing first (a virtual environment in .venv; the
-# system packages the tests need, through tools/install-system-deps.sh).
+# Both install what is missing first (a virtual environment in .venv, reinstalled
+# only when pyproject.toml changes; the system packages the tests need, through
+# tools/install-system-deps.sh).
 PY ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
 
-.PHONY: run test venv system-deps firmware clean
+.PHONY: run test lint venv system-deps firmware clean
 
 $(VPY):
 	$(PY) -m venv $(VENV) || (sh tools/install-system-deps.sh venv && $(PY) -m venv $(VENV))
 	$(VPY) -m pip install --quiet --upgrade pip
 
-venv: $(VPY)
+$(INSTALLED): pyproject.toml | $(VPY)
 	$(VPY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+venv: $(INSTALLED)
 
 run: venv
 	$(VPY) -m game
@@ -23,8 +28,15 @@ system-deps:
 firmware: system-deps
 	$(MAKE) -C firmware all test sim
 
-test: venv firmware
-	$(VPY) -m pytest -q
+lint: venv
+	$(VPY) -m ruff check game tests tools
+	$(VPY) -m ruff format --check game tests tools
+	$(VPY) -m mypy
+
+# Two cores: the tests run in parallel, then the timing-sensitive ones alone.
+test: venv firmware lint
+	$(VPY) -m pytest -q -n 2 -m "not realtime"
+	$(VPY) -m pytest -q -m realtime
 
 clean:
 	rm -rf $(VENV) build *.egg-info
