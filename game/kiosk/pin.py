@@ -1,0 +1,199 @@
+"""The operator PIN: a hidden gesture, then a PIN, with a lockout.
+
+* The PIN is kept in the settings only as a salted **scrypt** hash
+  (``hashlib.scrypt``: standard library, memory-hard, the KDF Python ships for
+  passwords), written ``scrypt$N$r$p$<salt>$<hash>`` (base64) so the cost can be
+  raised later without breaking stored hashes. `check_pin` compares with
+  ``hmac.compare_digest`` (constant time). A check costs about 60 ms of CPU
+  (N=2**14, r=8: 16 MiB); that is one hitch on the PIN screen, not per frame.
+* `PinGate` counts wrong tries: `tries` wrong PINs in a row lock it for
+  `lock_seconds`; while locked every attempt is refused without being checked
+  (and does not lengthen the lock); after the lock the count starts afresh. Its
+  state can live in a small file so a crash-and-restart does not reset the count
+  (wall-clock times for that reason); the clock is injectable for tests.
+* `Gesture` recognises the hidden gesture from a stream of tokens the app makes
+  from its input (by default: touch or click the four corners clockwise from the
+  top left within 5 seconds), so no customer opens the PIN pad by accident.
+"""
+
+from __future__ import annotations
+
+import base64
+import enum
+import hashlib
+import hmac
+import json
+import logging
+import os
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..settings import atomic_write
+
+log = logging.getLogger(__name__)
+
+MIN_DIGITS, MAX_DIGITS = 4, 12
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+
+
+def valid_pin(pin: str) -> bool:
+    """A PIN is 4 to 12 digits (entered on a digit pad with any controller)."""
+    return isinstance(pin, str) and pin.isascii() and pin.isdigit() and MIN_DIGITS <= len(pin) <= MAX_DIGITS
+
+
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    return hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, maxmem=256 * 1024 * 1024, dklen=32)
+
+
+def hash_pin(pin: str, *, n: int = SCRYPT_N, r: int = SCRYPT_R, p: int = SCRYPT_P) -> str:
+    """The string to store in the settings for `pin` (a fresh random salt each time)."""
+    if not valid_pin(pin):
+        raise ValueError(f"a PIN is {MIN_DIGITS} to {MAX_DIGITS} digits")
+    salt = os.urandom(16)
+    return f"scrypt${n}${r}${p}${_b64(salt)}${_b64(_scrypt(pin, salt, n, r, p))}"
+
+
+def check_pin(pin: str, stored: str) -> bool:
+    """True if `pin` matches the stored hash; a malformed hash matches nothing."""
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+        if scheme != "scrypt":
+            raise ValueError(f"unknown scheme {scheme!r}")
+        n, r, p = int(n), int(r), int(p)
+        if not (2 <= n <= 2**20 and 1 <= r <= 32 and 1 <= p <= 16):
+            raise ValueError("cost out of range")
+        salt_b, want = base64.b64decode(salt, validate=True), base64.b64decode(digest, validate=True)
+    except (ValueError, AttributeError) as exc:
+        log.warning("the stored operator PIN hash is malformed (%s); no PIN can match it", exc)
+        return False
+    if not isinstance(pin, str):
+        return False
+    got = _scrypt(pin, salt_b, n, r, p)
+    return hmac.compare_digest(got, want)
+
+
+class Verdict(enum.Enum):
+    OPEN = "open"  # right PIN: open the operator menu
+    WRONG = "wrong"  # wrong PIN, tries_left more before the lock
+    LOCKED = "locked"  # too many wrong PINs: wait seconds_left
+    NO_PIN = "no-pin"  # no PIN was ever set: set one with `python -m game.kiosk set-pin`
+
+
+@dataclass(frozen=True)
+class Attempt:
+    verdict: Verdict
+    tries_left: int = 0
+    seconds_left: float = 0.0
+
+
+class PinGate:
+    def __init__(
+        self,
+        stored_hash: str,
+        tries: int = 5,
+        lock_seconds: float = 300.0,
+        clock: Callable[[], float] = time.time,
+        state_path: Path | None = None,
+    ) -> None:
+        if tries < 1 or lock_seconds < 0:
+            raise ValueError("tries must be at least 1 and lock_seconds not negative")
+        self.stored_hash = stored_hash
+        self.tries = tries
+        self.lock_seconds = lock_seconds
+        self.clock = clock
+        self.state_path = state_path
+        self.wrong = 0
+        self.locked_until = 0.0
+        self._load()
+
+    def _load(self) -> None:
+        if self.state_path is None or not self.state_path.exists():
+            return
+        try:
+            doc = json.loads(self.state_path.read_text(encoding="utf-8"))
+            self.wrong, self.locked_until = int(doc["wrong"]), float(doc["locked_until"])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            log.warning("%s is unreadable (%s); the PIN lockout starts afresh", self.state_path, exc)
+
+    def _save(self) -> None:
+        if self.state_path is None:
+            return
+        try:
+            self.state_path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.state_path, json.dumps({"wrong": self.wrong, "locked_until": self.locked_until}))
+        except OSError as exc:
+            log.warning("cannot write %s: %s", self.state_path, exc)
+
+    def seconds_locked(self) -> float:
+        """Seconds until PINs are accepted again (0 when open to tries)."""
+        left = self.locked_until - self.clock()
+        if left > self.lock_seconds:  # the wall clock went back: do not lock for ever
+            self.locked_until = self.clock() + self.lock_seconds
+            left = self.lock_seconds
+        return max(0.0, left)
+
+    def attempt(self, pin: str) -> Attempt:
+        if not self.stored_hash:
+            return Attempt(Verdict.NO_PIN)
+        left = self.seconds_locked()
+        if left > 0:
+            return Attempt(Verdict.LOCKED, 0, left)
+        if self.locked_until:  # a lock ran out: the count starts afresh
+            self.wrong, self.locked_until = 0, 0.0
+        if check_pin(pin, self.stored_hash):
+            self.wrong = 0
+            self._save()
+            return Attempt(Verdict.OPEN, self.tries)
+        self.wrong += 1
+        if self.wrong >= self.tries:
+            self.locked_until = self.clock() + self.lock_seconds
+            self._save()
+            return Attempt(Verdict.LOCKED, 0, self.lock_seconds)
+        self._save()
+        return Attempt(Verdict.WRONG, self.tries - self.wrong)
+
+
+CORNERS = ("corner-top-left", "corner-top-right", "corner-bottom-right", "corner-bottom-left")
+
+
+def corner_token(x: float, y: float, size: tuple[int, int], margin: float = 0.08) -> str | None:
+    """The gesture token of a touch or click at (x, y) on a screen of `size`:
+    a corner within `margin` (a fraction of the height) of both edges, or None."""
+    w, h = size
+    m = margin * h
+    horizontal = "left" if x <= m else "right" if x >= w - m else None
+    vertical = "top" if y <= m else "bottom" if y >= h - m else None
+    return f"corner-{vertical}-{horizontal}" if horizontal and vertical else None
+
+
+class Gesture:
+    """Feed tokens with their times (`feed` returns True when the whole sequence
+    was just completed within `within` seconds). Any other token, or a pause that
+    is too long, starts it over; a token equal to the first starts a new try."""
+
+    def __init__(self, sequence: tuple[str, ...] = CORNERS, within: float = 5.0) -> None:
+        if not sequence:
+            raise ValueError("a gesture needs at least one token")
+        self.sequence = tuple(sequence)
+        self.within = within
+        self.seen: deque[tuple[str, float]] = deque(maxlen=len(self.sequence))
+
+    def feed(self, token: str | None, when: float) -> bool:
+        if token is None:
+            return False
+        self.seen.append((token, when))
+        tokens = tuple(t for t, _ in self.seen)
+        if tokens == self.sequence and when - self.seen[0][1] <= self.within:
+            self.seen.clear()
+            return True
+        # Keep only the longest tail of what was seen that can still grow into the sequence.
+        while self.seen and tuple(t for t, _ in self.seen) != self.sequence[: len(self.seen)]:
+            self.seen.popleft()
+        return False

@@ -1,0 +1,79 @@
+"""The [kiosk] settings table and the operator's command line."""
+
+import io
+import sys
+
+import pytest
+
+from game.kiosk import cli
+from game.kiosk.config import KioskSettings
+from game.kiosk.pin import check_pin
+from game.settings import Settings, SettingsStore
+from game.userdirs import config_dir
+
+
+@pytest.fixture
+def path():
+    p = config_dir() / "settings.toml"
+    p.parent.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def test_kiosk_table_round_trip(path):
+    store = SettingsStore(path)
+    s = store.load()
+    assert s.kiosk == KioskSettings()
+    s.kiosk = KioskSettings(True, "bar-left", "postgresql+psycopg://a:b@db/arcade", "scrypt$1$8$1$AA==$BB==", 3, 60)
+    store.save()
+    again = SettingsStore(path)
+    assert again.load() == s and again.problem is None
+
+
+@pytest.mark.parametrize(
+    "table, key, line",
+    [
+        ('enabled = "yes"', "enabled", 3),
+        ('stats_url = "mysql://x"', "stats_url", 3),
+        ('operator_pin = "1234"', "operator_pin", 3),
+        ("pin_tries = 0", "pin_tries", 3),
+        ("pin_lock_seconds = true", "pin_lock_seconds", 3),
+        ('colour = "red"', "colour", 3),
+    ],
+)
+def test_mistakes_name_the_line_and_start_on_defaults(path, table, key, line):
+    path.write_text(f'language = "en"\n[kiosk]\n{table}\n')
+    store = SettingsStore(path)
+    assert store.load() == Settings()
+    assert f"line {line}" in store.problem and key in store.problem
+
+
+def test_set_pin_from_stdin(path, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4242\n"))
+    assert cli.main(["set-pin", "--stdin"]) == 0
+    stored = SettingsStore(path).load().kiosk.operator_pin
+    assert check_pin("4242", stored) and "4242" not in path.read_text()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("12\n"))
+    assert cli.main(["set-pin", "--stdin"]) == 1  # too short: nothing changed
+    assert SettingsStore(path).load().kiosk.operator_pin == stored
+
+
+def test_set_pin_refuses_to_overwrite_a_broken_file(path, monkeypatch):
+    path.write_text("language = = \n")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4242\n"))
+    assert cli.main(["set-pin", "--stdin"]) == 1
+    assert path.read_text() == "language = = \n"
+
+
+def test_export_and_summary_from_the_settings_database(tmp_path, capsys):
+    from game.kiosk.stats import Stats
+    from game.userdirs import data_dir
+
+    s = Stats.open(data_dir=data_dir(), cabinet="cafe-1")
+    ref = s.game_started("wokup", [{"name": "Ana"}, {"name": "Bao", "kind": "bot", "level": "hard"}])
+    s.game_finished(ref, [1], [2, 5])
+    assert s.close() == 0
+    out = tmp_path / "games.csv"
+    assert cli.main(["export-csv", str(out)]) == 0
+    assert out.read_text().count("\n") == 2
+    assert cli.main(["summary"]) == 0
+    assert "wokup" in capsys.readouterr().out
