@@ -1,0 +1,560 @@
+"""The phones' server: one small page and a WebSocket per phone, off the frame loop.
+
+aiohttp runs on a thread of its own with its own asyncio loop. The app's
+thread never waits for it: `publish`, `tell`, `allow_takeover`, `new_game`
+and `invalidate` take a lock for a moment and hand the sending to the loop;
+phone input comes back as `PlayerEvent`s in the app's `EventQueue`. The
+server never touches a game state: it shows what it was given and passes on
+what was chosen. See game/web/README.md for the whole interface.
+
+Every connection is untrusted. Before its `hello` names the current game, a
+seat and that seat's secret it gets nothing but a refusal; every message is
+checked (`protocol.parse`), and what fails the size cap, the JSON, the schema
+or the rate limit (a token bucket per connection) is dropped and counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from importlib import resources
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from ..engine.state import detached
+from ..input.events import EventQueue, PlayerEvent
+from . import links as L
+from . import protocol as P
+from .clock import BURST, BURST_EVERY_S, EVERY_S, PhoneClock
+
+DEFAULT_PORT = 8765
+MAX_FRAME = 64 * 1024  # aiohttp closes a connection (1009) on a bigger frame; smaller oversized ones are dropped
+MAX_CONNECTIONS = 32
+HELLO_TIMEOUT_S = 5.0
+SILENT_S = 6.0  # no pong for this long: the phone is away (asleep, out of Wi-Fi)
+RATE = 40.0  # messages a second a connection may send, sustained ...
+BURST_MESSAGES = 80  # ... and in a burst (a flurry of slaps)
+MAX_PRESS_AGE_NS = 250_000_000  # a press stamped earlier than this before it arrived is moved up to it
+SYNC_EVERY_S = 1.0  # the page is told its clock bound this often
+STATIC = ("index.html", "app.js", "style.css")
+TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
+HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+}
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, for the links. A UDP socket
+    "connected" to a documentation address (TEST-NET-1) sends nothing; it only
+    asks the routing table which interface would be used."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def _error_reason(msg) -> str:
+    """Why aiohttp gave up on a connection's frames."""
+    too_big = getattr(msg.data, "code", None) == WSCloseCode.MESSAGE_TOO_BIG
+    return "oversized-closed" if too_big else "broken-frame"
+
+
+class Bucket:
+    """A token bucket: `take` is False once a connection sends faster than allowed."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(eq=False)
+class Conn:
+    ws: web.WebSocketResponse
+    bucket: Bucket
+    seat: int | None = None
+    device: str | None = None
+    clock: PhoneClock | None = None
+    active: bool = False  # holds its seat (not waiting for a take-over)
+    last_pong: float = field(default_factory=time.monotonic)
+    drops: int = 0
+
+
+@dataclass
+class Seat:
+    device: str | None = None  # the device this game's seat belongs to
+    conn: Conn | None = None  # its live connection
+    waiting: Conn | None = None  # a second device asking to take the seat over
+    view: str | None = None  # the latest view, as sent
+    legal: list = field(default_factory=list)  # its legal actions, by index
+    v: int = 0  # the latest view's number
+    acted: int | None = None  # the view a choice was sent from (one choice per view)
+    bound_ns: int | None = None  # the phone's clock bound, at the latest exchange
+
+
+class PhoneServer:
+    def __init__(
+        self,
+        events: EventQueue,
+        port: int = DEFAULT_PORT,
+        host: str = "0.0.0.0",
+        address: str | None = None,
+        words: dict | None = None,
+        rate: float = RATE,
+        burst: int = BURST_MESSAGES,
+    ) -> None:
+        self.events = events
+        self.host, self.port = host, port
+        self.address = address  # shown in links; found at start if None
+        self.words = dict(words or {})  # the page's words in the arcade's language
+        self.rate, self.burst = rate, burst
+        self._lock = threading.Lock()
+        self._links = L.Links()
+        self._seats: dict[int, Seat] = {}
+        self._conns: set[Conn] = set()
+        self._drops: Counter = Counter()  # reason -> messages dropped
+        self._refused: Counter = Counter()  # reason -> hellos refused
+        self._counts: Counter = Counter()  # messages, events, connections
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._thread: threading.Thread | None = None
+        self._tasks: set[asyncio.Task] = set()  # fire-and-forget sends and goodbyes, held until done
+        self._static = {name: resources.files(__package__).joinpath("static", name).read_bytes() for name in STATIC}
+
+    # ---- life (app thread) ---------------------------------------------------------
+    def start(self) -> PhoneServer:
+        """Bind and serve on a thread; raises OSError if the port cannot be had."""
+        ready = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            self._loop = loop
+            try:
+                loop.run_until_complete(self._serve())
+            except BaseException as exc:
+                failure.append(exc)
+                ready.set()
+                loop.close()
+                return
+            ready.set()
+            loop.run_forever()
+            loop.run_until_complete(self._shutdown())
+            loop.close()
+
+        self._thread = threading.Thread(target=run, name="phone server", daemon=True)
+        self._thread.start()
+        ready.wait(10)
+        if failure:
+            raise failure[0]
+        if self.address is None:
+            self.address = "127.0.0.1" if self.host.startswith("127.") else lan_address()
+        return self
+
+    async def _serve(self) -> None:
+        app = web.Application(client_max_size=4096)
+        app.router.add_get("/", self._page)
+        app.router.add_get("/ws", self._socket)
+        for name in STATIC[1:]:
+            app.router.add_get("/" + name, self._page)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
+        await site.start()
+        self.port = self._runner.addresses[0][1]  # the real one when port 0 was asked
+
+    async def _shutdown(self) -> None:
+        for conn in list(self._conns):
+            await conn.ws.close(code=WSCloseCode.GOING_AWAY, message=b"arcade closed")
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def stop(self) -> None:
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None:
+            return
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=5)
+        self._loop = self._thread = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.address}:{self.port}"
+
+    # ---- the game (app thread) -------------------------------------------------------
+    def new_game(self, seats: list[int]) -> dict[int, str]:
+        """New secrets for `seats` (humans who may use a phone); every earlier link,
+        phone and view is dropped. Returns seat -> URL, for the QR codes."""
+        with self._lock:
+            links = self._links.new_game(seats)
+            old = self._forget_seats()
+            self._seats = {s: Seat() for s in links}
+        self._say_bye(old, "new-game")
+        return {s: link.url(self.base_url) for s, link in links.items()}
+
+    def invalidate(self) -> None:
+        """Quit, kiosk reset: no link works any more, every phone is let go."""
+        with self._lock:
+            self._links.invalidate()
+            old = self._forget_seats()
+            self._seats = {}
+        self._say_bye(old, "closed")
+
+    def links(self) -> dict[int, str]:
+        with self._lock:
+            return {s: link.url(self.base_url) for s, link in self._links.links().items()}
+
+    def publish(self, seat: int, view: dict) -> None:
+        """The seat's phone shows `view` (a JSON dict from `views.build_view`): sent
+        now if it is connected, kept for when it (re)connects."""
+        with self._lock:
+            st = self._seats.get(seat)
+            if st is None:
+                return
+            st.v += 1
+            st.legal = list(view.get("legal") or [])
+            st.acted = None
+            st.view = P.dump({**view, "type": "view", "v": st.v})
+            conn, text = st.conn, st.view
+        if conn is not None:
+            self._send(conn, text)
+
+    def tell(self, seat: int, message: str) -> None:
+        """A message for the seat's phone (a refused action's rule); it may choose again."""
+        with self._lock:
+            st = self._seats.get(seat)
+            if st is None:
+                return
+            st.acted = None
+            conn = st.conn
+        if conn is not None:
+            self._send(conn, P.dump({"type": "told", "text": message}))
+
+    def set_words(self, words: dict) -> None:
+        """The page's words in another language (sent to phones as they (re)join)."""
+        self.words = dict(words)
+
+    # ---- presence and take-overs (app thread) ------------------------------------------
+    def connected(self, seat: int) -> bool:
+        with self._lock:
+            st = self._seats.get(seat)
+            return st is not None and st.conn is not None
+
+    def away(self, seat: int) -> bool:
+        """A phone joined this seat and is not connected now: the TV marks it."""
+        with self._lock:
+            st = self._seats.get(seat)
+            return st is not None and st.device is not None and st.conn is None
+
+    def phone_seats(self) -> list[int]:
+        """Seats a phone has joined in this game (connected or away)."""
+        with self._lock:
+            return sorted(s for s, st in self._seats.items() if st.device is not None)
+
+    def takeover_requests(self) -> list[int]:
+        """Seats a second device is asking for; the TV asks the table to confirm."""
+        with self._lock:
+            return sorted(s for s, st in self._seats.items() if st.waiting is not None)
+
+    def allow_takeover(self, seat: int) -> None:
+        self._call(self._takeover, seat, True)
+
+    def refuse_takeover(self, seat: int) -> None:
+        self._call(self._takeover, seat, False)
+
+    def clock_bound_ns(self, seat: int) -> int | None:
+        """The seat's phone clock bound at its latest exchange (None: not synced yet)."""
+        with self._lock:
+            st = self._seats.get(seat)
+            return None if st is None or st.conn is None else st.bound_ns
+
+    def stats(self) -> dict:
+        with self._lock:
+            return {
+                "dropped": dict(self._drops),
+                "refused": dict(self._refused),
+                **dict(self._counts),
+                "connections": len(self._conns),
+            }
+
+    # ---- plumbing ------------------------------------------------------------------
+    def _spawn(self, coro) -> asyncio.Task:
+        """Start a task on the server's loop and hold it until it ends (the loop
+        keeps only weak references: an unheld task may vanish mid-way)."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _call(self, fn, *args) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(fn, *args)
+
+    def _send(self, conn: Conn, text: str) -> None:
+        """From any thread: queue a text for one connection."""
+
+        def go() -> None:
+            if not conn.ws.closed:
+                self._spawn(self._send_now(conn, text))
+
+        self._call(go)
+
+    async def _send_now(self, conn: Conn, text: str) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):  # it went away: its handler cleans up
+            await conn.ws.send_str(text)
+
+    def _forget_seats(self) -> list[Conn]:
+        conns = []
+        for st in self._seats.values():
+            conns += [c for c in (st.conn, st.waiting) if c is not None]
+        return conns
+
+    def _say_bye(self, conns: list[Conn], reason: str) -> None:
+        for conn in conns:
+            conn.active = False
+            conn.seat = None
+            self._call(lambda c=conn: self._spawn(self._bye(c, reason)))
+
+    async def _bye(self, conn: Conn, reason: str) -> None:
+        await self._send_now(conn, P.dump({"type": "bye", "reason": reason, "text": self._word(reason)}))
+        await conn.ws.close(code=WSCloseCode.GOING_AWAY)
+
+    def _word(self, key: str) -> str:
+        return self.words.get(key, key)
+
+    def _drop(self, conn: Conn | None, reason: str) -> None:
+        with self._lock:
+            self._drops[reason] += 1
+        if conn is not None:
+            conn.drops += 1
+
+    # ---- HTTP ----------------------------------------------------------------------
+    async def _page(self, request: web.Request) -> web.Response:
+        name = request.path.lstrip("/") or "index.html"
+        body = self._static[name]
+        return web.Response(body=body, content_type=TYPES[name.rsplit(".", 1)[1]], charset="utf-8", headers=HEADERS)
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if len(self._conns) >= MAX_CONNECTIONS:
+            with self._lock:
+                self._refused["too-many"] += 1
+            return web.Response(status=503, text="too many connections")
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, compress=False, autoping=True)
+        await ws.prepare(request)
+        conn = Conn(ws, Bucket(self.rate, self.burst))
+        self._conns.add(conn)
+        with self._lock:
+            self._counts["connections_opened"] += 1
+        pinger = None
+        try:
+            if not await self._hello(conn):
+                return ws
+            pinger = self._spawn(self._pinger(conn))
+            while True:
+                msg = await ws.receive()
+                if msg.type == WSMsgType.TEXT:
+                    self._message(conn, msg.data)
+                elif msg.type == WSMsgType.BINARY:
+                    self._drop(conn, P.BINARY)
+                elif msg.type == WSMsgType.ERROR:
+                    self._drop(conn, _error_reason(msg))
+                    break
+                else:  # close, closing, closed
+                    break
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            if pinger is not None:
+                pinger.cancel()
+            self._conns.discard(conn)
+            self._leave(conn)
+            if not ws.closed:
+                await ws.close()
+        return ws
+
+    # ---- a connection's life ---------------------------------------------------------
+    async def _hello(self, conn: Conn) -> bool:
+        """Wait for a valid hello; refuse and close on anything else."""
+        deadline = time.monotonic() + HELLO_TIMEOUT_S
+        while True:
+            try:
+                msg = await asyncio.wait_for(conn.ws.receive(), max(0.01, deadline - time.monotonic()))
+            except TimeoutError:
+                self._drop(conn, "no-hello")
+                await conn.ws.close(code=WSCloseCode.POLICY_VIOLATION)
+                return False
+            if msg.type != WSMsgType.TEXT:
+                if msg.type == WSMsgType.BINARY:
+                    self._drop(conn, P.BINARY)
+                    continue
+                if msg.type == WSMsgType.ERROR:
+                    self._drop(conn, _error_reason(msg))
+                return False
+            if not conn.bucket.take():
+                self._drop(conn, "flood")
+                continue
+            parsed = P.parse(msg.data)
+            if isinstance(parsed, str):
+                self._drop(conn, parsed)
+                continue
+            if parsed.type != "hello":
+                self._drop(conn, "before-hello")
+                continue
+            return await self._join(conn, parsed)
+
+    async def _join(self, conn: Conn, hello: P.Message) -> bool:
+        seat = hello["seat"]
+        with self._lock:
+            verdict = self._links.check(hello["game"], seat, hello["key"])
+            st = self._seats.get(seat)
+            if verdict == L.OK and st is None:
+                verdict = L.NO_SEAT
+            if verdict != L.OK:
+                self._refused[verdict] += 1
+            else:
+                conn.seat, conn.device, conn.clock = seat, hello["device"], PhoneClock(hello["res"])
+                if st.device is None or st.device == hello["device"]:
+                    old, st.device, st.conn = st.conn, hello["device"], conn
+                    conn.active = True
+                    self._counts["joins"] += 1
+                else:
+                    old = st.waiting  # a third device replaces a second one asking
+                    st.waiting = conn
+                    self._counts["takeover_requests"] += 1
+        if verdict != L.OK:
+            await self._send_now(conn, P.dump({"type": "refused", "reason": verdict, "text": self._word(verdict)}))
+            await conn.ws.close(code=WSCloseCode.POLICY_VIOLATION)
+            return False
+        if old is not None and old is not conn:
+            old.active = False
+            old.seat = None
+            self._spawn(self._bye(old, "replaced"))
+        if conn.active:
+            await self._welcome(conn)
+        else:
+            await self._send_now(conn, P.dump({"type": "waiting", "text": self._word("waiting")}))
+        return True
+
+    async def _welcome(self, conn: Conn) -> None:
+        with self._lock:
+            st = self._seats.get(conn.seat)
+            view = st.view if st is not None else None
+        await self._send_now(conn, P.dump({"type": "welcome", "seat": conn.seat, "words": self.words}))
+        if view is not None:
+            await self._send_now(conn, view)
+
+    def _takeover(self, seat: int, allow: bool) -> None:
+        with self._lock:
+            st = self._seats.get(seat)
+            if st is None or st.waiting is None:
+                return
+            new, st.waiting = st.waiting, None
+            if allow:
+                old, st.conn, st.device = st.conn, new, new.device
+                new.active = True
+                st.acted = None
+                self._counts["takeovers"] += 1
+        if not allow:
+            new.seat = None
+            self._spawn(self._bye(new, "takeover-refused"))
+            return
+        if old is not None:
+            old.active = False
+            old.seat = None
+            self._spawn(self._bye(old, "taken-over"))
+        self._spawn(self._welcome(new))
+
+    def _leave(self, conn: Conn) -> None:
+        with self._lock:
+            st = self._seats.get(conn.seat) if conn.seat is not None else None
+            if st is not None and st.conn is conn:
+                st.conn = None  # the seat stays this device's: it is away
+                st.bound_ns = None
+            if st is not None and st.waiting is conn:
+                st.waiting = None
+
+    async def _pinger(self, conn: Conn) -> None:
+        sent = 0
+        last_sync = 0.0
+        while not conn.ws.closed:
+            await asyncio.sleep(BURST_EVERY_S if sent < BURST else EVERY_S)
+            now = time.monotonic()
+            if now - conn.last_pong > SILENT_S:
+                await conn.ws.close(code=WSCloseCode.GOING_AWAY, message=b"silent")
+                return
+            ping_id = conn.clock.ping(time.monotonic_ns())
+            await self._send_now(conn, P.dump({"type": "ping", "id": ping_id}))
+            sent += 1
+            if conn.active and now - last_sync >= SYNC_EVERY_S and conn.clock.bound_ns() is not None:
+                last_sync = now
+                bound = conn.clock.bound_ns()
+                await self._send_now(
+                    conn, P.dump({"type": "sync", "bound_ms": round(bound / 1e6, 3), "ready": conn.clock.ready})
+                )
+
+    def _message(self, conn: Conn, raw: str) -> None:
+        arrived = time.monotonic_ns()
+        with self._lock:
+            self._counts["messages"] += 1
+        if not conn.bucket.take():
+            self._drop(conn, "flood")
+            return
+        msg = P.parse(raw)
+        if isinstance(msg, str):
+            self._drop(conn, msg)
+            return
+        if msg.type == "pong":
+            conn.last_pong = time.monotonic()
+            if conn.clock.pong(msg["id"], msg["t"], arrived) and conn.active:
+                with self._lock:
+                    st = self._seats.get(conn.seat)
+                    if st is not None and st.conn is conn:
+                        st.bound_ns = conn.clock.bound_ns()
+            return
+        if not conn.active or conn.seat is None:
+            self._drop(conn, "not-seated")  # waiting for a take-over, or let go
+            return
+        if msg.type == "press":
+            t_ns, bound = conn.clock.press(msg["t"], arrived, MAX_PRESS_AGE_NS)
+            self._put(PlayerEvent(f"phone-{conn.seat}", msg["control"], True, t_ns, conn.seat, None, bound))
+        elif msg.type == "act":
+            with self._lock:
+                st = self._seats.get(conn.seat)
+                ok = st is not None and msg["v"] == st.v and st.acted is None and msg["i"] < len(st.legal)
+                if ok:
+                    st.acted = st.v
+                    action = detached(st.legal[msg["i"]])  # the event's own copy
+            if not ok:
+                self._drop(conn, "stale")
+                self._send(conn, P.dump({"type": "told", "text": self._word("stale"), "stale": True}))
+                return
+            self._put(PlayerEvent(f"phone-{conn.seat}", "action", True, arrived, conn.seat, action=action))
+        else:
+            self._drop(conn, "hello-again")
+
+    def _put(self, event: PlayerEvent) -> None:
+        with self._lock:
+            self._counts["events"] += 1
+        self.events.put(event)

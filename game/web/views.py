@@ -1,0 +1,148 @@
+"""What a phone is shown: a pure function of the game state, for one seat.
+
+`build_view(state, seat, names)` reads the state only through the contract's
+per-seat calls (`observation(seat)`, `legal_actions(seat)`, `actors()`,
+`is_over()`, `winners()`), and everything else in the view (button labels,
+the hand and order panels) is made by the game's phone hook from that
+observation alone, so a phone can be shown nothing its seat may not see.
+Button words are the rules' own `label(seat, action, names)` and the "what
+just happened" line the app's history (the rules' `describe`): the same
+words as on the TV.
+
+A game's hook is an optional module `game/<id>/phone.py` with any of:
+
+    MODE = "turns"                       # or "pads": Wok Up's slap pad
+    group(action, obs, seat, names) -> str          # a heading buttons are grouped under
+    panels(obs, seat, names) -> [{"title": str, "items": [str]}]   # hand, order, cards
+    status(obs, seat, names) -> str                 # the headline ("" for the generic one)
+    trim(obs) -> dict                               # leave out what a phone must not be handed
+    pads(obs, seat, names) -> [{"control": str, "label": str, "live": bool}]
+
+and whatever it leaves out is generic (see the functions below). A new game
+needs nothing to be playable from a phone: its rules' `label` words the buttons.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from functools import cache
+from types import ModuleType
+
+from ..engine.state import SYSTEM, GameState
+from ..i18n import N_, _
+
+WORDS = {  # the page's own words, sent in its welcome (game/web/static/app.js)
+    "connecting": N_("Connecting to the arcade…"),
+    "reconnecting": N_("Connection lost: reconnecting…"),
+    "no-link": N_("Scan your seat's QR code on the TV to join."),
+    "wrong-secret": N_("This link is not valid: scan your seat's QR code on the TV."),
+    "old-game": N_("This link is from an earlier game: scan the new QR code on the TV."),
+    "no-game": N_("No game is open to phones now: scan the QR code when the TV shows it."),
+    "no-seat": N_("This seat has no phone link in this game."),
+    "waiting": N_("This seat is already on another phone. Confirm the take-over on the TV."),
+    "taken-over": N_("Another phone took over this seat."),
+    "replaced": N_("This seat was opened again on this phone (another tab?)."),
+    "takeover-refused": N_("The TV refused the take-over."),
+    "new-game": N_("A new game started: scan the new QR code on the TV."),
+    "closed": N_("The arcade closed the game."),
+    "stale": N_("The table moved on: choose again."),
+    "not-allowed": N_("Not allowed: {rule}"),
+    "your-turn": N_("Your turn"),
+    "wait": N_("Not your turn"),
+    "game-over": N_("Game over"),
+    "wokup": N_("Wok'up!"),
+    "clock": N_("clock ±{ms} ms"),
+    "clock-unsynced": N_("clock: syncing…"),
+    "sent": N_("Sent…"),
+}
+
+
+def page_words() -> dict[str, str]:
+    """The page's words in the arcade's current language."""
+    return {key: _(text) for key, text in WORDS.items()}
+
+
+@cache
+def hook(game_id: str) -> ModuleType | None:
+    """The game's phone hook module, or None."""
+    name = f"game.{game_id}.phone"
+    try:
+        if importlib.util.find_spec(name) is None:
+            return None
+    except ModuleNotFoundError:
+        return None
+    return importlib.import_module(name)
+
+
+def _call(game_id: str, fn: str, default, *args):
+    h = hook(game_id)
+    f = getattr(h, fn, None) if h is not None else None
+    return (f or default)(*args)
+
+
+# ---- generic ways of showing a game, for what a hook leaves out ----------------------
+def generic_group(action, obs: dict, seat: int, names: list[str]) -> str:
+    return ""
+
+
+def generic_panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
+    out = []
+    for key, title in (("hand", N_("Your hand")), ("order", N_("Your order"))):
+        value = obs.get(key)
+        if value is not None:
+            items = value if isinstance(value, list) else [value]
+            out.append({"title": _(title), "items": [str(v) for v in items]})
+    return out
+
+
+def generic_pads(obs: dict, seat: int, names: list[str]) -> list[dict]:
+    return [{"control": f"deck{d}", "label": str(d + 1), "live": True} for d in range(5)]
+
+
+def mode(game_id: str) -> str:
+    return getattr(hook(game_id), "MODE", "turns")
+
+
+def build_view(state: GameState, seat: int, names: list[str], last: str = "") -> dict:
+    """The seat's view; `last` is the last move in words (the app's history)."""
+    gid = state.game_id
+    obs = _call(gid, "trim", lambda o: o, state.observation(seat))
+    acting = [s for s in state.actors() if s != SYSTEM]
+    over = state.is_over()
+    pads = mode(gid) == "pads"
+    legal = state.legal_actions(seat) if seat in acting and not pads else []
+    view = {
+        "game": gid,
+        "seat": seat,
+        "names": list(names),
+        "mode": "pads" if pads else "turns",
+        "observation": obs,
+        "legal": legal,
+        "labels": [state.label(seat, a, names) for a in legal],
+        "groups": [_call(gid, "group", generic_group, a, obs, seat, names) for a in legal],
+        "panels": _call(gid, "panels", generic_panels, obs, seat, names),
+        "turn": acting,
+        "status": _call(gid, "status", lambda *_a: "", obs, seat, names)
+        or status(acting, seat, names, over, state.winners() if over else []),
+        "last": last,
+        "over": over,
+    }
+    if pads:
+        view["pads"] = _call(gid, "pads", generic_pads, obs, seat, names)
+    return view
+
+
+def status(acting: list[int], seat: int, names: list[str], over: bool, winners: list[int]) -> str:
+    def who(seats: list[int]) -> str:
+        return ", ".join(names[s] for s in seats if 0 <= s < len(names))
+
+    if over:
+        if not winners:
+            return _("Game over")
+        text = _("{names} wins!") if len(winners) == 1 else _("{names} win!")
+        return text.format(names=who(winners))
+    if seat in acting:
+        return _("Your turn")
+    others = [s for s in acting if s != seat]
+    return _("Waiting for {names}").format(names=who(others)) if others else ""

@@ -1,0 +1,40 @@
+"""Fixtures of the phone tests: a server on loopback, and Debian's Chromium
+driven headless by Playwright (installed by tools/install-system-deps.sh; the
+tests never download a browser)."""
+
+import os
+import shutil
+
+import pytest
+
+from game.input.events import EventQueue
+from game.web.bench import CHROMIUM_ARGS
+from game.web.server import PhoneServer
+from game.web.views import page_words
+
+CHROMIUM = os.environ.get("WOK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = CHROMIUM_ARGS  # the bench's: a closed network, a fresh headless browser
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def events():
+    return EventQueue()
+
+
+@pytest.fixture
+def server(events):
+    srv = PhoneServer(events, port=0, host="127.0.0.1", words=page_words()).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("no Chromium: sh tools/install-system-deps.sh test")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
