@@ -4,7 +4,7 @@ did (`describe`). Pure: the scene, the history and the phones say it the same wa
 
 from __future__ import annotations
 
-from game.i18n import N_, _, language
+from game.i18n import N_, _
 
 from .data import content
 
@@ -18,8 +18,9 @@ VERBS = {
 
 
 def words(entry: dict, key: str) -> str:
-    """A card's words in the arcade's language (the data carries the French)."""
-    return entry.get(f"{key}_{language()}") or entry[key]
+    """A card's words in the arcade's language (the data file lists them in
+    `translate`, so they are in the game's catalogues)."""
+    return _(entry[key])
 
 
 def card_name(card: str) -> str:
