@@ -45,7 +45,7 @@ from babel import Locale
 from babel.dates import format_skeleton
 from babel.messages import extract, mofile, pofile
 from babel.messages.catalog import Catalog, Message
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from . import resources
 
@@ -54,6 +54,10 @@ SOURCE = "en"  # the language of the code's strings: it has no catalogue
 LANGUAGES = {
     "en": "English",
     "fr": "Français",
+    "es": "Español",
+    "de": "Deutsch",
+    "nl": "Nederlands",
+    "it": "Italiano",
 }
 TRANSLATED = [lang for lang in LANGUAGES if lang != SOURCE]
 # `_("text")`, `N_("text")` (marks only), `ngettext("one", "many", n)`.
@@ -94,6 +98,11 @@ def number(value: float, decimals: int = 0) -> str:
     """A number written the local way (grouping and decimal signs)."""
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
     return format_decimal(value, format=pattern, locale=_locale)
+
+
+def percent(fraction: float) -> str:
+    """0.8 as "80%" in English, "80 %" in French or German."""
+    return format_percent(fraction, locale=_locale)
 
 
 def clock(hour: int, minute: int) -> str:
@@ -237,6 +246,7 @@ def update_catalogues() -> dict[Path, Report]:
             catalog = read_catalogue(path, lang) if path.exists() else new_catalogue(domain, lang)
             catalog.update(tpl, no_fuzzy_matching=True, update_header_comment=False)
             catalog.header_comment = header(domain, lang)
+            catalog.obsolete.clear()  # stale entries are dropped, not kept as #~ comments
             write_catalogue(path, catalog)
             reports[path] = check(tpl, catalog)
     return reports

@@ -123,3 +123,40 @@ def test_switching_to_french_changes_every_scene(toy_catalogue):
     assert i18n._("Play") == "Jouer"
     i18n.set_language("en")
     assert i18n._("Play") == "Play"
+
+
+def test_the_settings_list_names_each_language_in_itself_and_the_choice_persists():
+    from game.app.menus import SettingsScene
+    from game.settings import SettingsStore
+    from game.userdirs import config_dir
+
+    from .drive import press
+
+    app = App(size=(1280, 720), window=False)
+    app.push(SettingsScene(app))
+    seen = []
+    for _step in i18n.LANGUAGES:
+        seen.append(app.top.menu.items[0].value)
+        press(app, "confirm")  # the Language item cycles
+    assert seen == list(i18n.LANGUAGES.values())
+    assert seen[2:] == ["Español", "Deutsch", "Nederlands", "Italiano"]
+    for lang in ("de", "it"):
+        while app.settings.language != lang:
+            press(app, "confirm")
+        assert SettingsStore(config_dir() / "settings.toml").load().language == lang
+    app.quit()
+
+
+def test_switching_language_in_settings_redraws_every_scene_without_a_restart(toy_catalogue):
+    """One app, one scene stack: the settings' language switch (App.set_language)
+    changes what an already built scene draws, in every language."""
+    for name, game in (("chooser", None), ("rules", "wokup"), ("table", "wokup"), ("pause", "toy-snap")):
+        app = App(size=(1280, 720), window=False)
+        shots.build(app, name, game)
+        frames = {}
+        for lang in ("en", "de", "it"):
+            app.set_language(lang)
+            app.draw()
+            frames[lang] = pygame.image.tobytes(app.screen, "RGB")
+        app.quit()
+        assert len(set(frames.values())) == 3, f"{name} did not change with the language"
