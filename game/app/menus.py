@@ -68,7 +68,7 @@ class TitleScene(MenuScene):
         surf.blit(logo, logo.get_rect(center=self.ui.rect(280, 640, 0, 0).topleft))
         surf.blit(logo, logo.get_rect(center=self.ui.rect(1640, 640, 0, 0).topleft))
         super().draw(surf)
-        self.ui.text(surf, _("A party arcade of cooking games"), (960, 190), 44, MUTED, anchor="midtop")
+        self.ui.text(surf, _("A party arcade of cooking games"), (960, 190), 44, MUTED, anchor="midtop", width=1800)
 
 
 def draw_wok_logo(size: int) -> pygame.Surface:
@@ -229,17 +229,28 @@ class ControlsScene(Scene):
         ui.title(surf, _("Controls"), 30)
         x0, w = 440, 480
         for c in range(len(self.zones)):
-            ui.text(surf, _("Keyboard {n}").format(n=c + 1), (x0 + c * w + w / 2, 140), 38, ACCENT, True, "midtop")
+            ui.text(
+                surf,
+                _("Keyboard {n}").format(n=c + 1),
+                (x0 + c * w + w / 2, 140),
+                38,
+                ACCENT,
+                True,
+                "midtop",
+                width=w - 20,
+            )
         for r, control in enumerate(CONTROLS):
             y = 196 + r * 62
-            ui.text(surf, _(CONTROL_NAMES[control]), (120, y + 8), 34, INK)
+            ui.text(surf, _(CONTROL_NAMES[control]), (120, y + 8), 34, INK, width=x0 - 130)
             for c, zone in enumerate(self.zones):
                 rect = ui.rect(x0 + c * w + 10, y, w - 20, 54)
                 selected = (r, c) == (self.row, self.col)
                 ui.panel(surf, rect, PANEL_HI if selected else PANEL, 10, ACCENT if selected else None)
                 keys = self.app.devices.keys_for(zone, control)
                 label = _("press a key...") if selected and self.waiting else ", ".join(keys) or "-"
-                ui.text(surf, label, (x0 + c * w + w / 2, y + 8), 34, INK if keys else DIM, anchor="midtop")
+                ui.text(
+                    surf, label, (x0 + c * w + w / 2, y + 8), 34, INK if keys else DIM, anchor="midtop", width=w - 40
+                )
         ui.footer(surf, _("Gamepads: A confirm, B back, Start pause; Wok Up: Y B A X LB decks, RB Wok'up!"))
 
 

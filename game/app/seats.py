@@ -123,11 +123,11 @@ class SeatsScene(Scene):
         r = ui.rect(560, 140, 800, 76)
         self.cells[(0, 0)] = r
         ui.panel(surf, r, PANEL_HI if self.row == 0 else PANEL, 14, ACCENT if self.row == 0 else None)
-        ui.text(surf, _("Players: < {n} >").format(n=self.count), (960, 150), 46, INK, True, "midtop")
+        ui.text(surf, _("Players: < {n} >").format(n=self.count), (960, 150), 46, INK, True, "midtop", width=760)
         xs = [120, 470, 790, 1110, 1430]
         ws = [330, 300, 300, 300, 370]
         for col, f in enumerate(FIELDS):
-            ui.text(surf, _(FIELD_NAMES[f]), (xs[col] + 10, 236), 32, MUTED)
+            ui.text(surf, _(FIELD_NAMES[f]), (xs[col] + 10, 236), 32, MUTED, width=ws[col] - 26)
         for i in range(self.count):
             seat, row, y = self.seats[i], i + 1, 280 + i * 92
             values = [
@@ -143,13 +143,13 @@ class SeatsScene(Scene):
                 selected = (row, col) == (self.row, self.col)
                 ui.panel(surf, rect, PANEL_HI if selected else PANEL, 12, ACCENT if selected else None)
                 color = SEAT_COLOURS[seat.colour] if col in (0, 1) else INK
-                ui.text(surf, value, (xs[col] + 20, y + 16), 40, color, col == 0)
+                ui.text(surf, value, (xs[col] + 20, y + 16), 40, color, col == 0, width=ws[col] - 56)
         y = 280 + self.count * 92 + 20
         r = ui.rect(660, y, 600, 90)
         self.cells[(self.rows - 1, 0)] = r
         on = self.row == self.rows - 1
         ui.panel(surf, r, PANEL_HI if on else PANEL, 18, ACCENT if on else None)
-        ui.text(surf, _("Start"), (960, y + 16), 54, ACCENT, True, "midtop")
+        ui.text(surf, _("Start"), (960, y + 16), 54, ACCENT, True, "midtop", width=560)
         ui.footer(surf, _("Arrows: move - confirm: change the value, or start"))
 
 
