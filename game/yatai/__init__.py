@@ -1,0 +1,1 @@
+"""Yatai (Bonfanti, Ceglia, Corti): run a Fukuoka street-food stall."""
