@@ -1,9 +1,9 @@
 """Yatai (Bonfanti, Ceglia, Corti): run a Fukuoka street-food stall; slide an action
 tile into a 2×3 grid and run its row or column; serve guests, win the reviews."""
 
-from game.engine.bots import RandomBot
 from game.engine.gamedef import GameDef
 
+from .bots import BOTS
 from .rules import YataiState
 
 
@@ -28,6 +28,6 @@ GAME = GameDef(
     module=__name__,
     state_cls=YataiState,
     scene="game.yatai.scene:YataiScene",
-    bots={"random": RandomBot},
+    bots=BOTS,
     stats=stats,
 )
