@@ -57,7 +57,9 @@ def cmd_simulate(args) -> int:
     from .engine.simulate import run
 
     entry = catalogue.find(args.game)
-    gdef = entry.gdef
+    # A game whose rules and bots exist before its scene (not yet in the chooser)
+    # can already be simulated from its package.
+    gdef = entry.gdef or catalogue.rules_only(entry)
     if gdef is None:
         print(f"{args.game} cannot be played yet: {entry.problem or 'coming soon'}", file=sys.stderr)
         return 2
