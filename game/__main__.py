@@ -98,9 +98,17 @@ def cmd_watch(args) -> int:
 
 
 def cmd_i18n(args) -> int:
-    from .i18n import update_catalogues
+    from .i18n import ASSETS, update_catalogues
 
-    update_catalogues()
+    reports = update_catalogues()
+    left = 0
+    for path, report in reports.items():
+        problems = report.problems()
+        left += len(problems)
+        print(f"{path.relative_to(ASSETS.parent)}: {'complete' if not problems else f'{len(problems)} to do'}")
+        for line in problems:
+            print(f"    {line}")
+    print("every catalogue is complete" if not left else f"{left} strings left to translate or fix")
     return 0
 
 
@@ -153,7 +161,9 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--every", type=int, default=120, help="steps between screenshots")
     w.add_argument("--size", default="1920x1080")
 
-    sub.add_parser("i18n", help="bring the French catalogues in step with the code")
+    sub.add_parser(
+        "i18n", help="bring every catalogue of every language in step with the code and list what is left to translate"
+    )
 
     from .hardware.cli import add_parser as add_buzzers_parser
 

@@ -130,14 +130,14 @@ class SettingsScene(MenuScene):
         self.menu.items = [
             Item(N_("Language"), self._language, value=i18n.LANGUAGES[s.language]),
             Item(N_("Fullscreen"), self._fullscreen, value=_("on") if s.fullscreen else _("off")),
-            Item(N_("Bot thinking time"), self._delay, value=_("{s:.1f} s").format(s=s.bot_delay)),
+            Item(N_("Bot thinking time"), self._delay, value=_("{s} s").format(s=i18n.number(s.bot_delay, 1))),
             Item(
                 N_("Learning mode"),
                 self._learning,
                 N_("Wok Up shows the counts in the wok"),
                 value=_("on") if s.learning_mode else _("off"),
             ),
-            Item(N_("Sound"), self._sound, value=_("off") if s.mute else f"{s.master_volume * 100:.0f}%"),
+            Item(N_("Sound"), self._sound, value=_("off") if s.mute else i18n.percent(s.master_volume)),
             Item(N_("Buzzer boxes"), self._buzzers),
             Item(N_("Back"), self.app.pop),
         ]

@@ -26,7 +26,7 @@ import pygame
 from game.app.table import TableScene
 from game.app.ui import ACCENT, GREEN, INK, MUTED, PANEL, RED
 from game.engine import SYSTEM
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 from .. import bots, data, geometry, words
 from ..driver import Driver
@@ -359,7 +359,7 @@ class WokUpScene(TableScene):
             )
         ui.text(
             surf,
-            _("{n} tokens").format(n=len(state.piles[seat])),
+            ngettext("{n} token", "{n} tokens", len(state.piles[seat])).format(n=len(state.piles[seat])),
             (x0 + won * 26 + (12 if won else 0), y0 + 42),
             34,
             MUTED,
