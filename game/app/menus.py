@@ -10,8 +10,6 @@ from ..input import PlayerEvent
 from ..settings import CONTROLS
 from . import catalogue
 from .scene import MenuScene, Scene
-from .session import Session
-from .table import make_table
 from .ui import ACCENT, DIM, INK, MUTED, PANEL, PANEL_HI, Item, Menu
 
 
@@ -21,10 +19,12 @@ class TitleScene(MenuScene):
 
     def __init__(self, app) -> None:
         items = []
-        self.saved = self._saved_game(app)
-        if self.saved:
-            entry, _save_id, doc = self.saved
-            items.append(Item(N_("Resume"), self._resume, value=f"{entry.title} ({len(doc['log'])})"))
+        games, problems = app.saves.unfinished()
+        for problem in problems:
+            app.say(problem, 10)
+        if games:
+            count = _("{n} games").format(n=len(games)) if len(games) > 1 else _("1 game")
+            items.append(Item(N_("Resume"), lambda: app.open("resume"), value=count))
         items += [
             Item(N_("Play"), lambda: app.open("chooser")),
             Item(N_("Controls"), lambda: app.open("controls")),
@@ -33,30 +33,6 @@ class TitleScene(MenuScene):
         ]
         super().__init__(app, Menu(items, y=330))
         self._logo: tuple | None = None  # (scale, surface), drawn once per window size
-
-    @staticmethod
-    def _saved_game(app):
-        """The newest unfinished game of a game that can be played."""
-        games, problems = app.saves.unfinished()
-        for problem in problems:
-            app.say(problem, 10)
-        entries = {e.id: e for e in catalogue.load()}
-        for save_id, doc in games:
-            entry = entries.get(doc["game"])
-            if entry and entry.playable:
-                return entry, save_id, doc
-        return None
-
-    def _resume(self) -> None:
-        entry, save_id, doc = self.saved
-        try:
-            session = Session.resume(doc, self.app.saves, entry.gdef, save_id)
-        except Exception as exc:  # a save that no longer replays must not crash the arcade
-            aside = self.app.saves.set_aside(save_id)
-            self.app.say(f"Could not resume the saved game ({exc}); it was kept as {aside}.", 10)
-            self.app.restart_at("title")
-            return
-        self.app.push(make_table(self.app, session))
 
     def _quit(self) -> None:
         self.app.running = False

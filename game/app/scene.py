@@ -27,6 +27,8 @@ SCENES: dict[str, str] = {
     "settings": "game.app.menus:SettingsScene",
     "sound": "game.app.sound_menu:SoundScene",
     "controls": "game.app.menus:ControlsScene",
+    "resume": "game.app.resume:ResumeScene",
+    "history": "game.app.history:HistoryScene",
     "rules": "game.app.rules_screen:RulesScene",
     "seats": "game.app.seats:SeatsScene",
     "buzzer-menu": "game.app.buzzers:BuzzerMenuScene",

@@ -24,6 +24,7 @@ from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
+from . import catalogue
 from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
@@ -424,10 +425,12 @@ class PauseScene(Scene):
         self.menu = Menu(
             [
                 Item(N_("Resume"), app.pop),
+                Item(N_("Move history"), lambda: app.open("history", table.session)),
                 Item(N_("Rules"), self._rules),
                 Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
+                Item(N_("Abandon this game"), self._abandon),
             ],
-            y=360,
+            y=250,
         )
 
     def _rules(self) -> None:
@@ -436,6 +439,21 @@ class PauseScene(Scene):
     def _quit(self) -> None:
         self.table.close()
         self.app.restart_at("title")
+
+    def _abandon(self) -> None:
+        """Asks first: an abandoned game's save is deleted and cannot be resumed."""
+        from .confirm import ConfirmScene
+
+        session = self.table.session
+        question = _("Abandon this game of {game} after {n} moves? It cannot be resumed afterwards.").format(
+            game=catalogue.title(session.gdef.id), n=len(session.state.log)
+        )
+        self.app.push(ConfirmScene(self.app, question, self._abandoned, N_("Abandon")))
+
+    def _abandoned(self) -> None:
+        if self.table.session.saves is not None:
+            self.table.session.saves.delete(self.table.session.save_id)
+        self._quit()
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
@@ -449,7 +467,7 @@ class PauseScene(Scene):
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 190))
         surf.blit(shade, (0, 0))
-        self.ui.title(surf, _("Paused"), 180)
+        self.ui.title(surf, _("Paused"), 110)
         self.menu.draw(surf, self.ui)
 
 
