@@ -18,6 +18,7 @@ from .ui import INK, Item, Menu
 
 class ConfirmScene(Scene):
     name = "confirm"
+    still = True
     overlay = True
 
     def __init__(self, app, question: str, yes: Callable[[], None], yes_label: str = N_("Yes")) -> None:

@@ -23,6 +23,7 @@ class HistoryScene(Scene):
     """Up/down scroll a line, left/right a page; back or menu closes."""
 
     name = "history"
+    still = True
 
     def __init__(self, app, session) -> None:
         super().__init__(app)

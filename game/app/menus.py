@@ -159,6 +159,7 @@ class ControlsScene(Scene):
     """Shows every binding and remaps one: choose a cell, press the new key."""
 
     name = "controls"
+    still = True
 
     def __init__(self, app) -> None:
         super().__init__(app)

@@ -78,6 +78,7 @@ class ResumeScene(Scene):
     """Up/down choose a game, confirm resumes it, left/right reach its Delete button."""
 
     name = "resume"
+    still = True
 
     def __init__(self, app) -> None:
         super().__init__(app)

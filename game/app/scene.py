@@ -49,6 +49,9 @@ def scene_class(name: str) -> type[Scene]:
 class Scene:
     name = "scene"
     overlay = False  # drawn over the scene below it (pause, curtain)
+    # True when the picture changes only after an input (menus): the loop then
+    # redraws on input, not 60 times a second. A scene that animates by itself keeps False.
+    still = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -71,6 +74,7 @@ class MenuScene(Scene):
     """A scene that is mostly one menu; "back" leaves it."""
 
     heading = ""
+    still = True
     footer = N_("Move: arrows / WASD / d-pad - Choose: Enter / E / A - Back: Backspace / Q / B")
 
     def __init__(self, app: App, menu: Menu) -> None:
