@@ -35,7 +35,11 @@ def cmd_screenshot(args) -> int:
     app = App(size=_size(args.size), window=False)
     if args.lang:
         app.set_language(args.lang)
-    shots.build(app, args.scene, args.game, args.seed)
+    try:
+        shots.build(app, args.scene, args.game, args.seed)
+    except ValueError as exc:  # an unknown scene, moment or game: one line naming the valid ones
+        print(f"screenshot: {exc}", file=sys.stderr)
+        return 2
     for _i in range(args.frames):
         app.step()
     app.draw()
@@ -94,7 +98,7 @@ def cmd_watch(args) -> int:
     _headless()
     from .app.watch import watch
 
-    return watch(args.game, args.seats, args.seed, args.out_dir, args.every, _size(args.size))
+    return watch(args.game, args.seats, args.seed, args.out_dir, args.every, _size(args.size), args.max_shots)
 
 
 def cmd_i18n(args) -> int:
@@ -160,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--out-dir", default="watch")
     w.add_argument("--every", type=int, default=120, help="steps between screenshots")
     w.add_argument("--size", default="1920x1080")
+    w.add_argument(
+        "--max-shots", type=int, default=40, help="screenshots at most along the way (the end is always saved)"
+    )
 
     sub.add_parser(
         "i18n", help="bring every catalogue of every language in step with the code and list what is left to translate"
@@ -170,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     add_buzzers_parser(sub)
 
     args = p.parse_args(argv)
+    from .engine.data import DataError
+
     commands = {
         "screenshot": cmd_screenshot,
         "bench": cmd_bench,
@@ -180,7 +189,11 @@ def main(argv: list[str] | None = None) -> int:
         "play": cmd_play,
         None: cmd_play,
     }
-    return commands[args.command](args)
+    try:
+        return commands[args.command](args)
+    except DataError as exc:  # a broken content file: its message names file, entry and problem
+        print(f"{args.command or 'play'}: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
+from . import catalogue
 from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
@@ -136,6 +137,23 @@ class TableScene(Scene):
         seat = self.viewer
         return seat if seat is not None and seat in self.state.actors() else None
 
+    def key_hint(self, seat: int, control: str = "confirm") -> str:
+        """What `seat` presses for `control` on its own controller ("Enter", "A",
+        "3"; "" for a touch seat or a bot): shown on mats, curtains and in flashes."""
+        cfg = self.session.seats[seat]
+        return "" if cfg.is_bot else self.app.devices.hint(cfg.controller, control)
+
+    def not_your_turn(self, pressed_by: int) -> None:
+        """A seat's confirm on someone else's turn: say whose turn it is and what they press."""
+        seats = [s for s in self.state.actors() if s != SYSTEM]
+        if len(seats) != 1:
+            self.flash(self.turn_text() or _("Wait for the table"), 2.5)
+            return
+        seat, name = seats[0], self.seat_name(seats[0])
+        key = self.key_hint(seat)
+        text = _("{name}'s turn: {name} presses {key}") if key else _("{name}'s turn: {name} taps the screen")
+        self.flash(text.format(name=name, key=key), 2.5)
+
     def turn_text(self) -> str:
         """Whose turn it is, in words ("" once the game is over)."""
         seats = [s for s in self.state.actors() if s != SYSTEM]
@@ -197,9 +215,17 @@ class TableScene(Scene):
                 return False
             self.move_focus(-1 if ev.control in ("left", "up") else 1)
             return True
+        if ev.control == "confirm" and ev.seat is not None and self._off_turn(ev.seat):
+            self.not_your_turn(ev.seat)
+            return True
         if ev.control == "confirm" and (t := self.focused()) is not None:
             return bool(t.choose(seat, ev))
         return False
+
+    def _off_turn(self, seat: int) -> bool:
+        """A turn-based table waiting for others while `seat` has nothing to do."""
+        state = self.state
+        return not (self.session.gdef.realtime or state.is_over()) and seat not in state.actors()
 
     def draw_focus(self, surf: pygame.Surface) -> None:
         """A pulsing ring around the focused target."""
@@ -296,6 +322,8 @@ class TableScene(Scene):
         if self.curtain_for is not None:
             if ev.pressed and ev.control in ("confirm", "point") and ev.seat in (None, self.curtain_for):
                 self.viewer, self.curtain_for = self.curtain_for, None
+            elif ev.pressed and ev.control == "confirm" and ev.seat is not None:
+                self.not_your_turn(ev.seat)
             return
         if (
             self.state.is_over()
@@ -356,10 +384,10 @@ class TableScene(Scene):
             text = self.missing_text(seat)
             self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
             self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
-        if self.flash_text and time.monotonic() < self.flash_until:
-            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
         if self.curtain_for is not None:
             draw_curtain(self, surf, self.curtain_for)
+        if self.flash_text and time.monotonic() < self.flash_until:  # over the curtain too
+            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
 
     def close(self) -> None:
         self.session.close()
@@ -373,14 +401,9 @@ def draw_curtain(scene: TableScene, surf: pygame.Surface, seat: int) -> None:
     ui.panel(surf, r, PANEL, 30, colour)
     ui.text(surf, _("Pass to {name}").format(name=scene.seat_name(seat)), (960, 380), 96, colour, True, "midtop")
     ui.text(surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop")
-    ui.text(
-        surf,
-        _("{name}: press confirm or tap when ready").format(name=scene.seat_name(seat)),
-        (960, 640),
-        40,
-        ACCENT,
-        anchor="midtop",
-    )
+    key = scene.key_hint(seat)
+    ready = _("{name}: press {key} or tap when ready") if key else _("{name}: tap the screen when ready")
+    ui.text(surf, ready.format(name=scene.seat_name(seat), key=key), (960, 640), 40, ACCENT, anchor="midtop")
 
 
 class ControllerWaitScene(Scene):
@@ -424,10 +447,12 @@ class PauseScene(Scene):
         self.menu = Menu(
             [
                 Item(N_("Resume"), app.pop),
+                Item(N_("Move history"), lambda: app.open("history", table.session)),
                 Item(N_("Rules"), self._rules),
                 Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
+                Item(N_("Abandon this game"), self._abandon),
             ],
-            y=360,
+            y=250,
         )
 
     def _rules(self) -> None:
@@ -436,6 +461,21 @@ class PauseScene(Scene):
     def _quit(self) -> None:
         self.table.close()
         self.app.restart_at("title")
+
+    def _abandon(self) -> None:
+        """Asks first: an abandoned game's save is deleted and cannot be resumed."""
+        from .confirm import ConfirmScene
+
+        session = self.table.session
+        question = _("Abandon this game of {game} after {n} moves? It cannot be resumed afterwards.").format(
+            game=catalogue.title(session.gdef.id), n=len(session.state.log)
+        )
+        self.app.push(ConfirmScene(self.app, question, self._abandoned, N_("Abandon")))
+
+    def _abandoned(self) -> None:
+        if self.table.session.saves is not None:
+            self.table.session.saves.delete(self.table.session.save_id)
+        self._quit()
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
@@ -449,7 +489,7 @@ class PauseScene(Scene):
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 190))
         surf.blit(shade, (0, 0))
-        self.ui.title(surf, _("Paused"), 180)
+        self.ui.title(surf, _("Paused"), 110)
         self.menu.draw(surf, self.ui)
 
 
