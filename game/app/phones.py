@@ -35,6 +35,7 @@ class Phones:
         self.urls: dict[int, str] = {}  # seat -> link of the game open to phones
         self.pending = False  # links opened by the seats screen, not yet given to a table
         self._qr: dict[tuple[str, int], pygame.Surface] = {}
+        self.answered: set[int] = set()  # take-overs the TV answered, until the server has acted
 
     @property
     def on(self) -> bool:
@@ -106,7 +107,9 @@ class Phones:
         """Every step: a second device asking for a taken seat is put to the TV."""
         if self.server is None or isinstance(self.app.top, TakeoverScene):
             return
-        asking = self.server.takeover_requests()
+        requests = self.server.takeover_requests()
+        self.answered &= set(requests)  # the server hops threads: an answer takes a moment
+        asking = [s for s in requests if s not in self.answered]
         if asking:
             self.app.push(TakeoverScene(self.app, asking[0], self.seat_name(asking[0])))
 
@@ -188,9 +191,10 @@ class TakeoverScene(Scene):
         self.seat, self.seat_name = seat, seat_name
 
     def _answer(self, allow: bool) -> None:
-        server = self.app.phones.server
-        if server is not None:
-            (server.allow_takeover if allow else server.refuse_takeover)(self.seat)
+        phones = self.app.phones
+        if phones.server is not None:
+            (phones.server.allow_takeover if allow else phones.server.refuse_takeover)(self.seat)
+            phones.answered.add(self.seat)
         self.app.pop()
 
     def handle(self, ev: PlayerEvent) -> None:
