@@ -31,10 +31,12 @@ class Phones:
     def __init__(self, app, host: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
         self.app = app
         self.host, self.port = host, port  # tests use loopback and port 0
+        self.address: str | None = None  # the address in the links (None: this machine's on the LAN)
         self.server: PhoneServer | None = None
         self.urls: dict[int, str] = {}  # seat -> link of the game open to phones
         self.pending = False  # links opened by the seats screen, not yet given to a table
         self._qr: dict[tuple[str, int], pygame.Surface] = {}
+        self.drawn: dict[int, pygame.Rect] = {}  # where each seat's code is on screen (tests)
         self.answered: set[int] = set()  # take-overs the TV answered, until the server has acted
 
     @property
@@ -50,7 +52,9 @@ class Phones:
 
     def start(self) -> bool:
         try:
-            self.server = PhoneServer(self.app.queue, port=self.port, host=self.host, words=page_words()).start()
+            self.server = PhoneServer(
+                self.app.queue, port=self.port, host=self.host, address=self.address, words=page_words()
+            ).start()
         except OSError as exc:
             log.error("the phone server cannot listen on port %s: %s", self.port, exc)
             self.app.say(_("Phones are off: port {port} is in use ({error}).").format(port=self.port, error=exc), 10)
@@ -146,7 +150,7 @@ class Phones:
         colour) tuples: a tile per seat with its name, its code and its phone's state."""
         x, y, w, h = box
         ui.panel(surf, ui.rect(x, y, w, h), PANEL, 18)
-        ui.text(surf, _("Phones: scan your seat's code"), (x + w / 2, y + 12), 34, ACCENT, True, "midtop")
+        ui.text(surf, _("Phones: scan your seat's code"), (x + w / 2, y + 14), 30, ACCENT, True, "midtop")
         if self.server is not None:
             ui.text(surf, self.server.base_url, (x + w / 2, y + 54), 28, MUTED, anchor="midtop")
         shown = [s for s in seats if s[0] in self.urls]
@@ -155,18 +159,20 @@ class Phones:
             return
         cols = 1 if len(shown) == 1 else 2
         rows = (len(shown) + cols - 1) // cols
-        tw, th = (w - 20) / cols, (h - 100) / rows
-        code = min(tw - 20, th - 70)
+        tw = (w - 20) / cols
+        code = min(tw - 20, (h - 100) / rows - 76)
+        th = code + 76  # name, code, the phone's state
+        self.drawn = {}
         for i, (seat, name, colour) in enumerate(shown):
             tx, ty = x + 10 + (i % cols) * tw, y + 96 + (i // cols) * th
             ui.text(surf, name, (tx + tw / 2, ty), 30, SEAT_COLOURS.get(colour, INK), True, "midtop")
             image = self.qr_surface(self.urls[seat], ui.px(code))
-            surf.blit(image, image.get_rect(midtop=ui.rect(tx + tw / 2, ty + 36, 0, 0).topleft))
+            self.drawn[seat] = surf.blit(image, image.get_rect(midtop=ui.rect(tx + tw / 2, ty + 36, 0, 0).topleft))
             state = self.state_of(seat)
             words = {"joined": (_("phone joined"), GREEN), "away": (_("phone away"), RED)}
             if state:
                 text, colour_ = words[state]
-                ui.text(surf, text, (tx + tw / 2, ty + 40 + code), 26, colour_, anchor="midtop")
+                ui.text(surf, text, (tx + tw / 2, ty + 40 + image.get_height() / ui.u), 26, colour_, anchor="midtop")
 
 
 def draw_away(scene, surf: pygame.Surface) -> None:

@@ -191,3 +191,37 @@ def test_phones_are_off_by_default_and_a_table_has_none(app):
     assert app.phones.urls == {}
     seats.start()
     assert app.top.phones is None
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_each_code_on_the_tv_is_its_seat_link_module_for_module(size):
+    """Read back from the screen: every module of each drawn code is its link's."""
+    from game.web import qr
+
+    app = App(size=size, window=False)
+    app.phones.host, app.phones.port = "127.0.0.1", 0
+    app.settings.phones = True
+    app.phones.apply_setting()
+    try:
+        seats = seats_for(app, "cheaterchefs")
+        for cfg in seats.seats:
+            cfg.kind = "human"
+        seats.count = 6
+        app.draw()
+        assert sorted(app.phones.drawn) == list(range(6))
+        for seat, rect in app.phones.drawn.items():
+            rows = qr.matrix(app.phones.urls[seat])
+            n = len(rows)
+            module = rect.width // n
+            assert rect.width == module * n and module >= 2  # whole pixels per module, at least two
+            read = [
+                [
+                    sum(app.screen.get_at((rect.x + c * module + module // 2, rect.y + r * module + module // 2))[:3])
+                    < 384
+                    for c in range(n)
+                ]
+                for r in range(n)
+            ]
+            assert read == rows
+    finally:
+        app.quit()
