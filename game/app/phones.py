@@ -37,7 +37,7 @@ class Phones:
         self.pending = False  # links opened by the seats screen, not yet given to a table
         self._qr: dict[tuple[str, int], pygame.Surface] = {}
         self.drawn: dict[int, pygame.Rect] = {}  # where each seat's code is on screen (tests)
-        self.answered: set[int] = set()  # take-overs the TV answered, until the server has acted
+        self.answered: set[int] = set()  # tokens of take-overs the TV answered, until the server has acted
 
     @property
     def on(self) -> bool:
@@ -111,11 +111,12 @@ class Phones:
         """Every step: a second device asking for a taken seat is put to the TV."""
         if self.server is None or isinstance(self.app.top, TakeoverScene):
             return
-        requests = self.server.takeover_requests()
-        self.answered &= set(requests)  # the server hops threads: an answer takes a moment
-        asking = [s for s in requests if s not in self.answered]
+        requests = self.server.takeover_tokens()
+        self.answered &= set(requests.values())  # the server hops threads: an answer takes a moment
+        asking = [(s, token) for s, token in sorted(requests.items()) if token not in self.answered]
         if asking:
-            self.app.push(TakeoverScene(self.app, asking[0], self.seat_name(asking[0])))
+            seat, token = asking[0]
+            self.app.push(TakeoverScene(self.app, seat, self.seat_name(seat), token))
 
     def seat_name(self, seat: int) -> str:
         """The seat's name at the table or on the seats screen under the top scene."""
@@ -192,15 +193,15 @@ class TakeoverScene(Scene):
     name = "phone-takeover"
     overlay = True
 
-    def __init__(self, app, seat: int, seat_name: str) -> None:
+    def __init__(self, app, seat: int, seat_name: str, token: int = 0) -> None:
         super().__init__(app)
-        self.seat, self.seat_name = seat, seat_name
+        self.seat, self.seat_name, self.token = seat, seat_name, token
 
     def _answer(self, allow: bool) -> None:
         phones = self.app.phones
         if phones.server is not None:
             (phones.server.allow_takeover if allow else phones.server.refuse_takeover)(self.seat)
-            phones.answered.add(self.seat)
+            phones.answered.add(self.token)
         self.app.pop()
 
     def handle(self, ev: PlayerEvent) -> None:

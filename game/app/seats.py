@@ -270,6 +270,7 @@ class SeatsScene(Scene):
         c = ev.control
         kind = self.row_kinds()[self.row]
         if c == "back":
+            self.app.phones.invalidate()  # no game after all: the codes shown die
             self.app.pop()
         elif c in ("up", "down"):
             self.row = (self.row + (1 if c == "down" else -1)) % self.rows

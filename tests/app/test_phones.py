@@ -225,3 +225,23 @@ def test_each_code_on_the_tv_is_its_seat_link_module_for_module(size):
             assert read == rows
     finally:
         app.quit()
+
+
+def test_wok_up_presses_from_a_phone_reach_the_scene_as_its_seat(app, loop, monkeypatch):
+    phones_on(app)
+    seats = seats_for(app, "wokup")
+    seats.count = 2
+    seats.seats[1].kind = "human"
+    seats.start()
+    table = app.top
+    pressed = []
+    monkeypatch.setattr(table, "act", lambda seat, control, t, u=0: pressed.append((seat, control, u)))
+    phone = FakePhone(app.phones.urls[1], "dev-b")
+    loop(phone.connect())
+    until(app, loop, lambda: phone.of("view") and phone.of("view")[-1]["mode"] == "pads")
+    loop(phone.press("deck3"))
+    loop(phone.press("wokup"))
+    until(app, loop, lambda: len(pressed) == 2)
+    assert [(s, c) for s, c, _u in pressed] == [(1, "deck3"), (1, "wokup")]
+    assert all(u > 0 for _s, _c, u in pressed)  # each with the phone clock's bound
+    loop(phone.close())
