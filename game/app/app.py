@@ -23,6 +23,7 @@ from ..input.devices import Devices
 from ..input.events import EventQueue, PlayerEvent
 from ..settings import SettingsStore
 from .audio import Audio
+from .phones import Phones
 from .saves import SaveStore
 from .scene import Scene, scene_class
 from .ui import BG, INK, RED, Ui
@@ -57,6 +58,7 @@ class App:
         self.devices = Devices(self.settings.bindings)
         self.queue = EventQueue()  # bots, buzzer readers and tests put events here
         self.buzzers = None  # the BuzzerManager, once start_buzzers() ran
+        self.phones = Phones(self, port=self.settings.phones_port)  # its server runs while Settings > Phones is on
         self.size = tuple(size or self.settings.window)
         if not all(self.size):  # [0, 0]: the screen's size (a surface without a screen: 720p)
             self.size = screen_size() if window else (1280, 720)
@@ -115,6 +117,7 @@ class App:
 
     def restart_at(self, name: str, *args) -> Scene:
         """Make the scene registered as `name` the only one (e.g. back to the title)."""
+        self.phones.invalidate()  # back to the title or a kiosk reset: every phone link dies
         scene = scene_class(name)(self, *args)
         self.reset_to(scene)
         return scene
@@ -130,6 +133,7 @@ class App:
     def set_language(self, lang: str) -> None:
         self.settings.language = lang
         i18n.set_language(lang)
+        self.phones.set_language()
 
     def save_settings(self) -> None:
         note = self.store.save()
@@ -169,6 +173,7 @@ class App:
                 self.top.handle(ev)
         if self.scenes:
             self.top.update(STEP)
+            self.phones.update()
         self.steps += 1
 
     def draw(self) -> None:
@@ -252,6 +257,7 @@ class App:
     def quit(self) -> None:
         if self.buzzers is not None:
             self.buzzers.stop()
+        self.phones.stop()
         for scene in self.scenes:
             close = getattr(scene, "close", None)
             if close:
@@ -282,6 +288,7 @@ def main_window() -> int:
         )
         return 1
     app.start_buzzers()
+    app.phones.apply_setting()
     app.open("title")
     app.run()
     return 0

@@ -101,7 +101,7 @@ class SettingsScene(MenuScene):
     heading = N_("Settings")
 
     def __init__(self, app) -> None:
-        super().__init__(app, Menu([], y=210, h=86, gap=14))  # seven items fit above the footer
+        super().__init__(app, Menu([], y=200, h=80, gap=12))  # eight items fit above the footer
         self._build()
 
     def _build(self) -> None:
@@ -119,6 +119,12 @@ class SettingsScene(MenuScene):
             ),
             Item(N_("Sound"), self._sound, value=_("off") if s.mute else i18n.percent(s.master_volume)),
             Item(N_("Buzzer boxes"), self._buzzers),
+            Item(
+                N_("Phones"),
+                self._phones,
+                N_("Players join from their phones' browsers: hands and choices in their pockets"),
+                value=_("on") if s.phones else _("off"),
+            ),
             Item(N_("Back"), self.app.pop),
         ]
         self.menu.index = index
@@ -153,6 +159,12 @@ class SettingsScene(MenuScene):
 
     def _buzzers(self) -> None:
         self.app.open("buzzer-menu")
+
+    def _phones(self) -> None:
+        self.app.settings.phones = not self.app.settings.phones
+        self.app.phones.apply_setting()
+        self.app.settings.phones = self.app.phones.on  # a port in use leaves them off, and says so
+        self._changed()
 
     def _learning(self) -> None:
         self.app.settings.learning_mode = not self.app.settings.learning_mode

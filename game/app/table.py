@@ -25,6 +25,7 @@ from ..engine.bots import RandomBot
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
 from . import catalogue
+from .phones import LinksScene, draw_away
 from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
@@ -71,6 +72,7 @@ class TableScene(Scene):
         self._end_read = False  # a player moved on from the final table
         self._known_devices = frozenset(app.devices.controllers())
         self._map_controllers()
+        self.phones = app.phones.table_for(session)  # None while phones are off
         self._update_viewer()
 
     # ---- for subclasses ----------------------------------------------------
@@ -301,8 +303,13 @@ class TableScene(Scene):
 
     def _update_viewer(self) -> None:
         state, humans = self.state, self.session.humans()
-        pending = [s for s in state.actors() if s in humans]
-        if not (self.private_views and state.hidden_information) or len(humans) <= 1:
+        private = self.private_views and state.hidden_information
+        # A seat with a phone sees its private view there; the TV keeps the others'
+        # behind the curtain (even a lone one's: the phones' players see the TV).
+        phoned = set(self.phones.server.phone_seats()) if self.phones is not None and private else set()
+        on_tv = [s for s in humans if s not in phoned]
+        pending = [s for s in state.actors() if s in on_tv]
+        if not private or (len(humans) <= 1 and not phoned):
             # Nothing to hide: a lone human sees the table as theirs; several take
             # turns, and a real-time table belongs to nobody in particular.
             realtime = self.session.gdef.realtime
@@ -310,7 +317,7 @@ class TableScene(Scene):
             self.curtain_for = None
             return
         if not pending:
-            self.viewer, self.curtain_for = None, None  # the private view closes
+            self.viewer, self.curtain_for = None, None  # the private view closes (or every hand is on a phone)
         elif self.viewer not in pending:
             self.viewer, self.curtain_for = None, pending[0]
 
@@ -319,6 +326,8 @@ class TableScene(Scene):
         if ev.control == "menu" and ev.pressed:
             self.app.push(PauseScene(self.app, self))
             return
+        if self.phones is not None and self.phones.take(ev, self.submit, lambda: self.session.error):
+            return  # a phone's choice, through the same rules (a refusal is told to the phone)
         if self.curtain_for is not None:
             if ev.pressed and ev.control in ("confirm", "point") and ev.seat in (None, self.curtain_for):
                 self.viewer, self.curtain_for = self.curtain_for, None
@@ -350,6 +359,8 @@ class TableScene(Scene):
             entry = self.state.log[-1]
             self.on_applied(entry["seat"], entry["action"])
         self._update_viewer()
+        if self.phones is not None:
+            self.phones.refresh(self.state, self.last_move_text())
         if self.state.is_over():
             if self.over_since is None:
                 self.over_since = self.clock
@@ -384,6 +395,8 @@ class TableScene(Scene):
             text = self.missing_text(seat)
             self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
             self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
+        if self.phones is not None:
+            draw_away(self, surf)
         if self.curtain_for is not None:
             draw_curtain(self, surf, self.curtain_for)
         if self.flash_text and time.monotonic() < self.flash_until:  # over the curtain too
@@ -449,6 +462,7 @@ class PauseScene(Scene):
                 Item(N_("Resume"), app.pop),
                 Item(N_("Move history"), lambda: app.open("history", table.session)),
                 Item(N_("Rules"), self._rules),
+                *([Item(N_("Phones"), self._phones, N_("Each seat's QR code"))] if app.phones.on else []),
                 Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
                 Item(N_("Abandon this game"), self._abandon),
             ],
@@ -457,6 +471,9 @@ class PauseScene(Scene):
 
     def _rules(self) -> None:
         self.app.open("rules", self.table.session.gdef.id)
+
+    def _phones(self) -> None:
+        self.app.push(LinksScene(self.app, self.table.session))
 
     def _quit(self) -> None:
         self.table.close()
