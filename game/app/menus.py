@@ -29,6 +29,7 @@ class TitleScene(MenuScene):
             Item(N_("Play"), lambda: app.open("chooser")),
             Item(N_("Controls"), lambda: app.open("controls")),
             Item(N_("Settings"), lambda: app.open("settings")),
+            Item(N_("Credits"), lambda: app.open("credits")),
             Item(N_("Quit"), self._quit),
         ]
         super().__init__(app, Menu(items, y=330))

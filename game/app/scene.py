@@ -28,6 +28,7 @@ SCENES: dict[str, str] = {
     "sound": "game.app.sound_menu:SoundScene",
     "controls": "game.app.menus:ControlsScene",
     "rules": "game.app.rules_screen:RulesScene",
+    "credits": "game.app.credits:CreditsScene",
     "seats": "game.app.seats:SeatsScene",
     "buzzer-menu": "game.app.buzzers:BuzzerMenuScene",
     "buzzer-seats": "game.app.buzzers:BuzzerSeatsScene",

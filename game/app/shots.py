@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
+from .credits import CreditsScene
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
 from .rules_screen import RulesScene
 from .scene import Scene
@@ -73,6 +74,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "seats": lambda app, game, seed: SeatsScene(app, _playable(game)),
     "rules": lambda app, game, seed: RulesScene(app, game or DEFAULT_GAME),
     "settings": lambda app, game, seed: SettingsScene(app),
+    "credits": lambda app, game, seed: CreditsScene(app),
     "sound": lambda app, game, seed: SoundScene(app),
     "controls": lambda app, game, seed: ControlsScene(app),
     "table": table,
