@@ -170,6 +170,7 @@ class SettingsScene(MenuScene):
         self.app.open("sound")
 
     def enter(self) -> None:
+        super().enter()
         self._build()  # back from the Sound screen: show its new values
 
     def _buzzers(self) -> None:

@@ -68,6 +68,8 @@ class WokUpScene(TableScene):
         self.banner_until = 0.0
         self.splash_until = 0.0
         self.shouts: dict[int, float] = {}  # seat -> scene time its "Wok'up!" bubble ends
+        self._impacts = 0  # the table's impacts already heard
+        self._tick = 0  # the countdown second already heard
         self._static = None
         self._static_key = None
         self._deck_rects: list[pygame.Rect] = []  # where the decks lie, made with the static layer
@@ -89,6 +91,21 @@ class WokUpScene(TableScene):
         if not (self.state.is_over() or self.state.paused):
             self.driver.advance(dt * 1e9)
         self.mono_at = time.monotonic_ns()
+        self._sounds()
+
+    def _sounds(self) -> None:
+        """What the rules never see: tokens touching down, the last seconds before the signal."""
+        if self.table.impacts != self._impacts:
+            self._impacts = self.table.impacts
+            self.app.audio.play("token_land")
+        tick = 0
+        state = self.state
+        if state.phase == "look" and not state.claims and not state.paused:
+            left = (state.legal_actions(SYSTEM)[0]["t"] - self.game_ns) / 1e9
+            tick = math.ceil(left) if 0 < left <= 3 else 0
+        if tick and tick != self._tick:
+            self.app.audio.play("countdown_tick")
+        self._tick = tick
 
     # ---- what players do ------------------------------------------------------------
     def table_event(self, ev) -> bool:
