@@ -33,6 +33,7 @@ class TitleScene(MenuScene):
             Item(N_("Play"), lambda: app.open("chooser")),
             Item(N_("Controls"), lambda: app.open("controls")),
             Item(N_("Settings"), lambda: app.open("settings")),
+            Item(N_("Credits"), lambda: app.open("credits")),
             Item(N_("Quit"), self._quit),
         ]
         super().__init__(app, Menu(items, y=330))
@@ -155,6 +156,7 @@ class SettingsScene(MenuScene):
         self.app.open("sound")
 
     def enter(self) -> None:
+        super().enter()
         self._build()  # back from the Sound screen: show its new values
 
     def _buzzers(self) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
 from .history import HistoryScene
+from .credits import CreditsScene
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
 from .resume import ResumeScene
 from .rules_screen import RulesScene
@@ -97,6 +98,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "phone-seats": phone_seats,
     "rules": lambda app, game, seed: RulesScene(app, game or DEFAULT_GAME),
     "settings": lambda app, game, seed: SettingsScene(app),
+    "credits": lambda app, game, seed: CreditsScene(app),
     "sound": lambda app, game, seed: SoundScene(app),
     "controls": lambda app, game, seed: ControlsScene(app),
     "table": table,

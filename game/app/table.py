@@ -26,6 +26,7 @@ from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
 from . import catalogue
 from .phones import LinksScene, draw_away
+from ..media.cues import cues
 from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
@@ -74,6 +75,8 @@ class TableScene(Scene):
         self._map_controllers()
         self.phones = app.phones.table_for(session)  # None while phones are off
         self._update_viewer()
+        session.listener = self._heard
+        app.audio.music("menu", table=True)
 
     # ---- for subclasses ----------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
@@ -164,6 +167,12 @@ class TableScene(Scene):
         if len(seats) == 1:
             return _("{name}'s turn").format(name=self.seat_name(seats[0]))
         return _("Waiting for {names}").format(names=", ".join(self.seat_name(s) for s in seats))
+
+    def _heard(self, seat: int, action, before: dict) -> None:
+        """After every applied action (a bot's too): the sounds it makes (game/media/cues.py)."""
+        after = self.state.observation(None)
+        for name in cues(self.session.gdef.id, before, after, seat, action, self.session.humans()):
+            self.app.audio.play(name)
 
     # ---- targets: what a player can choose on the table -------------------------
     def target(
