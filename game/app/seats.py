@@ -34,6 +34,10 @@ class SeatsScene(Scene):
         self.gdef = entry.gdef
         self.levels = [lvl for lvl in self.gdef.bots]
         lo, hi = entry.players
+        if app.kiosk is not None:  # the operator's choices: seat limits and one bot level
+            self.levels = [app.kiosk.bot_level(self.gdef)]
+            lo, hi = app.kiosk.seat_range(entry)
+        self.players = (lo, hi)
         self.count = min(max(lo, 4), hi)
         self.seats = default_seats(hi, self.levels)
         self._use_assigned_buzzers()
@@ -59,7 +63,7 @@ class SeatsScene(Scene):
         return options[(i + step) % len(options)]
 
     def change(self, row: int, col: int, step: int) -> None:
-        lo, hi = self.entry.players
+        lo, hi = self.players
         if row == 0:
             self.count = min(hi, max(lo, self.count + step))
             return

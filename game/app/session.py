@@ -127,6 +127,8 @@ class Session:
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
         self.bots = None if gdef.realtime else BotRunner(self)
         self.error = ""  # the last refused action's rule, for the screen
+        self.demo = False  # an attract-mode demo: never saved, never counted
+        self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
         self._lines: list[dict] = []  # the log in words, one {"seat", "text"} per entry
         self._lines_language = i18n.language()
 
@@ -135,6 +137,7 @@ class Session:
         seats = [SeatConfig(**s) for s in doc["seats"]]
         state = entry_gdef.state_cls.replay(len(seats), doc["options"], doc["seed"], doc["log"])
         session = cls(entry_gdef, seats, doc["options"], doc["seed"], saves, state, save_id)
+        session.stats_ref = doc.get("stats_ref")
         if state.log:
             session.last = (state.log[-1]["seat"], state.log[-1]["action"])
         return session
@@ -186,7 +189,7 @@ class Session:
         return True
 
     def save(self) -> None:
-        if self.saves is None:
+        if self.saves is None or self.demo:
             return
         if self.state.is_over():
             self.saves.delete(self.save_id)
@@ -200,6 +203,7 @@ class Session:
                 "seed": self.seed,
                 "log": self.state.log,
                 "saved_at": time.time(),
+                "stats_ref": self.stats_ref,
             },
         )
 

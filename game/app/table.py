@@ -145,6 +145,23 @@ class TableScene(Scene):
             return _("{name}'s turn").format(name=self.seat_name(seats[0]))
         return _("Waiting for {names}").format(names=", ".join(self.seat_name(s) for s in seats))
 
+    def seats_changed(self) -> None:
+        """A seat changed hands (a guest took a demo's seat): route the controllers again."""
+        self._map_controllers()
+        self._update_viewer()
+
+    def stand_in(self, seat: int, level: str | None) -> None:
+        """A bot of `level` plays a human seat whose player walked away (kiosk
+        mode); None gives the seat back. A real-time scene drives its own bots
+        and overrides this."""
+        bots = self.session.bots
+        if bots is None:
+            return
+        if level is not None:
+            bots.levels[seat] = level
+        elif bots.levels.pop(seat, None) is not None and bots.job is not None and bots.job[0] == seat:
+            bots.close()  # the player is back: the bot's pending move is not played
+
     # ---- targets: what a player can choose on the table -------------------------
     def target(
         self,
@@ -405,9 +422,7 @@ class ControllerWaitScene(Scene):
             self.app.pop()
 
     def draw(self, surf: pygame.Surface) -> None:
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 200))
-        surf.blit(shade, (0, 0))
+        self.ui.shade(surf, 200)
         self.ui.title(surf, _("Waiting for a controller"), 300)
         for i, seat in enumerate(self.table.missing):
             self.ui.text(surf, self.table.missing_text(seat), (960, 460 + 70 * i), 44, INK, anchor="midtop")
@@ -421,14 +436,10 @@ class PauseScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.menu = Menu(
-            [
-                Item(N_("Resume"), app.pop),
-                Item(N_("Rules"), self._rules),
-                Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
-            ],
-            y=360,
-        )
+        leave = Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen."))
+        if app.kiosk is not None:  # guests end the game; nothing leaves the arcade
+            leave = Item(N_("End this game"), self._end, N_("The game is over for everyone at the table."))
+        self.menu = Menu([Item(N_("Resume"), app.pop), Item(N_("Rules"), self._rules), leave], y=360)
 
     def _rules(self) -> None:
         self.app.open("rules", self.table.session.gdef.id)
@@ -436,6 +447,9 @@ class PauseScene(Scene):
     def _quit(self) -> None:
         self.table.close()
         self.app.restart_at("title")
+
+    def _end(self) -> None:
+        self.app.kiosk.end_game(self.table, "ended from the pause menu")
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
@@ -446,9 +460,7 @@ class PauseScene(Scene):
             self.menu.handle(ev.control, ev.pos)
 
     def draw(self, surf: pygame.Surface) -> None:
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 190))
-        surf.blit(shade, (0, 0))
+        self.ui.shade(surf, 190)
         self.ui.title(surf, _("Paused"), 180)
         self.menu.draw(surf, self.ui)
 

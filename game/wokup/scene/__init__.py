@@ -89,6 +89,9 @@ class WokUpScene(TableScene):
             self.driver.advance(dt * 1e9)
         self.mono_at = time.monotonic_ns()
 
+    def stand_in(self, seat: int, level: str | None) -> None:
+        self.driver.set_player(seat, None if level is None else bots.make(level))
+
     # ---- what players do ------------------------------------------------------------
     def table_event(self, ev) -> bool:
         """Deck and Wok'up! controls (keys, pads, buzzer stations); taps reach
