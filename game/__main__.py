@@ -128,10 +128,17 @@ def cmd_play(args) -> int:
     return main_window()
 
 
+def cmd_kiosk(args) -> int:
+    from .app.app import main_window
+
+    return main_window(kiosk=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="wok-arcade", description="Wok Arcade")
     sub = p.add_subparsers(dest="command")
     sub.add_parser("play", help="start the arcade (the default)")
+    sub.add_parser("kiosk", help="start fullscreen in kiosk mode (an unattended cabinet; README)")
 
     s = sub.add_parser("screenshot", help="render a scene to a PNG")
     s.add_argument("--scene")
@@ -187,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         "i18n": cmd_i18n,
         "buzzers": cmd_buzzers,
         "play": cmd_play,
+        "kiosk": cmd_kiosk,
         None: cmd_play,
     }
     try:

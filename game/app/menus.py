@@ -52,6 +52,19 @@ class TitleScene(MenuScene):
         self.ui.text(surf, _("A party arcade of cooking games"), (960, 190), 44, MUTED, anchor="midtop")
 
 
+def newest_saved(app):
+    """(entry, save id, document) of the newest unfinished game of a game that can be played."""
+    games, problems = app.saves.unfinished()
+    for problem in problems:
+        app.say(problem, 10)
+    entries = {e.id: e for e in catalogue.load()}
+    for save_id, doc in games:
+        entry = entries.get(doc["game"])
+        if entry and entry.playable:
+            return entry, save_id, doc
+    return None
+
+
 def draw_wok_logo(size: int) -> pygame.Surface:
     """The pentagon wok of Wok Up: five recipe decks, dividers, a few tokens."""
     import math
@@ -83,7 +96,7 @@ class ChooserScene(MenuScene):
     heading = N_("Choose a game")
 
     def __init__(self, app) -> None:
-        self.entries = catalogue.load()
+        self.entries = catalogue.load() if app.kiosk is None else app.kiosk.offered()
         items = []
         for e in self.entries:
             value = _("coming soon")
@@ -91,10 +104,18 @@ class ChooserScene(MenuScene):
                 players = _("{lo}-{hi} players").format(lo=e.players[0], hi=e.players[1])
                 value = f"{players} · " + _("{m} min").format(m=e.minutes)
             items.append(Item(e.title, self._chooser(e), e.pitch, e.playable, value))
+        if app.kiosk is not None and len(app.kiosk.languages()) > 1:  # the guests' own choice, not saved
+            items.append(Item(N_("Language"), self._language, value=i18n.LANGUAGES[i18n.language()]))
         super().__init__(app, Menu(items, x=260, y=200, w=1400, h=82, gap=14))
 
     def _chooser(self, entry):
         return lambda: self.app.open("seats", entry)
+
+    def _language(self) -> None:
+        codes = self.app.kiosk.languages()
+        here = codes.index(i18n.language()) if i18n.language() in codes else -1
+        i18n.set_language(codes[(here + 1) % len(codes)])
+        self.menu.items[-1].value = i18n.LANGUAGES[i18n.language()]
 
 
 class SettingsScene(MenuScene):

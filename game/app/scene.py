@@ -35,6 +35,14 @@ SCENES: dict[str, str] = {
     "buzzer-menu": "game.app.buzzers:BuzzerMenuScene",
     "buzzer-seats": "game.app.buzzers:BuzzerSeatsScene",
     "buzzer-test": "game.app.buzzers:BuzzerTestScene",
+    "attract": "game.app.kiosk_screens:AttractScene",
+    "still-playing": "game.app.kiosk_screens:StillPlayingScene",
+    "initials": "game.app.kiosk_screens:InitialsScene",
+    "operator-pin": "game.app.operator:PinScene",
+    "operator": "game.app.operator:OperatorScene",
+    "operator-games": "game.app.operator:GamesScene",
+    "operator-times": "game.app.operator:TimesScene",
+    "operator-stats": "game.app.operator:StatsScene",
 }
 
 

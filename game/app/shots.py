@@ -12,8 +12,8 @@ from pathlib import Path
 
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
-from .history import HistoryScene
 from .credits import CreditsScene
+from .history import HistoryScene
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
 from .resume import ResumeScene
 from .rules_screen import RulesScene

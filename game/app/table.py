@@ -24,9 +24,9 @@ from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
+from ..media.cues import cues
 from . import catalogue
 from .phones import LinksScene, draw_away
-from ..media.cues import cues
 from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
@@ -173,6 +173,23 @@ class TableScene(Scene):
         after = self.state.observation(None)
         for name in cues(self.session.gdef.id, before, after, seat, action, self.session.humans()):
             self.app.audio.play(name)
+
+    def seats_changed(self) -> None:
+        """A seat changed hands (a guest took a demo's seat): route the controllers again."""
+        self._map_controllers()
+        self._update_viewer()
+
+    def stand_in(self, seat: int, level: str | None) -> None:
+        """A bot of `level` plays a human seat whose player walked away (kiosk
+        mode); None gives the seat back. A real-time scene drives its own bots
+        and overrides this."""
+        bots = self.session.bots
+        if bots is None:
+            return
+        if level is not None:
+            bots.levels[seat] = level
+        elif bots.levels.pop(seat, None) is not None and bots.job is not None and bots.job[0] == seat:
+            bots.close()  # the player is back: the bot's pending move is not played
 
     # ---- targets: what a player can choose on the table -------------------------
     def target(
@@ -450,9 +467,7 @@ class ControllerWaitScene(Scene):
             self.app.pop()
 
     def draw(self, surf: pygame.Surface) -> None:
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 200))
-        surf.blit(shade, (0, 0))
+        self.ui.shade(surf, 200)
         self.ui.title(surf, _("Waiting for a controller"), 300)
         for i, seat in enumerate(self.table.missing):
             self.ui.text(surf, self.table.missing_text(seat), (960, 460 + 70 * i), 44, INK, anchor="midtop")
@@ -466,14 +481,19 @@ class PauseScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
+        leave = [
+            Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
+            Item(N_("Abandon this game"), self._abandon),
+        ]
+        if app.kiosk is not None:  # guests end the game; nothing leaves the arcade
+            leave = [Item(N_("End this game"), self._end, N_("The game is over for everyone at the table."))]
         self.menu = Menu(
             [
                 Item(N_("Resume"), app.pop),
                 Item(N_("Move history"), lambda: app.open("history", table.session)),
                 Item(N_("Rules"), self._rules),
                 *([Item(N_("Phones"), self._phones, N_("Each seat's QR code"))] if app.phones.on else []),
-                Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
-                Item(N_("Abandon this game"), self._abandon),
+                *leave,
             ],
             y=250,
         )
@@ -503,6 +523,9 @@ class PauseScene(Scene):
             self.table.session.saves.delete(self.table.session.save_id)
         self._quit()
 
+    def _end(self) -> None:
+        self.app.kiosk.end_game(self.table, "ended from the pause menu")
+
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
             return
@@ -512,9 +535,7 @@ class PauseScene(Scene):
             self.menu.handle(ev.control, ev.pos)
 
     def draw(self, surf: pygame.Surface) -> None:
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 190))
-        surf.blit(shade, (0, 0))
+        self.ui.shade(surf, 190)
         self.ui.title(surf, _("Paused"), 110)
         self.menu.draw(surf, self.ui)
 

@@ -108,6 +108,9 @@ class WokUpScene(TableScene):
             self.app.audio.play("countdown_tick")
         self._tick = tick
 
+    def stand_in(self, seat: int, level: str | None) -> None:
+        self.driver.set_player(seat, None if level is None else bots.make(level))
+
     # ---- what players do ------------------------------------------------------------
     def table_event(self, ev) -> bool:
         """Deck and Wok'up! controls (keys, pads, buzzer stations); taps reach
