@@ -481,22 +481,22 @@ class PauseScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        leave = [
-            Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
-            Item(N_("Abandon this game"), self._abandon),
-        ]
-        if app.kiosk is not None:  # guests end the game; nothing leaves the arcade
-            leave = [Item(N_("End this game"), self._end, N_("The game is over for everyone at the table."))]
-        self.menu = Menu(
-            [
+        if app.kiosk is not None:  # guests resume, read the rules or end the game; nothing leaves the arcade
+            items = [
+                Item(N_("Resume"), app.pop),
+                Item(N_("Rules"), self._rules),
+                Item(N_("End this game"), self._end, N_("The game is over for everyone at the table.")),
+            ]
+        else:
+            items = [
                 Item(N_("Resume"), app.pop),
                 Item(N_("Move history"), lambda: app.open("history", table.session)),
                 Item(N_("Rules"), self._rules),
                 *([Item(N_("Phones"), self._phones, N_("Each seat's QR code"))] if app.phones.on else []),
-                *leave,
-            ],
-            y=250,
-        )
+                Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
+                Item(N_("Abandon this game"), self._abandon),
+            ]
+        self.menu = Menu(items, y=250)
 
     def _rules(self) -> None:
         self.app.open("rules", self.table.session.gdef.id)
