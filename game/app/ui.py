@@ -16,14 +16,14 @@ English, so labels are drawn with their box. When `Ui.overflows` is a list
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
-from .. import resources
 from ..i18n import _
+from . import pictures
+from .fonts import font_file
 
 INK = (250, 244, 230)
 MUTED = (190, 178, 160)
@@ -69,14 +69,27 @@ class Ui:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
+        self._shades: dict[tuple, pygame.Surface] = {}
         self.u = 1.0
-        self.overflows: list[Overflow] | None = None  # a list records overflows (tests)
+        self.overflows: list[Overflow] | None = None  # a list records overflows (tests/app/test_layout.py)
+        # The layout recorder: when a list, every text and every box a scene
+        # reports (`box`) is appended as (kind, rect in px), for the layout test.
+        self.boxes: list[tuple[str, pygame.Rect]] | None = None
 
     def resize(self, size: tuple[int, int]) -> None:
         u = min(size[0] / 1920, size[1] / 1080)
         if u != self.u:
             self.u = u
             self._text.clear()
+
+    def shade(self, surf: pygame.Surface, alpha: int) -> None:
+        """Darken the whole of `surf` (under an overlay, or dimming), with a layer made once."""
+        key = (surf.get_size(), alpha)
+        if key not in self._shades:
+            layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            layer.fill((0, 0, 0, alpha))
+            self._shades[key] = layer
+        surf.blit(self._shades[key], (0, 0))
 
     def px(self, v: float) -> int:
         return round(v * self.u)
@@ -115,17 +128,29 @@ class Ui:
         """Draw one line anchored at `pos`, in a box `width` design units wide
         (default: as far as the surface's edge), shrunk to fit it if need be."""
         at = (self.px(pos[0]), self.px(pos[1]))
-        box = self.box(surf, at, anchor, width)
-        fitted = self.fit(text, size, box.width, bold)
+        room = self.room(surf, at, anchor, width)
+        fitted = self.fit(text, size, room.width / self.u, bold=bold)
         img = self.render(text, fitted, color, bold)
         r = img.get_rect(**{anchor: at})
         surf.blit(img, r)
-        if self.overflows is not None and not _inside(r, box, surf):
-            self.overflows.append(Overflow(text, size, r, box))
+        if self.overflows is not None and not _inside(r, room, surf):
+            self.overflows.append(Overflow(text, size, r, room))
+        if self.boxes is not None and text.strip():
+            self.boxes.append(("text", _ink(img, r)))
         return r
 
-    def box(self, surf: pygame.Surface, at: tuple[int, int], anchor: str, width: float | None) -> pygame.Rect:
-        """The horizontal room of a text anchored at `at`, within the surface."""
+    def box(self, rect: pygame.Rect, kind: str = "card") -> pygame.Rect:
+        """Report a drawn card (or any box that must not overlap its kind) to the layout recorder."""
+        if self.boxes is not None:
+            self.boxes.append((kind, pygame.Rect(rect)))
+        return rect
+
+    def picture(self, surf: pygame.Surface, item_id: str, pos: tuple[float, float], size: float) -> pygame.Rect:
+        """The picture of `item_id` (game/app/pictures.py), `size` design units across, centred on `pos`."""
+        return pictures.draw(surf, item_id, (self.px(pos[0]), self.px(pos[1])), self.px(size))
+
+    def room(self, surf: pygame.Surface, at: tuple[int, int], anchor: str, width: float | None) -> pygame.Rect:
+        """The horizontal room of a text anchored at `at` (pixels), within the surface."""
         x, edge = at[0], surf.get_width()
         if "left" in anchor:
             left, right = x, edge
@@ -144,14 +169,15 @@ class Ui:
                 left, right = max(left, x - w // 2), min(right, x + w // 2)
         return pygame.Rect(left, 0, max(0, right - left), surf.get_height())
 
-    def fit(self, text: str, size: float, room: int, bold: bool = False) -> float:
-        """The largest size, down to SHRINK_FLOOR of `size`, at which `text` is
-        at most `room` pixels wide (the floor if none is)."""
-        width = self.font(size, bold).size(text)[0]
-        if width <= room:
+    def fit(self, text: str, size: float, width: float, smallest: float | None = None, bold: bool = False) -> float:
+        """The largest size, down to `smallest` (default: SHRINK_FLOOR of `size`),
+        at which `text` is at most `width` design units wide (`smallest` if none is)."""
+        room = self.px(width)
+        wide = self.font(size, bold).size(text)[0]
+        if wide <= room:
             return size
-        floor = size * SHRINK_FLOOR
-        trial = max(floor, size * room / width)  # glyph widths scale with the size
+        floor = size * SHRINK_FLOOR if smallest is None else min(size, smallest)
+        trial = max(floor, size * room / wide)  # glyph widths scale with the size
         while trial > floor and self.font(trial, bold).size(text)[0] > room:
             trial = max(floor, trial - 1 / self.u)  # one pixel smaller
         return trial
@@ -187,9 +213,10 @@ def _inside(r: pygame.Rect, box: pygame.Rect, surf: pygame.Surface) -> bool:
     return r.left >= box.left - 1 and r.right <= box.right + 1 and r.top >= -1 and r.bottom <= surf.get_height() + 1
 
 
-def font_file(bold: bool = False) -> io.BytesIO:
-    """The arcade's font (DejaVu Sans), read once from the installed assets."""
-    return io.BytesIO(resources.read_bytes("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"))
+def _ink(img: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
+    """The part of a rendered text that has ink (a font's line box has room above and below)."""
+    ink = img.get_bounding_rect()
+    return ink.move(r.topleft) if ink.width else pygame.Rect(r.topleft, (0, 0))
 
 
 @dataclass
