@@ -94,8 +94,12 @@ def test_numbers_and_clock_times_are_written_the_local_way():
     i18n.set_language("fr")
     assert i18n.number(12345.5, 1) == "12\u202f345,5"
     assert i18n.clock(6, 24) == "06:24"
+    i18n.set_language("es")
+    assert i18n.clock(6, 24) == "6:24"
+    i18n.set_language("de")
+    assert (i18n.clock(6, 24), i18n.percent(0.8)) == ("06:24", "80\xa0%")
     i18n.set_language("en")
-    assert i18n.number(12345) == "12,345"
+    assert (i18n.number(12345), i18n.clock(6, 24)) == ("12,345", "6:24")
 
 
 def test_the_empty_string_is_never_the_catalogue_header():
