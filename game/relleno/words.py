@@ -6,7 +6,7 @@ same way. A time-card choice is never told until the reveal."""
 from __future__ import annotations
 
 from game import i18n
-from game.i18n import N_, _, language
+from game.i18n import N_, _
 
 from .data import content
 
@@ -19,21 +19,18 @@ ABILITIES = {
 }
 
 
-def _local(entry: dict) -> str:
-    return entry.get(f"name_{language()}") or entry["name"]
-
-
 def card_name(card: str) -> str:
-    c = content().cards[card]
-    return c.name_fr if language() == "fr" else c.name
+    """A recipe's name in the arcade's language (recipes.toml lists `name` in
+    `translate`); a chef's name is a name, the same everywhere."""
+    return _(content().cards[card].name)
 
 
 def filling_name(filling: str) -> str:
-    return _local(content().ingredients[filling])
+    return _(content().ingredients[filling]["name"])
 
 
 def point_name(kind: str) -> str:
-    return _local(content().points[kind])
+    return _(content().points[kind]["name"])
 
 
 def ability_name(ability: str) -> str:
