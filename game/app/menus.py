@@ -7,7 +7,7 @@ import copy
 import pygame
 
 from .. import i18n
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..input import PlayerEvent
 from ..input.devices import key_label
 from ..input.rebind import rebind
@@ -27,7 +27,7 @@ class TitleScene(MenuScene):
         for problem in problems:
             app.say(problem, 10)
         if games:
-            count = _("{n} games").format(n=len(games)) if len(games) > 1 else _("1 game")
+            count = ngettext("{n} game", "{n} games", len(games)).format(n=len(games))
             items.append(Item(N_("Resume"), lambda: app.open("resume"), value=count))
         items += [
             Item(N_("Play"), lambda: app.open("chooser")),

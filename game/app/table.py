@@ -23,7 +23,7 @@ import pygame
 from .. import i18n
 from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..input import DeviceId, PlayerEvent
 from ..media.cues import cues
 from . import catalogue
@@ -581,7 +581,7 @@ class ResultsScene(Scene):
         ui.title(surf, _("Results"))
         winners = state.winners()
         names = ", ".join(self.session.seats[w].name for w in winners)
-        headline = _("{names} win!") if len(winners) > 1 else _("{names} wins!")
+        headline = ngettext("{names} wins!", "{names} win!", len(winners))
         ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop", width=1800)
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
