@@ -17,7 +17,8 @@ Phases and their actions (every action is `{"type": name, ...}`):
   `customers {slot}`, `cook {slot, dishes}`, `drinks {slot, colours}`, `recycle {slot}`,
   `serve {slot, drinks, taiyaki}`; `end` only when nothing is left that can be done but
   a special token. The turn ends by itself when nothing at all is left.
-- EXTRA (after round 12, after its queue check): `serve {drinks, taiyaki}`, `stop`.
+- EXTRA (after round 12, after its queue check): `serve {drinks, taiyaki}`, `stop`; the
+  turn ends by itself when no serve is possible.
 - OVER: `result` holds the final scoring per seat, category by category.
 Any time the seat may act and no choice is pending: `use {token: "garbage"}`,
 `use {token: "urgent_call", a, b}` (swap queue places a < b).
@@ -654,9 +655,16 @@ class YataiState(GameState):
             if self._choice_actions(seat):
                 return
             self.pending.pop(0)
-        line_spent = self.phase == Phase.ACTIONS and not self._doable(seat) and not self._token_actions(seat)
-        if line_spent or (self.phase == Phase.EXTRA and not self.chefs[seat]["queue"]):
+        if self.phase in (Phase.ACTIONS, Phase.EXTRA) and self._nothing_left(seat):
             self._end_turn()
+
+    def _nothing_left(self, seat: int) -> bool:
+        """Nothing but ending the turn is possible: the turn ends by itself."""
+        if self._token_actions(seat):
+            return False
+        if self.phase == Phase.EXTRA:
+            return not (self._serves(seat, 1) or self._serves(seat, 2))
+        return not self._doable(seat)
 
     def _doable(self, seat: int) -> bool:
         return any(
@@ -673,7 +681,7 @@ class YataiState(GameState):
             self.phase = Phase.QUEUE
         elif self.round == EXTRA_ROUND:
             self.phase = Phase.EXTRA
-            if not self.chefs[self.turn]["queue"]:
+            if self._nothing_left(self.turn):
                 self._end_turn()
         else:
             self.phase = Phase.TILE

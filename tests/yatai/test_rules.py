@@ -574,10 +574,23 @@ def test_after_round_12_each_chef_checks_the_queue_then_serves_the_waiting_guest
     s.apply(seat, {"type": "board", "space": 1})
     assert s.pending  # the special token bonus
     s.apply(seat, s.legal_actions(seat)[0])
-    assert s.turn == seat and [a["type"] for a in s.legal_actions(seat)] == ["stop"]
-    s.apply(seat, {"type": "stop"})
-    assert s.is_over()  # the other chef had nobody waiting
+    assert s.is_over()  # nobody left to serve; the other chef had nobody waiting
     assert s.chefs[other]["queue"] == []
+
+
+def test_the_extra_turn_may_stop_serving_and_ends_by_itself_when_nothing_can_be_served():
+    s = started()
+    seat = s.first
+    s.round = EXTRA_ROUND
+    queue(s, seat, "red", "blue")
+    cook(s, seat, "red")
+    fridge(s, seat, "red")
+    empty_crate(s, seat)
+    queue(s, 1 - seat, "green")  # no dish: nothing to serve
+    begin(s, seat)
+    assert s.phase == Phase.EXTRA
+    s.apply(seat, {"type": "stop"})
+    assert s.is_over() and s.chefs[seat]["queue"] == ["red", "blue"]
 
 
 def test_twelve_rounds_of_one_tile_per_chef_then_the_extra_turn():
@@ -592,7 +605,8 @@ def test_twelve_rounds_of_one_tile_per_chef_then_the_extra_turn():
         s.apply(seat, rng.choice(s.legal_actions(seat)))
     inserts = [e for e in s.log if e["action"]["type"] == "insert"]
     assert len(inserts) == 12 * 3
-    assert rounds == set(range(1, EXTRA_ROUND + 1))
+    assert set(range(1, EXTRA_ROUND)) <= rounds <= set(range(1, EXTRA_ROUND + 1))
+    assert s.round == EXTRA_ROUND + 1  # the extra round was played (or had nothing to serve)
 
 
 # ---- final scoring ---------------------------------------------------------------------------------------
