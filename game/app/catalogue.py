@@ -94,3 +94,8 @@ def find(game_id: str) -> Entry:
         if e.id == game_id:
             return e
     raise DataError(f"no game {game_id!r} in {ASSETS / 'games.toml'}")
+
+
+def title(game_id: str) -> str:
+    """A game's title for the screen (its id if the catalogue does not know it)."""
+    return next((e.title for e in load() if e.id == game_id), game_id)
