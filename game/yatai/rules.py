@@ -704,23 +704,24 @@ class YataiState(GameState):
     def scoring(self) -> list[dict]:
         """Each seat's score by category (chapter 8), as if the game ended now."""
         data = content()
-        dish_counts = [c["sink"] for c in self.chefs]
-        guest_counts = [Counter(g for g in c["board"] if g is not None) for c in self.chefs]
+        dishes = [dict.fromkeys(data.colours, 0) for _ in self.chefs]
+        guests = [dict.fromkeys(data.colours, 0) for _ in self.chefs]
+        for c in data.colours:
+            _majority(dishes, c, [chef["sink"][c] for chef in self.chefs])
+            _majority(guests, c, [chef["board"].count(c) for chef in self.chefs])
         out = []
         for s, chef in enumerate(self.chefs):
-            dishes = {c: _majority(s, [d[c] for d in dish_counts]) for c in data.colours}
-            guests = {c: _majority(s, [g[c] for g in guest_counts]) for c in data.colours}
             reviews = {t: data.review_points(v) for t, v in chef["reviews"].items()}
             tokens = sum(data.specials[t]["back"] for t in chef["tokens"])
-            total = chef["points"] + sum(dishes.values()) + sum(guests.values()) + sum(reviews.values()) + tokens
+            parts = sum(dishes[s].values()) + sum(guests[s].values()) + sum(reviews.values()) + tokens
             out.append(
                 {
                     "play": chef["points"],
-                    "dishes": dishes,
-                    "guests": guests,
+                    "dishes": dishes[s],
+                    "guests": guests[s],
                     "reviews": reviews,
                     "tokens": tokens,
-                    "total": total,
+                    "total": chef["points"] + parts,
                 }
             )
         return out
@@ -794,10 +795,12 @@ class YataiState(GameState):
         return words.label(self, seat, action, names)
 
 
-def _majority(seat: int, counts: list[int]) -> int:
-    """The seat's points for one colour: the count if it alone has the most, else 0."""
+def _majority(points: list[dict], colour: str, counts: list[int]) -> None:
+    """One colour's majority: the seat that alone has the most scores its count; a
+    tie for the most scores nothing."""
     best = max(counts)
-    return best if best > 0 and counts[seat] == best and counts.count(best) == 1 else 0
+    if best > 0 and counts.count(best) == 1:
+        points[counts.index(best)][colour] = best
 
 
 def _sub_multisets(items: list[str], size: int):
