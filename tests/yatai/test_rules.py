@@ -709,3 +709,18 @@ def test_a_move_without_chance_can_be_undone_within_the_turn():
 def test_not_your_turn_is_refused():
     s = started()
     assert_rejected(s, 1 - s.turn, {"type": "insert", "tile": s.free[0], "arrow": 0}, "not-your-turn")
+
+
+def test_garbage_during_the_queue_check_makes_room_to_offer_a_drink():
+    s = started()
+    seat = s.turn
+    queue(s, seat, "red", "blue", "green", "yellow")
+    fridge(s, seat, "red")
+    crate(s, seat, "blue", "blue")
+    token(s, seat, "garbage")
+    begin(s, seat)
+    assert not [a for a in s.legal_actions(seat) if a["type"] == "offer_drink"]
+    s.apply(seat, {"type": "use", "token": "garbage"})
+    assert s.phase == Phase.QUEUE and s.chefs[seat]["crate"] == []
+    s.apply(seat, {"type": "offer_drink", "colour": "red"})
+    assert s.chefs[seat]["crate"] == ["red"] and s.phase == Phase.TILE
