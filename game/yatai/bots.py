@@ -23,7 +23,7 @@ from game.engine.bots import Bot, RandomBot
 from game.engine.rng import Rng
 
 from .data import content
-from .rules import ARROWS, CRATE, EXTRA_ROUND, QUEUE, Choice, Phase, YataiState, line_tiles
+from .rules import CRATE, EXTRA_ROUND, QUEUE, Choice, Phase, YataiState, line_tiles, slide
 
 Score = Callable[[YataiState, int], float]
 
@@ -118,13 +118,7 @@ class GreedyBot(Bot):
 
 
 def _line_after(state: YataiState, action: dict) -> list[int]:
-    grid = [list(r) for r in state.grid]
-    kind, index = ARROWS[action["arrow"]]
-    if kind == "col":
-        grid[1][index], grid[0][index] = grid[0][index], action["tile"]
-    else:
-        grid[index] = [action["tile"], *grid[index][:2]]
-    return line_tiles(grid, action["arrow"])
+    return line_tiles(slide(state.grid, action["tile"], action["arrow"])[0], action["arrow"])
 
 
 def _draws(tiles: list[int]) -> bool:

@@ -12,7 +12,8 @@ Phases and their actions (every action is `{"type": name, ...}`):
 - QUEUE (A, only when a guest stands in the 4th queue space): `penalty`,
   `offer_drink {colour}` (fridge -> crate) or `taiyaki`.
 - TILE (B): `insert {tile, arrow}`: tile = a number in `free`, arrow 0-2 = columns C1-C3
-  from the top, 3-4 = rows R1-R2 from the left (`ARROWS`). The line then runs.
+  from the top, 3-4 = rows R1-R2 from the left (`ARROWS`). The line then runs;
+  `line_tiles(slide(grid, tile, arrow)[0], arrow)` previews it before the move.
 - ACTIONS (C): per undone slot of `line` (0 = the first tile of the row or column):
   `customers {slot}`, `cook {slot, dishes}`, `drinks {slot, colours}`, `recycle {slot}`,
   `serve {slot, drinks, taiyaki}`; `end` only when nothing is left that can be done but
@@ -89,8 +90,23 @@ CHOICE_ACTIONS = {
 
 
 def line_tiles(grid: list[list[int]], arrow: int) -> list[int]:
+    """The tiles of the row or column an arrow points into, in slot order."""
     kind, index = ARROWS[arrow]
     return list(grid[index]) if kind == "row" else [grid[0][index], grid[1][index]]
+
+
+def slide(grid: list[list[int]], tile: int, arrow: int) -> tuple[list[list[int]], int]:
+    """The grid after sliding `tile` in at `arrow`, and the tile pushed out (a new grid:
+    a scene may preview a move with it)."""
+    grid = [list(row) for row in grid]
+    kind, index = ARROWS[arrow]
+    if kind == "col":
+        out = grid[1][index]
+        grid[1][index], grid[0][index] = grid[0][index], tile
+    else:
+        out = grid[index].pop()
+        grid[index].insert(0, tile)
+    return grid, out
 
 
 class YataiState(GameState):
@@ -393,15 +409,7 @@ class YataiState(GameState):
         tile = int_field(action, "tile", 0, len(content().tiles) - 1, "tile-is-free")
         arrow = int_field(action, "arrow", 0, len(ARROWS) - 1, "arrow")
         require(tile in self.free, "tile-is-free", f"tile {tile} is in the grid")
-        kind, index = ARROWS[arrow]
-        if kind == "col":
-            out = self.grid[1][index]
-            self.grid[1][index] = self.grid[0][index]
-            self.grid[0][index] = tile
-        else:
-            row = self.grid[index]
-            out = row.pop()
-            row.insert(0, tile)
+        self.grid, out = slide(self.grid, tile, arrow)
         self.free = sorted([t for t in self.free if t != tile] + [out])
         self.line, self.done = arrow, []
         self.phase = Phase.ACTIONS

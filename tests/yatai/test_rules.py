@@ -724,3 +724,14 @@ def test_garbage_during_the_queue_check_makes_room_to_offer_a_drink():
     assert s.phase == Phase.QUEUE and s.chefs[seat]["crate"] == []
     s.apply(seat, {"type": "offer_drink", "colour": "red"})
     assert s.chefs[seat]["crate"] == ["red"] and s.phase == Phase.TILE
+
+
+def test_the_line_a_move_would_run_can_be_previewed():
+    from game.yatai.rules import line_tiles, slide
+
+    s = started()
+    seat, tile = s.turn, s.free[1]
+    preview, out = slide(s.grid, tile, 2)
+    assert line_tiles(preview, 2)[0] == tile and out == s.grid[1][2]
+    s.apply(seat, {"type": "insert", "tile": tile, "arrow": 2})
+    assert s.grid == preview and out in s.free
