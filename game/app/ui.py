@@ -116,6 +116,12 @@ class Ui:
         """The picture of `item_id` (game/app/pictures.py), `size` design units across, centred on `pos`."""
         return pictures.draw(surf, item_id, (self.px(pos[0]), self.px(pos[1])), self.px(size))
 
+    def fit(self, text: str, size: float, width: float, smallest: float = 26, bold: bool = False) -> float:
+        """The largest text size from `size` down to `smallest` at which `text` fits `width` design units."""
+        while size > smallest and self.font(size, bold).size(text)[0] > self.px(width):
+            size -= 2
+        return size
+
     def wrap(self, text: str, size: float, width: float, bold: bool = False) -> list[str]:
         font, limit, lines = self.font(size, bold), self.px(width), []
         for para in text.split("\n"):
