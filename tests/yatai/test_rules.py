@@ -735,3 +735,9 @@ def test_the_line_a_move_would_run_can_be_previewed():
     assert line_tiles(preview, 2)[0] == tile and out == s.grid[1][2]
     s.apply(seat, {"type": "insert", "tile": tile, "arrow": 2})
     assert s.grid == preview and out in s.free
+
+
+def test_nobody_scores_a_colour_nobody_has():
+    s = started(3)
+    r = s.scoring()
+    assert all(sum(x["dishes"].values()) == sum(x["guests"].values()) == 0 for x in r)
