@@ -281,7 +281,7 @@ class YataiState(GameState):
         if kind == Choice.GUEST:
             out: list[dict] = []
             for i, g in enumerate(choice["guests"]):
-                if i in [j for j, h in enumerate(choice["guests"]) if h == g][1:]:
+                if g in choice["guests"][:i]:
                     continue  # identical guests: name the first
                 out += self._guest_places(seat, i, g)
             return out
