@@ -27,7 +27,8 @@ Any time the seat may act and no choice is pending: `use {token: "garbage"}`,
 Pending choices (Choice), first entry of `pending`:
 - GUEST {guests}: `guest {guest, seat}` (first free space of that seat's queue) or, for a
   tourist, `replace {guest, seat, pos}` (that customer goes back to the bag).
-- BOARD {guest, free}: `board {space}` on the reputation board; `use {token: "doggy_bag"}`.
+- BOARD {guest, free, served}: `board {space}` on the reputation board; for a guest just
+  served (not a double customer's), `use {token: "doggy_bag"}` frees the placement.
 - REVIEW {steps, tracks, sign}: `review {track}` one step (sign -1: the queue penalty).
 - MENU: `menu {dish}`;  PICK: `pick {guest}` from the bag;  TOKEN: `take {token}`.
 
@@ -287,7 +288,7 @@ class YataiState(GameState):
             return out
         if kind == Choice.BOARD:
             out = [{"type": "board", "space": s} for s in self.board_spaces(seat, choice["free"])]
-            if not choice["free"] and "doggy_bag" in chef["tokens"]:
+            if choice["served"] and not choice["free"] and "doggy_bag" in chef["tokens"]:
                 out.append({"type": "use", "token": "doggy_bag"})
             return out
         if kind == Choice.REVIEW:
@@ -503,7 +504,7 @@ class YataiState(GameState):
         chef["crate"] += drinks
         points = 1 + (dish == guest) + sum(d == guest for d in drinks) + (taiyaki and guest == TOURIST)
         chef["points"] += points
-        self.pending.insert(0, {"kind": Choice.BOARD, "guest": guest, "free": False})
+        self.pending.insert(0, {"kind": Choice.BOARD, "guest": guest, "free": False, "served": True})
         self.last = {"guest": guest, "dish": dish, "drinks": drinks, "points": points}
 
     def _extra(self, seat: int, action: dict) -> None:
@@ -550,6 +551,7 @@ class YataiState(GameState):
         if kind == "use":
             fields(action, ["token"])
             token = str_field(action, "token", ["doggy_bag"], "doggy-bag-while-placing")
+            require(choice["served"], "doggy-bag-after-a-serve", "only a guest just served")
             require(not choice["free"], "one-doggy-bag", "already free")
             self._spend(seat, token)
             choice["free"] = True
@@ -583,7 +585,7 @@ class YataiState(GameState):
             guest = str_field(action, "guest", [*content().colours, TOURIST], "guest-in-bag")
             require(guest in self.bag, "guest-in-bag", f"no {guest} in the bag")
             self.bag.remove(guest)
-            self.pending[0] = {"kind": Choice.BOARD, "guest": guest, "free": False}
+            self.pending[0] = {"kind": Choice.BOARD, "guest": guest, "free": False, "served": False}
         elif kind == "take":
             fields(action, ["token"])
             token = str_field(action, "token", content().specials, "token-on-offer")

@@ -325,7 +325,7 @@ def test_serving_scores_the_guest_the_matching_dish_and_each_matching_drink(gues
     assert chef["points"] == points
     assert chef["sink"][dish] == 1 and chef["crate"] == sorted(drinks) and chef["fridge"] == []
     assert chef["queue"] == chef["dishes"] == []
-    assert s.pending[0] == {"kind": Choice.BOARD, "guest": guest, "free": False}
+    assert s.pending[0] == {"kind": Choice.BOARD, "guest": guest, "free": False, "served": True}
 
 
 def test_after_a_serve_both_queues_move_up():
@@ -449,8 +449,12 @@ def test_double_customer_chooses_a_guest_from_the_bag_whose_space_gives_its_bonu
     assert s.pending[0]["kind"] == Choice.PICK
     assert {a["guest"] for a in s.legal_actions(seat)} == set(s.bag)
     tourists = s.bag.count("tourist")
+    token(s, seat, "doggy_bag")
     s.apply(seat, {"type": "pick", "guest": "tourist"})
     assert s.bag.count("tourist") == tourists - 1
+    # The doggy bag frees only a served guest's placement.
+    assert {"type": "use", "token": "doggy_bag"} not in s.legal_actions(seat)
+    assert_rejected(s, seat, {"type": "use", "token": "doggy_bag"}, "doggy-bag-after-a-serve")
     points = s.chefs[seat]["points"]
     s.apply(seat, {"type": "board", "space": review})
     assert s.pending[0] == {"kind": Choice.REVIEW, "steps": 2, "tracks": ["cleanliness"], "sign": 1}
