@@ -1,12 +1,19 @@
 """Relleno bots. They see only what their seat sees: the heuristics read the
-seat's own hand and public piles; the search plays on determinizations.
+seat's own hand and the public piles; the lookahead plays on a determinization.
 
-* "easy": greedy. Fills the recipe worth most to it now, else restocks and
-  reserves the recipe it could fill best after restocking; gives up as its
-  time card the card its best fill needs least; never plays early arrivals.
-* "hard": information-set MCTS (game/engine/search.py) over determinizations,
-  rollouts played by the easy policy with some noise and cut after about two
-  days, the leaves judged by points plus what the cards promise (`value`).
+* "easy": greedy. Fills the recipe worth most to it now (`gain`), else
+  restocks and reserves the recipe it could fill best after restocking; gives
+  up as its time card the card its best fill needs least; never plays early
+  arrivals.
+* "hard": on its turn, tries every move (two cheapest covers per recipe) on a
+  determinization and plays the rest of the day with the easy policy for every
+  seat, the rivals' known hands included; keeps the move with the best lead in
+  points plus what the cards promise (`worth`). Chooses its time card like
+  easy but values arriving earlier (0.3 point an hour).
+Tried and dropped (figures in assets/relleno/DESIGN.md): ISMCTS with greedy or
+quick rollouts (10-30 % against easy: a second buys too few rollouts in a game
+this chaotic), full-game rollouts (15 %), a two-day horizon (63 %), the
+lookahead for the time card too (57 %).
 """
 
 from __future__ import annotations
@@ -21,7 +28,9 @@ from .rules import RECIPES_PER_SEAT, Phase, RellenoState
 ABILITY_WORTH = {"none": 0.0, "bonus_fill": 0.5, "extra_restock": 1.0, "bad_batch": 0.3, "early_arrival": 0.6}
 PROVIDE_WORTH = 0.5  # a filling in the left column: future fills
 CARD_COST = 0.15  # each card played sits on the discard pile until a restock
-EARLY_WORTH = 0.006  # per hour earlier, in points: only breaks ties
+EASY_EARLY_WORTH = 0.006  # per hour earlier, in points: only breaks ties
+HARD_EARLY_WORTH = 0.3
+WIN_WORTH = 10.0  # a won game over a lost one, in points of margin
 HAND_PROMISE = 0.6  # a filling in hand, at the start of the game, in points
 PILE_PROMISE = 0.3  # a filling on the discard pile: a restock away
 
@@ -48,15 +57,11 @@ def _keep_worth(card: str) -> float:
     return 3.0 * len(c.points) + len(c.provides)
 
 
-def greedy(state: RellenoState, seat: int, rng: Rng, noise: float = 0.0):
-    """The easy bot's move; `noise` > 0 jitters the values (for rollouts)."""
+def greedy(state: RellenoState, seat: int, early_worth: float = EASY_EARLY_WORTH):
+    """The easy bot's move (deterministic: ties go to the first legal action)."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-
-    def jitter(value: float) -> float:
-        return value + (rng.random() * noise if noise else 0.0)
-
     if state.phase == Phase.CHOOSE:
         hand = state.hands[seat]
         plain = [a for a in legal if not a["early"]]
@@ -64,14 +69,14 @@ def greedy(state: RellenoState, seat: int, rng: Rng, noise: float = 0.0):
         def keep(a) -> float:
             rest = [c for c in hand if c != a["card"]]
             time = _card(a["card"]).time or 0
-            return _best_fill(state, seat, rest) - EARLY_WORTH * time / 60
+            return _best_fill(state, seat, rest) - early_worth * time / 60
 
-        return max(plain, key=lambda a: jitter(keep(a)))
+        return max(plain, key=keep)
     if state.phase == Phase.BAD_BATCH:
-        return min(legal, key=lambda a: jitter(_keep_worth(a["card"])))
+        return min(legal, key=lambda a: _keep_worth(a["card"]))
     fills = [a for a in legal if a["type"] in ("fill", "bonus_fill")]
     if fills:
-        best = max(fills, key=lambda a: jitter(gain(state, seat, a["recipe"], a["cards"])))
+        best = max(fills, key=lambda a: gain(state, seat, a["recipe"], a["cards"]))
         if gain(state, seat, best["recipe"], best["cards"]) > 0 or state.phase == Phase.BONUS:
             return best
     if state.phase == Phase.BONUS:
@@ -85,14 +90,14 @@ def greedy(state: RellenoState, seat: int, rng: Rng, noise: float = 0.0):
         covers = [f for f in state.fills(seat, everything) if f["recipe"] == a["reserve"]]
         return max((gain(state, seat, f["recipe"], f["cards"]) for f in covers), default=-1.0)
 
-    return max(reserves, key=lambda a: jitter(later(a)))
+    return max(reserves, key=later)
 
 
 class GreedyBot(Bot):
     name = "easy"
 
     def choose(self, state: RellenoState, seat: int, rng: Rng):
-        return greedy(state, seat, rng)
+        return greedy(state, seat)
 
 
 def worth(state: RellenoState, seat: int) -> float:
@@ -108,33 +113,29 @@ def lead(state: RellenoState, seat: int) -> float:
     """The seat's worth over its best rival's; the true outcome once the game is over."""
     if state.is_over():
         winners = state.winners()
-        return 100.0 / len(winners) if seat in winners else -100.0
+        won = WIN_WORTH / len(winners) if seat in winners else 0.0
+        scores = state.scores()
+        return won + scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
     mine = worth(state, seat)
     return mine - max(worth(state, s) for s in range(state.num_seats) if s != seat)
 
 
 class LookaheadBot(Bot):
-    """Each move tried on a few determinizations, the rest of the day played by
-    the easy policy for every seat (the secret choices still to come included),
-    the move with the best mean lead kept."""
+    """Each move of a turn played out to the end of the day on a determinization."""
 
     name = "hard"
 
-    def __init__(self, samples: int = 3, seconds: float = 0.7) -> None:
-        self.samples = samples
-        self.seconds = seconds
-
     def choose(self, state: RellenoState, seat: int, rng: Rng):
+        if state.phase == Phase.CHOOSE:
+            return greedy(state, seat, HARD_EARLY_WORTH)
         legal = _candidates(state, seat)
         if len(legal) == 1:
             return legal[0]
-        totals = [0.0] * len(legal)
-        worlds = [state.determinize(seat, rng) for _ in range(self.samples)]
-        for world in worlds:
-            for i, action in enumerate(legal):
-                totals[i] += lead(_play_day(world, seat, action, rng), seat)
-        best = max(totals)
-        return legal[totals.index(best)]
+        # Once the times are revealed only the deck order is unknown, and the
+        # day's end does not look at it: one determinization is enough.
+        world = state.determinize(seat, rng)
+        leads = [lead(_rest_of_day(world, seat, action), seat) for action in legal]
+        return legal[leads.index(max(leads))]
 
 
 def _candidates(state: RellenoState, seat: int) -> list[dict]:
@@ -153,13 +154,13 @@ def _candidates(state: RellenoState, seat: int) -> list[dict]:
     return out
 
 
-def _play_day(world: RellenoState, seat: int, action, rng: Rng) -> RellenoState:
+def _rest_of_day(world: RellenoState, seat: int, action) -> RellenoState:
+    """The world after `action`, the easy policy playing every seat to the day's end."""
     sim = world.clone()
     sim.apply(seat, action)
-    day = sim.day
-    while not sim.is_over() and sim.day == day:
+    while not sim.is_over() and sim.day == world.day:
         actor = sim.actors()[0]
-        sim.apply(actor, greedy(sim, actor, rng))
+        sim.apply(actor, greedy(sim, actor))
     return sim
 
 
