@@ -1,6 +1,7 @@
-"""Yatai's bots beat the random bot and each other in order, (their think time is
-measured, never asserted). The figures over hundreds of seeds are in assets/yatai/DESIGN.md (measured
-with `python -m game simulate`); here a fast version runs, seats alternating."""
+"""Yatai's bots beat the random bot and each other in order (their think time is
+measured, never asserted). The figures over hundreds of seeds are in
+assets/yatai/DESIGN.md (`python -m game simulate`); here a fast version runs,
+seats alternating."""
 
 from game.engine.rng import Rng
 from game.engine.simulate import play
