@@ -55,6 +55,9 @@ class App:
         self.devices = Devices(self.settings.bindings)
         self.queue = EventQueue()  # bots, buzzer readers and tests put events here
         self.buzzers = None  # the BuzzerManager, once start_buzzers() ran
+        # Tables move things eased (game/app/motion.py) where someone watches a window;
+        # headless renders (tests, screenshots, watch) draw everything where it lies.
+        self.motion = window
         self.size = tuple(size or self.settings.window)
         self.screen = self._open(window)
         self.scenes: list[Scene] = []

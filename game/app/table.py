@@ -25,6 +25,7 @@ from ..engine.bots import RandomBot
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
 from ..media.cues import cues
+from .motion import Motion, pulse
 from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
@@ -73,6 +74,7 @@ class TableScene(Scene):
         self._map_controllers()
         self._update_viewer()
         session.listener = self._heard
+        self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
         app.audio.music("menu", table=True)
 
     # ---- for subclasses ----------------------------------------------------
@@ -86,6 +88,10 @@ class TableScene(Scene):
 
     def on_applied(self, seat: int, action) -> None:
         """Called after any action was applied (animations, sounds)."""
+
+    def on_moved(self, seat: int, action, before: dict, after: dict) -> None:
+        """Optional: start motion (self.motion) for what an action changed, from the
+        public views before and after it. Not called where motion is off."""
 
     @classmethod
     def moments(cls) -> dict[str, Callable[[TableScene], None]]:
@@ -153,6 +159,8 @@ class TableScene(Scene):
         after = self.state.observation(None)
         for name in cues(self.session.gdef.id, before, after, seat, action, self.session.humans()):
             self.app.audio.play(name)
+        if self.motion.enabled:
+            self.on_moved(seat, action, before, after)
 
     # ---- targets: what a player can choose on the table -------------------------
     def target(
@@ -209,6 +217,13 @@ class TableScene(Scene):
         if ev.control == "confirm" and (t := self.focused()) is not None:
             return bool(t.choose(seat, ev))
         return False
+
+    def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
+        """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""
+        k = pulse(self.clock) if self.motion.enabled else 1.0
+        lit = tuple(round(c + (255 - c) * 0.45 * k) for c in colour)
+        grow = self.ui.px(2 + 6 * k)
+        pygame.draw.rect(surf, lit, rect.inflate(grow, grow), max(2, self.ui.px(4 + 3 * k)), self.ui.px(radius))
 
     def draw_focus(self, surf: pygame.Surface) -> None:
         """A pulsing ring around the focused target."""
@@ -358,7 +373,9 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.targets = []
+        self.motion.tick(self.clock, self.ui.u)
         self.draw_table(surf)
+        self.motion.draw(surf, self.ui)
         if self.curtain_for is None and self.my_turn() is not None:
             self.draw_focus(surf)
         for i, seat in enumerate(self.missing):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _
@@ -69,6 +70,20 @@ class WokScene(TableScene):
             self.want_wok = None
         return ok
 
+    def on_moved(self, seat: int, action, before: dict, after: dict) -> None:
+        """A coin taken flies from its line to the seat, and the seat's coins rise."""
+        if action.get("type") == "coin" and seat in range(self.state.num_seats):
+            line = self.ui.rect(604 + 170, 72 + action["line"] * 250 + 100, 40, 40)
+            x, width = self._seat_x(seat)
+            self.motion.fly("wewillwokyou.coin", line, self.ui.rect(x + width / 2 - 20, 880, 40, 40))
+            gained = after["seats"][seat]["coins"] - before["seats"][seat]["coins"]
+            self.motion.rise(f"+{gained}", (x + width / 2, 900), ACCENT)
+
+    def _seat_x(self, seat: int) -> tuple[float, float]:
+        """Where a seat's panel starts and how wide it is, design units."""
+        width = 1880 / self.state.num_seats
+        return 20 + seat * width, width - 12
+
     # ---- moments -----------------------------------------------------------------
     @classmethod
     def moments(cls):
@@ -112,11 +127,13 @@ class WokScene(TableScene):
 
     def _draw_card(self, surf, card: int, x: float, y: float, count: int = 1, faded: bool = False) -> pygame.Rect:
         """An ingredient card as the physical one: the singer's picture, its symbols beside it,
-        the two-letter tag under the picture for whoever cannot tell the colours apart."""
+        the two-letter tag under the picture for whoever cannot tell the colours apart.
+        A card drawn elsewhere last frame glides from there (bought, laid)."""
         ui = self.ui
         c = content().cards[card]
         colour = INGREDIENT_COLOUR[c.ingredient]
-        r = ui.box(ui.rect(x, y, CARD_W, CARD_H))
+        r = ui.box(self.motion.place(("card", card), ui.rect(x, y, CARD_W, CARD_H)))
+        x, y = r.x / ui.u, r.y / ui.u
         ui.panel(surf, r, tuple(v // 2 for v in colour) if faded else colour, 12, INK)
         ui.panel(surf, ui.rect(x + 8, y + 8, 76, 88), (250, 244, 230), 10)
         ui.picture(surf, f"wewillwokyou.{c.ingredient}", (x + 46, y + 44), 62)
@@ -192,6 +209,7 @@ class WokScene(TableScene):
         ui = self.ui
         w = content().woks[wok]
         blue = w["kind"] in ("double_man", "mighty_man", "changing_man")
+        rect = self.motion.place(("wok", wok), rect)
         ui.panel(surf, ui.box(rect), PANEL_HI if highlight else PANEL, 14, BLUE if blue else WOK_RED)
         title, detail, points = words.wok_lines(w)
         x, y = rect.x / ui.u, rect.y / ui.u
@@ -310,7 +328,9 @@ class WokScene(TableScene):
             x = 20 + s * width
             r = ui.rect(x, top, width - 12, 232)
             active = obs["turn"] == s
-            ui.panel(surf, r, PANEL_HI if active else PANEL, 16, self.seat_colour(s) if active else None)
+            ui.panel(surf, r, PANEL_HI if active else PANEL, 16)
+            if active:
+                self.draw_turn(surf, r, self.seat_colour(s))
             ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True)
             ui.text(
                 surf,
@@ -322,9 +342,11 @@ class WokScene(TableScene):
             if not info["woks"]:
                 ui.text(surf, _("No Wok card yet"), (x + 16, top + 102), 30, MUTED)
             step = min(60, (width - 44) / max(1, len(info["woks"])))
-            for k, w in enumerate(info["woks"]):  # the Wok cards won, as their pictures
-                kind = content().woks[w]["kind"]
-                ui.picture(surf, f"wewillwokyou.wok.{kind}", (x + 40 + k * step, top + 130), min(56, step - 4))
+            for k, w in enumerate(info["woks"]):  # the Wok cards won, as their pictures (flown from the offer)
+                side = min(56, step - 4)
+                spot = ui.rect(x + 40 + k * step - side / 2, top + 130 - side / 2, side, side)
+                at = self.motion.place(("wok", w), spot)
+                pictures.draw(surf, f"wewillwokyou.wok.{content().woks[w]['kind']}", at.center, at.size)
             if info["front"]:
                 self._tags(surf, info["front"], x + 16, top + 178, width - 44)
 
