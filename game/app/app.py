@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import sys
 import time
+from dataclasses import replace
 
 import pygame
 
@@ -74,8 +75,19 @@ class App:
         if window:
             pygame.display.set_caption("Wok Arcade")
         self.size = surf.get_size()
-        self.ui.resize(self.size)
+        self._set_stage(surf)
         return surf
+
+    def _set_stage(self, screen: pygame.Surface) -> None:
+        """The 16:9 part of the window the scenes draw in, centred: a 4:3 or 16:10
+        window gets bars above and below, a 21:9 one at the sides; nothing is cropped
+        or stretched, and every scene keeps one layout (design units, game/app/ui.py)."""
+        w, h = screen.get_size()
+        u = min(w / 1920, h / 1080)
+        sw, sh = min(w, round(1920 * u)), min(h, round(1080 * u))
+        self.stage_rect = pygame.Rect((w - sw) // 2, (h - sh) // 2, sw, sh)
+        self.stage = screen.subsurface(self.stage_rect)
+        self.ui.resize((sw, sh))
 
     # ---- scenes --------------------------------------------------------
     @property
@@ -137,11 +149,13 @@ class App:
             elif e.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
                 self.size = (max(640, e.w), max(360, e.h))
                 self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-                self.ui.resize(self.size)
+                self._set_stage(self.screen)
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
                 self.toggle_fullscreen()
             else:
                 for ev in self.devices.translate(e, t, self.size):
+                    if ev.pos is not None:  # window pixels -> the stage's pixels
+                        ev = replace(ev, pos=(ev.pos[0] - self.stage_rect.x, ev.pos[1] - self.stage_rect.y))
                     self.queue.put(ev)
         for msg in self.devices.notices:
             self.say(msg)
@@ -164,16 +178,16 @@ class App:
         while first > 0 and self.scenes[first].overlay:
             first -= 1
         for scene in self.scenes[first:]:
-            scene.draw(self.screen)
+            scene.draw(self.stage)
         if self.notice and time.monotonic() < self.notice_until:
             self._draw_notice()
 
     def _draw_notice(self) -> None:
         lines = self.ui.wrap(self.notice, 32, 1700)
         r = self.ui.rect(80, 16, 1760, 20 + 44 * len(lines))
-        self.ui.panel(self.screen, r, (60, 20, 20), 12, RED)
+        self.ui.panel(self.stage, r, (60, 20, 20), 12, RED)
         for i, line in enumerate(lines):
-            self.ui.text(self.screen, line, (110, 24 + 44 * i), 32, INK)
+            self.ui.text(self.stage, line, (110, 24 + 44 * i), 32, INK)
 
     def run(self) -> None:
         next_step = time.monotonic_ns()

@@ -373,6 +373,9 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.targets = []
+        if self.curtain_for is not None:  # the curtain hides the whole table: draw only it
+            draw_curtain(self, surf, self.curtain_for)
+            return
         self.motion.tick(self.clock, self.ui.u)
         self.draw_table(surf)
         self.motion.draw(surf, self.ui)
@@ -384,8 +387,6 @@ class TableScene(Scene):
             self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
         if self.flash_text and time.monotonic() < self.flash_until:
             self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
-        if self.curtain_for is not None:
-            draw_curtain(self, surf, self.curtain_for)
 
     def close(self) -> None:
         self.session.close()

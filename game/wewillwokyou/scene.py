@@ -125,24 +125,27 @@ class WokScene(TableScene):
         if action in legal:
             self.target(rect, action, do=lambda seat, _ev: self._act(seat, action))
 
-    def _draw_card(self, surf, card: int, x: float, y: float, count: int = 1, faded: bool = False) -> pygame.Rect:
+    def _draw_card(
+        self, surf, card: int, x: float, y: float, count: int = 1, faded: bool = False, k: float = 1.0
+    ) -> pygame.Rect:
         """An ingredient card as the physical one: the singer's picture, its symbols beside it,
-        the two-letter tag under the picture for whoever cannot tell the colours apart.
-        A card drawn elsewhere last frame glides from there (bought, laid)."""
+        the two-letter tag under the picture for whoever cannot tell the colours apart;
+        `k` scales it (a big hand). A card drawn elsewhere last frame glides from there."""
         ui = self.ui
         c = content().cards[card]
         colour = INGREDIENT_COLOUR[c.ingredient]
-        r = ui.box(self.motion.place(("card", card), ui.rect(x, y, CARD_W, CARD_H)))
+        r = ui.box(self.motion.place(("card", card), ui.rect(x, y, CARD_W * k, CARD_H * k)))
         x, y = r.x / ui.u, r.y / ui.u
-        ui.panel(surf, r, tuple(v // 2 for v in colour) if faded else colour, 12, INK)
-        ui.panel(surf, ui.rect(x + 8, y + 8, 76, 88), (250, 244, 230), 10)
-        ui.picture(surf, f"wewillwokyou.{c.ingredient}", (x + 46, y + 44), 62)
-        ui.text(surf, words.tag(c.ingredient), (x + 46, y + 97), 24, (60, 40, 30), True, "midbottom")
-        for k, sym in enumerate(c.symbols):
-            self._symbol(surf, sym, (x + 117, y + 29 + k * 46), 21)
+        k = r.w / ui.px(CARD_W) if ui.px(CARD_W) else k  # gliding between sizes
+        ui.panel(surf, r, tuple(v // 2 for v in colour) if faded else colour, 12 * k, INK)
+        ui.panel(surf, ui.rect(x + 8 * k, y + 8 * k, 76 * k, 88 * k), (250, 244, 230), 10 * k)
+        ui.picture(surf, f"wewillwokyou.{c.ingredient}", (x + 46 * k, y + 44 * k), 62 * k)
+        ui.text(surf, words.tag(c.ingredient), (x + 46 * k, y + 97 * k), 24 * k, (60, 40, 30), True, "midbottom")
+        for i, sym in enumerate(c.symbols):
+            self._symbol(surf, sym, (x + 117 * k, y + (29 + i * 46) * k), 21 * k)
         if count > 1:
-            pygame.draw.circle(surf, (30, 20, 18), ui.rect(x + 10, y + 10, 0, 0).topleft, ui.px(22))
-            ui.text(surf, f"{count}", (x + 10, y + 10), 32, ACCENT, True, "center")
+            pygame.draw.circle(surf, (30, 20, 18), ui.rect(x + 22 * k, y + 22 * k, 0, 0).topleft, ui.px(18 * k))
+            ui.text(surf, f"{count}", (x + 22 * k, y + 22 * k), 28 * k, ACCENT, True, "center")
         return r
 
     def _symbol(self, surf, sym: str, centre, radius: float) -> None:
@@ -280,9 +283,10 @@ class WokScene(TableScene):
         for c in hand:
             card = content().cards[c]
             kinds.setdefault((card.ingredient, card.symbols), []).append(c)
-        step = min(CARD_W + 8, 1380 / max(1, len(kinds)))
+        scale = min(1.0, 1380 / (max(1, len(kinds)) * (CARD_W + 8)))  # a big hand: smaller cards, never fanned
         for k, (_kind, cards) in enumerate(sorted(kinds.items())):
-            r = self._draw_card(surf, cards[0], 24 + k * step, HAND_Y, len(cards))
+            x, y = 24 + k * (CARD_W + 8) * scale, HAND_Y + CARD_H * (1 - scale)
+            r = self._draw_card(surf, cards[0], x, y, len(cards), k=scale)
             self._target(r, {"type": "lay", "card": cards[0]}, legal)
         if not hand:
             ui.text(surf, _("No ingredients yet"), (24, HAND_Y + 30), 36, MUTED)

@@ -359,10 +359,13 @@ class WokUpScene(TableScene):
         ui, state = self.ui, self.state
         if state.phase == "flight":
             self.hands = []
-        for i, hand in enumerate(self.hands):
-            rect = self.wok.cards[hand["deck"]]
-            spread = (i % 3 - 1) * 18
-            x, y = self._pt(rect.x + spread, rect.y + spread)
+        on_deck: dict[int, list[dict]] = {}
+        for hand in self.hands:
+            on_deck.setdefault(hand["deck"], []).append(hand)
+        for hand in self.hands:
+            rect, same = self.wok.cards[hand["deck"]], on_deck[hand["deck"]]
+            x, y = self._pt(rect.x, rect.y)
+            x += ui.px(62 * (same.index(hand) - (len(same) - 1) / 2))  # side by side: every mark readable
             colour = self.seat_colour(hand["seat"])
             pygame.draw.circle(surf, colour, (x, y), ui.px(34))
             for k in range(4):  # fingers
