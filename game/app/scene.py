@@ -27,12 +27,22 @@ SCENES: dict[str, str] = {
     "settings": "game.app.menus:SettingsScene",
     "sound": "game.app.sound_menu:SoundScene",
     "controls": "game.app.menus:ControlsScene",
+    "resume": "game.app.resume:ResumeScene",
+    "history": "game.app.history:HistoryScene",
     "rules": "game.app.rules_screen:RulesScene",
     "credits": "game.app.credits:CreditsScene",
     "seats": "game.app.seats:SeatsScene",
     "buzzer-menu": "game.app.buzzers:BuzzerMenuScene",
     "buzzer-seats": "game.app.buzzers:BuzzerSeatsScene",
     "buzzer-test": "game.app.buzzers:BuzzerTestScene",
+    "attract": "game.app.kiosk_screens:AttractScene",
+    "still-playing": "game.app.kiosk_screens:StillPlayingScene",
+    "initials": "game.app.kiosk_screens:InitialsScene",
+    "operator-pin": "game.app.operator:PinScene",
+    "operator": "game.app.operator:OperatorScene",
+    "operator-games": "game.app.operator:GamesScene",
+    "operator-times": "game.app.operator:TimesScene",
+    "operator-stats": "game.app.operator:StatsScene",
 }
 
 
@@ -48,6 +58,9 @@ def scene_class(name: str) -> type[Scene]:
 class Scene:
     name = "scene"
     overlay = False  # drawn over the scene below it (pause, curtain)
+    # True when the picture changes only after an input (menus): the loop then
+    # redraws on input, not 60 times a second. A scene that animates by itself keeps False.
+    still = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -73,6 +86,7 @@ class MenuScene(Scene):
     """A scene that is mostly one menu; "back" leaves it."""
 
     heading = ""
+    still = True
     footer = N_("Move: arrows / WASD / d-pad - Choose: Enter / E / A - Back: Backspace / Q / B")
 
     def __init__(self, app: App, menu: Menu) -> None:

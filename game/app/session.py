@@ -131,6 +131,8 @@ class Session:
         # Told of every applied action, the bots' too: (seat, action, public view before).
         # The table scene listens (sounds, motion); nothing is computed without a listener.
         self.listener: Callable[[int, object, dict], None] | None = None
+        self.demo = False  # an attract-mode demo: never saved, never counted
+        self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
         self._lines: list[dict] = []  # the log in words, one {"seat", "text"} per entry
         self._lines_language = i18n.language()
 
@@ -139,6 +141,7 @@ class Session:
         seats = [SeatConfig(**s) for s in doc["seats"]]
         state = entry_gdef.state_cls.replay(len(seats), doc["options"], doc["seed"], doc["log"])
         session = cls(entry_gdef, seats, doc["options"], doc["seed"], saves, state, save_id)
+        session.stats_ref = doc.get("stats_ref")
         if state.log:
             session.last = (state.log[-1]["seat"], state.log[-1]["action"])
         return session
@@ -193,7 +196,7 @@ class Session:
         return True
 
     def save(self) -> None:
-        if self.saves is None:
+        if self.saves is None or self.demo:
             return
         if self.state.is_over():
             self.saves.delete(self.save_id)
@@ -207,6 +210,7 @@ class Session:
                 "seed": self.seed,
                 "log": self.state.log,
                 "saved_at": time.time(),
+                "stats_ref": self.stats_ref,
             },
         )
 

@@ -45,6 +45,7 @@ class Ui:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
+        self._shades: dict[tuple, pygame.Surface] = {}
         self.u = 1.0
         # The layout recorder: when a list, every text and every box a scene
         # reports (`box`) is appended as (kind, rect in px), for the layout test.
@@ -55,6 +56,15 @@ class Ui:
         if u != self.u:
             self.u = u
             self._text.clear()
+
+    def shade(self, surf: pygame.Surface, alpha: int) -> None:
+        """Darken the whole of `surf` (under an overlay, or dimming), with a layer made once."""
+        key = (surf.get_size(), alpha)
+        if key not in self._shades:
+            layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            layer.fill((0, 0, 0, alpha))
+            self._shades[key] = layer
+        surf.blit(self._shades[key], (0, 0))
 
     def px(self, v: float) -> int:
         return round(v * self.u)
@@ -105,6 +115,12 @@ class Ui:
     def picture(self, surf: pygame.Surface, item_id: str, pos: tuple[float, float], size: float) -> pygame.Rect:
         """The picture of `item_id` (game/app/pictures.py), `size` design units across, centred on `pos`."""
         return pictures.draw(surf, item_id, (self.px(pos[0]), self.px(pos[1])), self.px(size))
+
+    def fit(self, text: str, size: float, width: float, smallest: float = 26, bold: bool = False) -> float:
+        """The largest text size from `size` down to `smallest` at which `text` fits `width` design units."""
+        while size > smallest and self.font(size, bold).size(text)[0] > self.px(width):
+            size -= 2
+        return size
 
     def wrap(self, text: str, size: float, width: float, bold: bool = False) -> list[str]:
         font, limit, lines = self.font(size, bold), self.px(width), []

@@ -19,7 +19,7 @@ from game.app import pictures
 from game.app.session import Session, default_seats
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
-from game.i18n import N_, _, language
+from game.i18n import N_, _, language, ngettext
 
 from .data import content
 from .traps import MAX_COUNTER
@@ -451,7 +451,13 @@ class CheaterChefsScene(TableScene):
 
     def _draw_piles(self, surf, obs: dict, y: float) -> None:
         ui = self.ui
-        ui.text(surf, _("Deck: {n} cards").format(n=obs["deck_size"]), (SIDE_X + 30, y), 36, MUTED)
+        ui.text(
+            surf,
+            ngettext("Deck: {n} card", "Deck: {n} cards", obs["deck_size"]).format(n=obs["deck_size"]),
+            (SIDE_X + 30, y),
+            36,
+            MUTED,
+        )
         ui.text(surf, _("Discard pile: {n}").format(n=len(obs["discard"])), (SIDE_X + 30, y + 50), 36, MUTED)
         if obs["discard"]:
             ui.text(

@@ -15,7 +15,7 @@ import pygame
 from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
-from game.i18n import _
+from game.i18n import _, ngettext
 
 from . import symbols, words
 from .data import content
@@ -308,7 +308,14 @@ class WokScene(TableScene):
         turn = obs["turn"]
         if obs["last_round"] is not None:
             ui.text(
-                surf, _("Last round: {n} action(s) left").format(n=len(obs["last_round"])), (1000, 18), 34, RED, True
+                surf,
+                ngettext("Last round: {n} action left", "Last round: {n} actions left", len(obs["last_round"])).format(
+                    n=len(obs["last_round"])
+                ),
+                (1000, 18),
+                34,
+                RED,
+                True,
             )
         who = self.seat_name(turn)
         if legal and obs["pending"] is not None:

@@ -27,7 +27,8 @@ from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, GREEN, INK, MUTED, PANEL, RED
 from game.engine import SYSTEM
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
+from game.input.devices import controller_label
 
 from .. import bots, data, geometry, words
 from ..driver import Driver
@@ -106,6 +107,9 @@ class WokUpScene(TableScene):
         if tick and tick != self._tick:
             self.app.audio.play("countdown_tick")
         self._tick = tick
+
+    def stand_in(self, seat: int, level: str | None) -> None:
+        self.driver.set_player(seat, None if level is None else bots.make(level))
 
     # ---- what players do ------------------------------------------------------------
     def table_event(self, ev) -> bool:
@@ -408,7 +412,7 @@ class WokUpScene(TableScene):
             surf.blit(pictures.get(f"wokup.back.{card.deck}", r.size), r)
         ui.text(
             surf,
-            _("{n} tokens").format(n=len(state.piles[seat])),
+            ngettext("{n} token", "{n} tokens", len(state.piles[seat])).format(n=len(state.piles[seat])),
             (x0 + won * 26 + (12 if won else 0), y0 + 42),
             34,
             MUTED,
@@ -422,8 +426,8 @@ class WokUpScene(TableScene):
             status, tint = _("throws next"), INK
         elif self.session.seats[seat].is_bot:
             status, tint = _("bot: {level}").format(level=_(LEVEL_NAMES.get(self.session.seats[seat].level, ""))), MUTED
-        else:
-            status, tint = "", MUTED
+        else:  # a human: which controller the keys on the buttons belong to
+            status, tint = controller_label(self.session.seats[seat].controller), MUTED
         ui.text(surf, status, (x0, y0 + 84), 34, tint, True)
         if self.shouts.get(seat, 0) > self.clock:
             bubble = ui.rect(
@@ -440,21 +444,33 @@ class WokUpScene(TableScene):
             self._draw_buttons(surf, seat, rect, shape)
 
     def _draw_buttons(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, shape: str) -> None:
-        """A human seat's own small pentagon of deck buttons and its Wok'up! button, for touch."""
+        """A human seat's own small pentagon of deck buttons and its Wok'up! button:
+        tap targets, each labelled with the key or pad button of the seat's
+        controller that does the same (a touch seat's are blank: they tap)."""
         ui = self.ui
         if shape == "side":
-            cx, cy = rect.centerx / ui.u - 40, rect.bottom / ui.u - 62
+            cx, cy = rect.centerx / ui.u - 40, rect.bottom / ui.u - 66
         else:
-            cx, cy = rect.right / ui.u - 140, rect.centery / ui.u + 18
+            cx, cy = rect.right / ui.u - 186, rect.centery / ui.u + 14
         for d in range(5):
             a = math.radians(-90 + 72 * d)
-            b = ui.rect(cx + 30 * math.cos(a) - 14, cy + 30 * math.sin(a) - 14, 28, 28)
+            b = ui.rect(cx + 36 * math.cos(a) - 19, cy + 36 * math.sin(a) - 19, 38, 38)
             up = self.state.face_up[d]
             pygame.draw.ellipse(surf, (235, 225, 205) if up else (90, 70, 60), b)
+            key = self.key_hint(seat, f"deck{d}")
+            if key:
+                ui.text(
+                    surf, key, (b.centerx / ui.u, b.centery / ui.u), 26, (40, 20, 10) if up else INK, True, "center"
+                )
             self._control_target(b.inflate(ui.px(6), ui.px(6)), f"deck{d}", seat)
-        w = ui.rect(cx + 54, cy - 24, 96, 48)
+        w = ui.rect(cx + 62, cy - 30, 112, 60)
         ui.panel(surf, w, ACCENT, 20)
-        ui.text(surf, "Wok!", (w.centerx / ui.u, w.centery / ui.u), 28, (40, 20, 10), True, "center")
+        key = self.key_hint(seat, "wokup")
+        ui.text(
+            surf, "Wok!", (w.centerx / ui.u, w.centery / ui.u - (12 if key else 0)), 28, (40, 20, 10), True, "center"
+        )
+        if key:
+            ui.text(surf, key, (w.centerx / ui.u, w.centery / ui.u + 14), 24, (40, 20, 10), False, "center")
         self._control_target(w, "wokup", seat)
 
     def _draw_clock(self, surf: pygame.Surface) -> None:
