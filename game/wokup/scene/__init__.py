@@ -428,7 +428,8 @@ class WokUpScene(TableScene):
             status, tint = _("bot: {level}").format(level=_(LEVEL_NAMES.get(self.session.seats[seat].level, ""))), MUTED
         else:  # a human: which controller the keys on the buttons belong to
             status, tint = controller_label(self.session.seats[seat].controller), MUTED
-        ui.text(surf, status, (x0, y0 + 84), 34, tint, True)
+        room = rect.right / ui.u - x0 - (236 if shape == "row" and not self.session.seats[seat].is_bot else 16)
+        ui.text(surf, status, (x0, y0 + 84), ui.fit(status, 34, room, 22, True), tint, True)  # clear of the buttons
         if self.shouts.get(seat, 0) > self.clock:
             bubble = ui.rect(
                 rect.centerx / ui.u - 120,
