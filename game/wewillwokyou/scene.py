@@ -15,7 +15,7 @@ import pygame
 from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
-from game.i18n import _, ngettext
+from game.i18n import _, language, ngettext
 
 from . import symbols, words
 from .data import content
@@ -46,6 +46,7 @@ class WokScene(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.want_wok: int | None = None  # the Wok card tapped before laying
+        self._faces: dict[tuple, pygame.Surface] = {}  # cards drawn once per look and size
 
     # ---- input -----------------------------------------------------------------
     def table_event(self, ev) -> bool:
@@ -128,25 +129,41 @@ class WokScene(TableScene):
     def _draw_card(
         self, surf, card: int, x: float, y: float, count: int = 1, faded: bool = False, k: float = 1.0
     ) -> pygame.Rect:
-        """An ingredient card as the physical one: the singer's picture, its symbols beside it,
-        the two-letter tag under the picture for whoever cannot tell the colours apart;
-        `k` scales it (a big hand). A card drawn elsewhere last frame glides from there."""
+        """An ingredient card, `k` times its size (a big hand); a card drawn elsewhere
+        last frame glides from there."""
         ui = self.ui
-        c = content().cards[card]
-        colour = INGREDIENT_COLOUR[c.ingredient]
         r = ui.box(self.motion.place(("card", card), ui.rect(x, y, CARD_W * k, CARD_H * k)))
-        x, y = r.x / ui.u, r.y / ui.u
-        k = r.w / ui.px(CARD_W) if ui.px(CARD_W) else k  # gliding between sizes
-        ui.panel(surf, r, tuple(v // 2 for v in colour) if faded else colour, 12 * k, INK)
-        ui.panel(surf, ui.rect(x + 8 * k, y + 8 * k, 76 * k, 88 * k), (250, 244, 230), 10 * k)
-        ui.picture(surf, f"wewillwokyou.{c.ingredient}", (x + 46 * k, y + 44 * k), 62 * k)
-        ui.text(surf, words.tag(c.ingredient), (x + 46 * k, y + 97 * k), 24 * k, (60, 40, 30), True, "midbottom")
-        for i, sym in enumerate(c.symbols):
-            self._symbol(surf, sym, (x + 117 * k, y + (29 + i * 46) * k), 21 * k)
-        if count > 1:
-            pygame.draw.circle(surf, (30, 20, 18), ui.rect(x + 22 * k, y + 22 * k, 0, 0).topleft, ui.px(18 * k))
-            ui.text(surf, f"{count}", (x + 22 * k, y + 22 * k), 28 * k, ACCENT, True, "center")
+        c = content().cards[card]
+        surf.blit(self._cached(("card", c.ingredient, c.symbols, count, faded, r.size), self._card_face), r)
         return r
+
+    def _cached(self, key: tuple, paint) -> pygame.Surface:
+        """A card's face drawn once per look and size (`paint(surface, *key[1:])`): a
+        frame blits one surface per card instead of its dozen parts."""
+        face = self._faces.get(key)
+        if face is None:
+            if len(self._faces) > 400:  # glides between sizes, window resizes
+                self._faces.clear()
+            face = self._faces[key] = pygame.Surface(key[-1], pygame.SRCALPHA)
+            with self.ui.unrecorded():
+                paint(face, *key[1:])
+        return face
+
+    def _card_face(self, surf, ingredient: str, syms: tuple, count: int, faded: bool, size) -> None:
+        """The physical card: the singer's picture, its symbols beside it, the two-letter
+        tag under the picture for whoever cannot tell the colours apart."""
+        ui = self.ui
+        k = size[0] / max(1, ui.px(CARD_W))
+        colour = INGREDIENT_COLOUR[ingredient]
+        ui.panel(surf, surf.get_rect(), tuple(v // 2 for v in colour) if faded else colour, 12 * k, INK)
+        ui.panel(surf, ui.rect(8 * k, 8 * k, 76 * k, 88 * k), (250, 244, 230), 10 * k)
+        ui.picture(surf, f"wewillwokyou.{ingredient}", (46 * k, 44 * k), 62 * k)
+        ui.text(surf, words.tag(ingredient), (46 * k, 97 * k), 24 * k, (60, 40, 30), True, "midbottom")
+        for i, sym in enumerate(syms):
+            self._symbol(surf, sym, (117 * k, (29 + i * 46) * k), 21 * k)
+        if count > 1:
+            pygame.draw.circle(surf, (30, 20, 18), ui.rect(22 * k, 22 * k, 0, 0).topleft, ui.px(18 * k))
+            ui.text(surf, f"{count}", (22 * k, 22 * k), 28 * k, ACCENT, True, "center")
 
     def _symbol(self, surf, sym: str, centre, radius: float) -> None:
         """A symbol (cookie, spoon, bowl, chopsticks, star) on a light disc."""
@@ -207,21 +224,24 @@ class WokScene(TableScene):
         return self.ui.rect(OFFER_X + col * (OFFER_W + 7), OFFER_Y + row * (OFFER_H + 6), OFFER_W, OFFER_H)
 
     def _draw_wok(self, surf, wok: int, rect: pygame.Rect, highlight: bool = False) -> None:
-        """A Wok card: its kind's picture, its points, what it takes (ingredients as pictures);
-        the kind's name only in the learning mode."""
+        rect = self.ui.box(self.motion.place(("wok", wok), rect))
+        learning = self.app.settings.learning_mode
+        surf.blit(self._cached(("wok", wok, highlight, learning, language(), rect.size), self._wok_face), rect)
+
+    def _wok_face(self, surf, wok: int, highlight: bool, learning: bool, _lang: str, size) -> None:
+        """A Wok card: its kind's picture, its points, what it takes (ingredients as
+        pictures); the kind's name only in the learning mode."""
         ui = self.ui
         w = content().woks[wok]
         blue = w["kind"] in ("double_man", "mighty_man", "changing_man")
-        rect = self.motion.place(("wok", wok), rect)
-        ui.panel(surf, ui.box(rect), PANEL_HI if highlight else PANEL, 14, BLUE if blue else WOK_RED)
+        ui.panel(surf, surf.get_rect(), PANEL_HI if highlight else PANEL, 14, BLUE if blue else WOK_RED)
         title, detail, points = words.wok_lines(w)
-        x, y = rect.x / ui.u, rect.y / ui.u
-        ui.panel(surf, ui.rect(x + 8, y + 8, 76, 76), (250, 244, 230), 12)
-        ui.picture(surf, f"wewillwokyou.wok.{w['kind']}", (x + 46, y + 46), 64)
-        ui.text(surf, points, (x + OFFER_W - 12, y + 2), 40, ACCENT, True, "topright")
-        if self.app.settings.learning_mode:
-            ui.text(surf, title, (x + 94, y + 6), 28, INK, True)
-        self._wok_needs(surf, w, detail, x + 94, y + 66, OFFER_W - 106)
+        ui.panel(surf, ui.rect(8, 8, 76, 76), (250, 244, 230), 12)
+        ui.picture(surf, f"wewillwokyou.wok.{w['kind']}", (46, 46), 64)
+        ui.text(surf, points, (OFFER_W - 12, 2), 40, ACCENT, True, "topright")
+        if learning:
+            ui.text(surf, title, (94, 6), 28, INK, True)
+        self._wok_needs(surf, w, detail, 94, 66, OFFER_W - 106)
 
     def _wok_needs(self, surf, wok: dict, detail: str, x: float, y: float, width: float) -> None:
         """What a Wok card takes, on one line centred on `y`: "3 <tuna> 2 <carrot>" for a
