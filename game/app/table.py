@@ -79,7 +79,8 @@ class TableScene(Scene):
         self._update_viewer()
         session.listener = self._heard
         self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
-        app.audio.music("menu", table=True)
+        if not session.demo:  # an attract-mode demo keeps the attract music
+            app.audio.music("menu", table=True)
 
     # ---- for subclasses ----------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
