@@ -438,9 +438,9 @@ class WokUpScene(TableScene):
                 60,
             )
             ui.panel(surf, bubble, ACCENT, 28)
-            ui.text(
-                surf, _("Wok'up!"), (bubble.centerx / ui.u, bubble.centery / ui.u), 40, (40, 20, 10), True, "center"
-            )
+            cx, cy = bubble.centerx / ui.u, bubble.centery / ui.u
+            ui.picture(surf, "wokup.shout", (cx - 88, cy), 44)  # the megaphone
+            ui.text(surf, _("Wok'up!"), (cx + 22, cy), 38, (40, 20, 10), True, "center")
         if not self.session.seats[seat].is_bot:
             self._draw_buttons(surf, seat, rect, shape)
 
