@@ -28,6 +28,7 @@ from ..input import DeviceId, PlayerEvent
 from ..media.cues import cues
 from . import catalogue
 from .confirm import ConfirmScene
+from .motion import Motion, pulse
 from .phones import LinksScene, draw_away
 from .scene import Scene
 from .session import Session
@@ -78,7 +79,9 @@ class TableScene(Scene):
         self.phones = app.phones.table_for(session)  # None while phones are off
         self._update_viewer()
         session.listener = self._heard
-        app.audio.music("menu", table=True)
+        self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
+        if not session.demo:  # an attract-mode demo keeps the attract music
+            app.audio.music("menu", table=True)
 
     # ---- for subclasses ----------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
@@ -91,6 +94,10 @@ class TableScene(Scene):
 
     def on_applied(self, seat: int, action) -> None:
         """Called after any action was applied (animations, sounds)."""
+
+    def on_moved(self, seat: int, action, before: dict, after: dict) -> None:
+        """Optional: start motion (self.motion) for what an action changed, from the
+        public views before and after it. Not called where motion is off."""
 
     @classmethod
     def moments(cls) -> dict[str, Callable[[TableScene], None]]:
@@ -175,6 +182,8 @@ class TableScene(Scene):
         after = self.state.observation(None)
         for name in cues(self.session.gdef.id, before, after, seat, action, self.session.humans()):
             self.app.audio.play(name)
+        if self.motion.enabled:
+            self.on_moved(seat, action, before, after)
 
     def seats_changed(self) -> None:
         """A seat changed hands (a guest took a demo's seat): route the controllers again."""
@@ -251,6 +260,13 @@ class TableScene(Scene):
         if ev.control == "confirm" and (t := self.focused()) is not None:
             return bool(t.choose(seat, ev))
         return False
+
+    def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
+        """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""
+        k = pulse(self.clock) if self.motion.enabled else 1.0
+        lit = tuple(round(c + (255 - c) * 0.45 * k) for c in colour)
+        grow = self.ui.px(2 + 6 * k)
+        pygame.draw.rect(surf, lit, rect.inflate(grow, grow), max(2, self.ui.px(4 + 3 * k)), self.ui.px(radius))
 
     def _off_turn(self, seat: int) -> bool:
         """A turn-based table waiting for others while `seat` has nothing to do."""
@@ -416,16 +432,19 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.targets = []
-        self.draw_table(surf)
-        if self.curtain_for is None and self.my_turn() is not None:
-            self.draw_focus(surf)
-        for i, seat in enumerate(self.missing):
-            text = self.missing_text(seat)
-            self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
-            self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop", width=1360)
-        if self.phones is not None:
-            draw_away(self, surf)
-        if self.curtain_for is not None:
+        if self.curtain_for is None:  # the curtain hides the whole table: then only it is drawn
+            self.motion.tick(self.clock, self.ui.u)
+            self.draw_table(surf)
+            self.motion.draw(surf, self.ui)
+            if self.my_turn() is not None:
+                self.draw_focus(surf)
+            for i, seat in enumerate(self.missing):
+                text = self.missing_text(seat)
+                self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
+                self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop", width=1360)
+            if self.phones is not None:
+                draw_away(self, surf)
+        else:
             draw_curtain(self, surf, self.curtain_for)
         if self.flash_text and time.monotonic() < self.flash_until:  # over the curtain too
             self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom", width=1800)
