@@ -35,7 +35,7 @@ class SeatsScene(Scene):
         self.levels = [lvl for lvl in self.gdef.bots]
         lo, hi = entry.players
         self.count = min(max(lo, 4), hi)
-        self.seats = default_seats(hi, self.levels)
+        self.seats = default_seats(hi, self.levels, self.gdef.default_bot)
         self._use_assigned_buzzers()
         self.row, self.col = 0, 0  # row 0 is the seat count; rows 1.. are seats; last is Start
         self.cells: dict[tuple[int, int], pygame.Rect] = {}
@@ -163,6 +163,7 @@ _WORDS = [
     N_("Orange"),
     N_("Random"),
     N_("Easy"),
+    N_("Gentle"),
     N_("Normal"),
     N_("Strong"),
     N_("Relaxed"),

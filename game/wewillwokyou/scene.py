@@ -14,6 +14,7 @@ import math
 
 import pygame
 
+from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _
@@ -43,6 +44,7 @@ HAND_Y = 660
 
 class WokScene(TableScene):
     end_hold = 20.0  # the scored placement stays up for checking, card by card, unless a player moves on
+    reveal_after_turn = True  # a buyer sees the cards just bought before the screen is passed on
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -77,7 +79,16 @@ class WokScene(TableScene):
         out = dict(super().moments())
         out["hand"] = lambda scene: scene._to_human(lambda s: len(s.hands[s.turn]) >= 5)
         out["laying"] = lambda scene: scene._start_laying()
+        out["bought"] = lambda scene: scene._buy_moment()
         return out
+
+    def _buy_moment(self) -> None:
+        """A human buys a row: the cards bought stay on screen before the screen is passed on."""
+        self._to_human(lambda s: any(a["type"] == "buy" for a in s.legal_actions(s.turn)))
+        seat = self.state.turn
+        buys = [a for a in self.state.legal_actions(seat) if a["type"] == "buy"]
+        if buys:
+            self.submit(seat, max(buys, key=lambda a: len(self.state.rows[a["row"]])))
 
     def _to_human(self, done) -> None:
         humans = self.session.humans()
@@ -221,11 +232,30 @@ class WokScene(TableScene):
         for ing, n in counts.items():
             if x + 100 > left + width:
                 x, y = left, y + 50
-            colour, tag = INGREDIENT_COLOUR[ing], words.tag(ing)
-            self.ui.panel(surf, self.ui.rect(x, y, 100, 44), colour, 10)
-            self.ui.text(surf, f"{n}{tag}", (x + 50, y + 22), 32, INK, True, "center")
+            self.chip(surf, ing, n, x, y)
             x += 108
         return y - top + 50 if counts else 0
+
+    def chip(self, surf, ingredient: str, n: int, x: float, y: float, w: float = 100, h: float = 44) -> None:
+        """`n` of an ingredient as players see it: its colour, its picture and the number."""
+        ui = self.ui
+        ui.panel(surf, ui.rect(x, y, w, h), INGREDIENT_COLOUR[ingredient], 10)
+        ui.text(surf, str(n), (x + 10, y + h / 2), h * 0.72, INK, True, "midleft")
+        icon = pictures.get(f"wewillwokyou.{ingredient}", ui.px(h - 8))
+        surf.blit(icon, icon.get_rect(midright=(ui.px(x + w - 6), ui.px(y + h / 2))))
+
+    def _wok_detail(self, surf, wok: dict, x: float, y: float) -> None:
+        """What a Wok card takes: chips for a group's recipe and a concert's slots
+        (a slot's points per card after it), words for the others."""
+        if wok["kind"] == "group":
+            for k, (ing, n) in enumerate(wok["recipe"].items()):
+                self.chip(surf, ing, n, x + k * 92, y, 86, 38)
+        elif wok["kind"] == "concert":
+            for k, slot in enumerate(wok["slots"]):
+                self.chip(surf, slot["ingredient"], slot["count"], x + k * 140, y, 86, 38)
+                self.ui.text(surf, f"×{slot['points']}", (x + k * 140 + 90, y + 2), 30, ACCENT, True)
+        else:
+            self.ui.text(surf, words.wok_lines(wok)[1], (x, y), 34, ACCENT)
 
     def _offer_rect(self, i: int) -> pygame.Rect:
         col, row = i % 3, i // 3
@@ -235,11 +265,11 @@ class WokScene(TableScene):
         w = content().woks[wok]
         blue = w["kind"] in ("double_man", "mighty_man", "changing_man")
         self.ui.panel(surf, rect, PANEL_HI if highlight else PANEL, 14, BLUE if blue else WOK_RED)
-        title, detail, points = words.wok_lines(w)
+        title, _detail, points = words.wok_lines(w)
         x, y = rect.x / self.ui.u, rect.y / self.ui.u
         self.ui.text(surf, title, (x + 12, y + 4), 34, INK, True)
         self.ui.text(surf, points, (x + OFFER_W - 12, y + 2), 40, ACCENT, True, "topright")
-        self.ui.text(surf, detail, (x + 12, y + 48), 34, ACCENT)
+        self._wok_detail(surf, w, x + 12, y + 48)
 
     def _draw_offer(self, surf, obs: dict, legal: list[dict]) -> None:
         self.ui.text(surf, _("Wok cards on offer"), (OFFER_X, 14), 44, ACCENT, True)
@@ -339,6 +369,26 @@ class WokScene(TableScene):
             if info["front"]:
                 self._tags(surf, info["front"], x + 16, top + 178, width - 44)
 
+    def draw_reveal(self, surf, seat: int) -> None:
+        """The cards a buyer just bought (or the Wok card just taken), before the screen goes on."""
+        ui = self.ui
+        done = next((e for e in reversed(self.state.observation(seat)["recent"]) if e["seat"] == seat), None)
+        if done is None:
+            super().draw_reveal(surf, seat)
+            return
+        ui.panel(surf, ui.rect(200, 300, 1520, 250), (24, 16, 14), 20, self.seat_colour(seat))
+        if done["type"] == "buy":
+            head = _("{name} bought row {row} for {price}:").format(
+                name=self.seat_name(seat), row=words.ROW_NAMES[done["row"]], price=done["price"]
+            )
+        else:
+            head = _("{name} took {wok} with:").format(name=self.seat_name(seat), wok=words.wok_text(done["wok"]))
+        ui.text(surf, head, (960, 316), 42, INK, True, "midtop")
+        cards = done["cards"]
+        left = 960 - (len(cards) * (CARD_W + 12) - 12) / 2
+        for k, card in enumerate(cards):
+            self._draw_card(surf, card, left + k * (CARD_W + 12), 400)
+
     # ---- the end ---------------------------------------------------------------------
     def _draw_end(self, surf, obs: dict) -> None:
         ui = self.ui
@@ -361,15 +411,18 @@ class WokScene(TableScene):
                 wok = content().woks[entry["wok"]]
                 title, detail, _points = words.wok_lines(wok)
                 # Values matter to check group, hard and concert scores; the rest say it in the title.
-                label = f"{title} {detail}" if wok["kind"] in ("group", "hard", "concert") else title
+                label = f"{title} {detail}" if wok["kind"] == "hard" else title
                 ui.text(surf, label, (x + 16, y), 30, MUTED)
                 ui.text(surf, f"{entry['points']}", (x + width - 36, y - 4), 38, INK, True, "topright")
                 y += 40
+                if wok["kind"] in ("group", "concert"):
+                    self._wok_detail(surf, wok, x + 30, y)
+                    y += 46
                 for m in men.get(entry["wok"], []):
                     text = words.wok_lines(content().woks[m["man"]])[0]
                     if m["change"]:
-                        a, b = (words.tag(i) for i in m["change"])
-                        text += f" {a}>{b}"
+                        a, b = (_(words.INGREDIENT_WORDS[i][1]) for i in m["change"])
+                        text += f" {a} > {b}"
                     ui.text(surf, "+ " + text, (x + 30, y), 30, (140, 170, 240))
                     y += 36
                 y += self._tags(surf, entry["cards"], x + 30, y, width - 60) + 8

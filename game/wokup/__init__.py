@@ -4,7 +4,7 @@ import functools
 
 from game.engine.gamedef import GameDef
 
-from . import bots
+from . import bots, words
 from .rules import WokUpState
 from .simulate import simulate
 from .table import bench_step
@@ -16,6 +16,8 @@ GAME = GameDef(
     scene="game.wokup.scene:WokUpScene",
     realtime=True,
     bots={level: functools.partial(bots.make, level) for level in bots.LEVELS},
+    default_bot=bots.DEFAULT_LEVEL,
+    bot_notes=words.LEVEL_NOTES,
     simulate=simulate,
     benches={"physics step, 25 tokens": bench_step},
 )
