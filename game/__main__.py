@@ -61,7 +61,9 @@ def cmd_simulate(args) -> int:
     from .engine.simulate import run
 
     entry = catalogue.find(args.game)
-    gdef = entry.gdef
+    # A game whose rules and bots exist before its scene (not yet in the chooser)
+    # can already be simulated from its package.
+    gdef = entry.gdef or catalogue.rules_only(entry)
     if gdef is None:
         print(f"{args.game} cannot be played yet: {entry.problem or 'coming soon'}", file=sys.stderr)
         return 2
@@ -100,9 +102,17 @@ def cmd_watch(args) -> int:
 
 
 def cmd_i18n(args) -> int:
-    from .i18n import update_catalogues
+    from .i18n import ASSETS, update_catalogues
 
-    update_catalogues()
+    reports = update_catalogues()
+    left = 0
+    for path, report in reports.items():
+        problems = report.problems()
+        left += len(problems)
+        print(f"{path.relative_to(ASSETS.parent)}: {'complete' if not problems else f'{len(problems)} to do'}")
+        for line in problems:
+            print(f"    {line}")
+    print("every catalogue is complete" if not left else f"{left} strings left to translate or fix")
     return 0
 
 
@@ -118,10 +128,17 @@ def cmd_play(args) -> int:
     return main_window()
 
 
+def cmd_kiosk(args) -> int:
+    from .app.app import main_window
+
+    return main_window(kiosk=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="wok-arcade", description="Wok Arcade")
     sub = p.add_subparsers(dest="command")
     sub.add_parser("play", help="start the arcade (the default)")
+    sub.add_parser("kiosk", help="start fullscreen in kiosk mode (an unattended cabinet; README)")
 
     s = sub.add_parser("screenshot", help="render a scene to a PNG")
     s.add_argument("--scene")
@@ -158,7 +175,9 @@ def main(argv: list[str] | None = None) -> int:
         "--max-shots", type=int, default=40, help="screenshots at most along the way (the end is always saved)"
     )
 
-    sub.add_parser("i18n", help="bring the French catalogues in step with the code")
+    sub.add_parser(
+        "i18n", help="bring every catalogue of every language in step with the code and list what is left to translate"
+    )
 
     from .hardware.cli import add_parser as add_buzzers_parser
 
@@ -175,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         "i18n": cmd_i18n,
         "buzzers": cmd_buzzers,
         "play": cmd_play,
+        "kiosk": cmd_kiosk,
         None: cmd_play,
     }
     try:

@@ -95,6 +95,10 @@ class Settings:
     # Samples per mixer buffer: 512 is 11.6 ms at 44.1 kHz. 256 halves the wait
     # for a slap's sound but crackles (underruns) on some audio stacks.
     audio_buffer: int = 512
+    # Phones as private screens (game/web): off by default; the TCP port the
+    # arcade serves the phones' page on, on the local network.
+    phones: bool = False
+    phones_port: int = 8765
 
 
 AUDIO_BUFFERS = (128, 256, 512, 1024, 2048, 4096)
@@ -109,6 +113,8 @@ TOP_LEVEL = (
     "mute",
     "table_music",
     "audio_buffer",
+    "phones",
+    "phones_port",
 )
 
 
@@ -183,7 +189,7 @@ def _from_doc(doc: dict, text: str, path: Path) -> Settings:
         if doc["language"] not in LANGUAGES:
             raise bad("language", f"must be one of {', '.join(LANGUAGES)}")
         s.language = doc["language"]
-    for key in ("fullscreen", "learning_mode", "mute", "table_music"):
+    for key in ("fullscreen", "learning_mode", "mute", "table_music", "phones"):
         if key in doc:
             if not isinstance(doc[key], bool):
                 raise bad(key, "must be true or false")
@@ -210,6 +216,11 @@ def _from_doc(doc: dict, text: str, path: Path) -> Settings:
         if isinstance(v, bool) or v not in AUDIO_BUFFERS:
             raise bad("audio_buffer", f"must be one of {', '.join(map(str, AUDIO_BUFFERS))} (samples)")
         s.audio_buffer = v
+    if "phones_port" in doc:
+        v = doc["phones_port"]
+        if isinstance(v, bool) or not isinstance(v, int) or not 1024 <= v <= 65535:
+            raise bad("phones_port", "must be a port number from 1024 to 65535")
+        s.phones_port = v
     if "bindings" in doc:
         b = doc["bindings"]
         if not isinstance(b, dict):

@@ -11,8 +11,10 @@ more than every 4 ms: an idle title screen costs about 1 % of a core.
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 import time
+import traceback
 
 import pygame
 
@@ -23,6 +25,8 @@ from ..input.devices import Devices
 from ..input.events import EventQueue, PlayerEvent
 from ..settings import SettingsStore
 from .audio import Audio
+from .kiosk import Kiosk
+from .phones import Phones
 from .saves import SaveStore
 from .scene import Scene, scene_class
 from .ui import BG, INK, RED, Ui
@@ -39,6 +43,7 @@ class App:
         store: SettingsStore | None = None,
         saves: SaveStore | None = None,
         window: bool = True,
+        kiosk: bool = False,
     ) -> None:
         sys.setswitchinterval(0.001)  # reader threads (buzzer boxes, saves) must not hold the GIL for a frame
         # Only what the arcade uses. The mixer opens on the first sound (app.audio),
@@ -57,9 +62,17 @@ class App:
         self.devices = Devices(self.settings.bindings)
         self.queue = EventQueue()  # bots, buzzer readers and tests put events here
         self.buzzers = None  # the BuzzerManager, once start_buzzers() ran
+        self.phones = Phones(self, port=self.settings.phones_port)  # its server runs while Settings > Phones is on
         self.size = tuple(size or self.settings.window)
         if not all(self.size):  # [0, 0]: the screen's size (a surface without a screen: 720p)
             self.size = screen_size() if window else (1280, 720)
+        if kiosk:
+            self.settings.kiosk.enabled = True
+        # Kiosk mode (game/app/kiosk.py): fullscreen, no way out for guests, attract mode.
+        self.kiosk: Kiosk | None = None
+        if self.settings.kiosk.enabled:
+            self.settings.fullscreen = window
+            self.kiosk = Kiosk(self)
         self.screen = self._open(window)
         self.scenes: list[Scene] = []
         self.running = True
@@ -114,7 +127,11 @@ class App:
         return scene
 
     def restart_at(self, name: str, *args) -> Scene:
-        """Make the scene registered as `name` the only one (e.g. back to the title)."""
+        """Make the scene registered as `name` the only one (e.g. back to the title;
+        in kiosk mode the title is the chooser: guests never see Quit or Settings)."""
+        self.phones.invalidate()  # back to the title or a kiosk reset: every phone link dies
+        if name == "title" and self.kiosk is not None:
+            name = self.kiosk.home
         scene = scene_class(name)(self, *args)
         self.reset_to(scene)
         return scene
@@ -130,6 +147,7 @@ class App:
     def set_language(self, lang: str) -> None:
         self.settings.language = lang
         i18n.set_language(lang)
+        self.phones.set_language()
 
     def save_settings(self) -> None:
         note = self.store.save()
@@ -141,6 +159,8 @@ class App:
         """Stamp and translate what SDL has queued (called every millisecond)."""
         for e in pygame.event.get():
             t = time.monotonic_ns()
+            if self.kiosk is not None and self.kiosk.sdl_event(e):
+                continue
             if e.type == pygame.QUIT:
                 self.running = False
             elif e.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
@@ -165,10 +185,13 @@ class App:
         """One fixed step: deliver events, advance the top scene."""
         for ev in [*events, *self.queue.drain()]:
             self.dirty = True
-            if self.scenes:
+            if self.scenes and (self.kiosk is None or self.kiosk.filter(ev)):
                 self.top.handle(ev)
         if self.scenes:
             self.top.update(STEP)
+            self.phones.update()
+        if self.kiosk is not None and self.scenes:
+            self.kiosk.update(STEP)
         self.steps += 1
 
     def draw(self) -> None:
@@ -178,6 +201,8 @@ class App:
             first -= 1
         for scene in self.scenes[first:]:
             scene.draw(self.screen)
+        if self.kiosk is not None:
+            self.kiosk.draw_over(self.screen)
         if self.notice and time.monotonic() < self.notice_until:
             self._draw_notice()
 
@@ -209,6 +234,8 @@ class App:
                 next_step = now + STEP_NS
             if drawn:
                 pygame.display.flip()
+                if self.kiosk is not None:
+                    self.kiosk.frame_drawn()
             else:
                 time.sleep(0.001 if not self.scenes or not self.top.still else 0.004)
         self.quit()
@@ -233,6 +260,9 @@ class App:
             close = getattr(scene, "close", None)
             if close:
                 close()
+        if self.kiosk is not None:  # no message for guests: recorded, the game set aside
+            self.kiosk.scene_failed(traceback.format_exc())
+            return
         self.restart_at("title")
         self.say(
             _("Something went wrong; details are in {log}. Your game was saved: resume it here.").format(
@@ -252,11 +282,14 @@ class App:
     def quit(self) -> None:
         if self.buzzers is not None:
             self.buzzers.stop()
+        self.phones.stop()
         for scene in self.scenes:
             close = getattr(scene, "close", None)
             if close:
                 close()
         self.saves.flush()  # the last action's save reaches the disk before the window goes
+        if self.kiosk is not None:
+            self.kiosk.close()
         self.audio.close()
         pygame.quit()
 
@@ -270,10 +303,10 @@ def screen_size() -> tuple[int, int]:
     return tuple(sizes[0]) if sizes and all(sizes[0]) else (1280, 720)
 
 
-def main_window() -> int:
+def main_window(kiosk: bool = False) -> int:
     logs.setup()
     try:
-        app = App()
+        app = App(kiosk=kiosk)
     except pygame.error as exc:
         log.error(
             "cannot open a window (%s). Run it on a desktop, or set DISPLAY; without a screen, "
@@ -282,6 +315,11 @@ def main_window() -> int:
         )
         return 1
     app.start_buzzers()
-    app.open("title")
+    app.phones.apply_setting()
+    if app.kiosk is not None:
+        signal.signal(signal.SIGTERM, lambda *_a: setattr(app, "running", False))  # systemctl stop: no crash
+        app.kiosk.start()
+    else:
+        app.open("title")
     app.run()
-    return 0
+    return app.kiosk.exit_status if app.kiosk is not None else 0

@@ -75,6 +75,15 @@ def _import(module: str, title: str) -> tuple[GameDef | None, str]:
     return None, problem
 
 
+def rules_only(entry: Entry) -> GameDef | None:
+    """The GameDef of `game.<id>` for a game still "coming soon" in the chooser
+    (rules and bots built, scene not yet): what the simulator may run."""
+    if entry.module:
+        return None
+    gdef, _problem = _import(f"game.{entry.id}", entry.title)
+    return gdef
+
+
 def load() -> list[Entry]:
     path = ASSETS / "games.toml"
     return [Entry(**e) for e in load_entries(path, "game", SCHEMA)]

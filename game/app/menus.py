@@ -33,6 +33,7 @@ class TitleScene(MenuScene):
             Item(N_("Play"), lambda: app.open("chooser")),
             Item(N_("Controls"), lambda: app.open("controls")),
             Item(N_("Settings"), lambda: app.open("settings")),
+            Item(N_("Credits"), lambda: app.open("credits")),
             Item(N_("Quit"), self._quit),
         ]
         super().__init__(app, Menu(items, y=330))
@@ -49,6 +50,19 @@ class TitleScene(MenuScene):
         surf.blit(logo, logo.get_rect(center=self.ui.rect(1640, 640, 0, 0).topleft))
         super().draw(surf)
         self.ui.text(surf, _("A party arcade of cooking games"), (960, 190), 44, MUTED, anchor="midtop")
+
+
+def newest_saved(app):
+    """(entry, save id, document) of the newest unfinished game of a game that can be played."""
+    games, problems = app.saves.unfinished()
+    for problem in problems:
+        app.say(problem, 10)
+    entries = {e.id: e for e in catalogue.load()}
+    for save_id, doc in games:
+        entry = entries.get(doc["game"])
+        if entry and entry.playable:
+            return entry, save_id, doc
+    return None
 
 
 def draw_wok_logo(size: int) -> pygame.Surface:
@@ -82,7 +96,7 @@ class ChooserScene(MenuScene):
     heading = N_("Choose a game")
 
     def __init__(self, app) -> None:
-        self.entries = catalogue.load()
+        self.entries = catalogue.load() if app.kiosk is None else app.kiosk.offered()
         items = []
         for e in self.entries:
             value = _("coming soon")
@@ -90,10 +104,18 @@ class ChooserScene(MenuScene):
                 players = _("{lo}-{hi} players").format(lo=e.players[0], hi=e.players[1])
                 value = f"{players} · " + _("{m} min").format(m=e.minutes)
             items.append(Item(e.title, self._chooser(e), e.pitch, e.playable, value))
+        if app.kiosk is not None and len(app.kiosk.languages()) > 1:  # the guests' own choice, not saved
+            items.append(Item(N_("Language"), self._language, value=i18n.LANGUAGES[i18n.language()]))
         super().__init__(app, Menu(items, x=260, y=200, w=1400, h=82, gap=14))
 
     def _chooser(self, entry):
         return lambda: self.app.open("seats", entry)
+
+    def _language(self) -> None:
+        codes = self.app.kiosk.languages()
+        here = codes.index(i18n.language()) if i18n.language() in codes else -1
+        i18n.set_language(codes[(here + 1) % len(codes)])
+        self.menu.items[-1].value = i18n.LANGUAGES[i18n.language()]
 
 
 class SettingsScene(MenuScene):
@@ -101,7 +123,7 @@ class SettingsScene(MenuScene):
     heading = N_("Settings")
 
     def __init__(self, app) -> None:
-        super().__init__(app, Menu([], y=210, h=86, gap=14))  # seven items fit above the footer
+        super().__init__(app, Menu([], y=200, h=80, gap=12))  # eight items fit above the footer
         self._build()
 
     def _build(self) -> None:
@@ -110,15 +132,21 @@ class SettingsScene(MenuScene):
         self.menu.items = [
             Item(N_("Language"), self._language, value=i18n.LANGUAGES[s.language]),
             Item(N_("Fullscreen"), self._fullscreen, value=_("on") if s.fullscreen else _("off")),
-            Item(N_("Bot thinking time"), self._delay, value=_("{s:.1f} s").format(s=s.bot_delay)),
+            Item(N_("Bot thinking time"), self._delay, value=_("{s} s").format(s=i18n.number(s.bot_delay, 1))),
             Item(
                 N_("Learning mode"),
                 self._learning,
                 N_("Wok Up shows the counts in the wok"),
                 value=_("on") if s.learning_mode else _("off"),
             ),
-            Item(N_("Sound"), self._sound, value=_("off") if s.mute else f"{s.master_volume * 100:.0f}%"),
+            Item(N_("Sound"), self._sound, value=_("off") if s.mute else i18n.percent(s.master_volume)),
             Item(N_("Buzzer boxes"), self._buzzers),
+            Item(
+                N_("Phones"),
+                self._phones,
+                N_("Players join from their phones' browsers: hands and choices in their pockets"),
+                value=_("on") if s.phones else _("off"),
+            ),
             Item(N_("Back"), self.app.pop),
         ]
         self.menu.index = index
@@ -149,10 +177,17 @@ class SettingsScene(MenuScene):
         self.app.open("sound")
 
     def enter(self) -> None:
+        super().enter()
         self._build()  # back from the Sound screen: show its new values
 
     def _buzzers(self) -> None:
         self.app.open("buzzer-menu")
+
+    def _phones(self) -> None:
+        self.app.settings.phones = not self.app.settings.phones
+        self.app.phones.apply_setting()
+        self.app.settings.phones = self.app.phones.on  # a port in use leaves them off, and says so
+        self._changed()
 
     def _learning(self) -> None:
         self.app.settings.learning_mode = not self.app.settings.learning_mode

@@ -30,10 +30,19 @@ SCENES: dict[str, str] = {
     "resume": "game.app.resume:ResumeScene",
     "history": "game.app.history:HistoryScene",
     "rules": "game.app.rules_screen:RulesScene",
+    "credits": "game.app.credits:CreditsScene",
     "seats": "game.app.seats:SeatsScene",
     "buzzer-menu": "game.app.buzzers:BuzzerMenuScene",
     "buzzer-seats": "game.app.buzzers:BuzzerSeatsScene",
     "buzzer-test": "game.app.buzzers:BuzzerTestScene",
+    "attract": "game.app.kiosk_screens:AttractScene",
+    "still-playing": "game.app.kiosk_screens:StillPlayingScene",
+    "initials": "game.app.kiosk_screens:InitialsScene",
+    "operator-pin": "game.app.operator:PinScene",
+    "operator": "game.app.operator:OperatorScene",
+    "operator-games": "game.app.operator:GamesScene",
+    "operator-times": "game.app.operator:TimesScene",
+    "operator-stats": "game.app.operator:StatsScene",
 }
 
 
@@ -70,6 +79,9 @@ class Scene:
         """Called when the scene becomes the top of the stack again."""
 
 
+MENU_SOUNDS = {"up": "ui_move", "down": "ui_move", "confirm": "ui_confirm", "point": "ui_confirm"}
+
+
 class MenuScene(Scene):
     """A scene that is mostly one menu; "back" leaves it."""
 
@@ -80,14 +92,19 @@ class MenuScene(Scene):
     def __init__(self, app: App, menu: Menu) -> None:
         super().__init__(app)
         self.menu = menu
+        app.audio.music("menu")
+
+    def enter(self) -> None:
+        self.app.audio.music("menu")  # back from a table that had no music
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
             return
         if ev.control == "back" and len(self.app.scenes) > 1:
+            self.app.audio.play("ui_back")
             self.app.pop()
-        else:
-            self.menu.handle(ev.control, ev.pos)
+        elif self.menu.handle(ev.control, ev.pos):
+            self.app.audio.play(MENU_SOUNDS.get(ev.control, "ui_confirm"))
 
     def draw(self, surf: pygame.Surface) -> None:
         self.ui.title(surf, _(self.heading))

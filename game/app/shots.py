@@ -12,6 +12,7 @@ from pathlib import Path
 
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
+from .credits import CreditsScene
 from .history import HistoryScene
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
 from .resume import ResumeScene
@@ -67,6 +68,24 @@ def bots_table(app, game, seed, seats: int | None = None) -> TableScene:
     return make_table(app, session_for(app, game, seed, seats, all_bots=True))
 
 
+def phone_seats(app, game, seed) -> SeatsScene:
+    """The seats screen with phones on (a server on loopback shown under an example
+    LAN address), three humans and a bot, the game's first option changed
+    (Cheater Chefs: the Menu mode, with its teams)."""
+    phones = app.phones
+    phones.host, phones.port, phones.address = "127.0.0.1", 0, "192.168.1.20"
+    app.settings.phones = True
+    phones.apply_setting()
+    scene = SeatsScene(app, _playable(game or "cheaterchefs"))
+    scene.count = min(4, scene.entry.players[1])
+    for s, cfg in enumerate(scene.seats):
+        cfg.kind = "human" if s < 3 else "bot"
+    if scene.gdef.options:
+        first = scene.gdef.options[0]
+        scene.options[first.key] = first.values[1]
+    return scene
+
+
 def _stacked(app, below: Scene, above: Callable[[Scene], Scene]) -> Scene:
     app.push(below)
     return above(below)
@@ -76,8 +95,10 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "title": lambda app, game, seed: TitleScene(app),
     "chooser": lambda app, game, seed: ChooserScene(app),
     "seats": lambda app, game, seed: SeatsScene(app, _playable(game)),
+    "phone-seats": phone_seats,
     "rules": lambda app, game, seed: RulesScene(app, game or DEFAULT_GAME),
     "settings": lambda app, game, seed: SettingsScene(app),
+    "credits": lambda app, game, seed: CreditsScene(app),
     "sound": lambda app, game, seed: SoundScene(app),
     "controls": lambda app, game, seed: ControlsScene(app),
     "table": table,

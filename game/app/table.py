@@ -24,7 +24,9 @@ from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
+from ..media.cues import cues
 from . import catalogue
+from .phones import LinksScene, draw_away
 from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
@@ -77,7 +79,10 @@ class TableScene(Scene):
         self._end_read = False  # a player moved on from the final table
         self._known_devices = frozenset(app.devices.controllers())
         self._map_controllers()
+        self.phones = app.phones.table_for(session)  # None while phones are off
         self._update_viewer()
+        session.listener = self._heard
+        app.audio.music("menu", table=True)
 
     # ---- for subclasses ----------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
@@ -168,6 +173,29 @@ class TableScene(Scene):
         if len(seats) == 1:
             return _("{name}'s turn").format(name=self.seat_name(seats[0]))
         return _("Waiting for {names}").format(names=", ".join(self.seat_name(s) for s in seats))
+
+    def _heard(self, seat: int, action, before: dict) -> None:
+        """After every applied action (a bot's too): the sounds it makes (game/media/cues.py)."""
+        after = self.state.observation(None)
+        for name in cues(self.session.gdef.id, before, after, seat, action, self.session.humans()):
+            self.app.audio.play(name)
+
+    def seats_changed(self) -> None:
+        """A seat changed hands (a guest took a demo's seat): route the controllers again."""
+        self._map_controllers()
+        self._update_viewer()
+
+    def stand_in(self, seat: int, level: str | None) -> None:
+        """A bot of `level` plays a human seat whose player walked away (kiosk
+        mode); None gives the seat back. A real-time scene drives its own bots
+        and overrides this."""
+        bots = self.session.bots
+        if bots is None:
+            return
+        if level is not None:
+            bots.levels[seat] = level
+        elif bots.levels.pop(seat, None) is not None and bots.job is not None and bots.job[0] == seat:
+            bots.close()  # the player is back: the bot's pending move is not played
 
     # ---- targets: what a player can choose on the table -------------------------
     def target(
@@ -309,8 +337,13 @@ class TableScene(Scene):
 
     def _update_viewer(self) -> None:
         state, humans = self.state, self.session.humans()
-        pending = [s for s in state.actors() if s in humans]
-        if not (self.private_views and state.hidden_information) or len(humans) <= 1:
+        private = self.private_views and state.hidden_information
+        # A seat with a phone sees its private view there; the TV keeps the others'
+        # behind the curtain (even a lone one's: the phones' players see the TV).
+        phoned = set(self.phones.server.phone_seats()) if self.phones is not None and private else set()
+        on_tv = [s for s in humans if s not in phoned]
+        pending = [s for s in state.actors() if s in on_tv]
+        if not private or (len(humans) <= 1 and not phoned):
             # Nothing to hide: a lone human sees the table as theirs; several take
             # turns, and a real-time table belongs to nobody in particular.
             realtime = self.session.gdef.realtime
@@ -322,7 +355,7 @@ class TableScene(Scene):
         if self.viewer is not None and self.viewer not in pending and self._just_played(self.viewer):
             self.reveal = self.viewer
         elif not pending:
-            self.viewer, self.curtain_for = None, None  # the private view closes
+            self.viewer, self.curtain_for = None, None  # the private view closes (or every hand is on a phone)
         elif self.viewer not in pending:
             self.viewer, self.curtain_for = None, pending[0]
 
@@ -351,6 +384,8 @@ class TableScene(Scene):
         if ev.control == "menu" and ev.pressed:
             self.app.push(PauseScene(self.app, self))
             return
+        if self.phones is not None and self.phones.take(ev, self.submit, lambda: self.session.error):
+            return  # a phone's choice, through the same rules (a refusal is told to the phone)
         if self.reveal is not None and ev.pressed and ev.control in ("confirm", "point"):
             if ev.seat in (None, self.reveal):
                 self.reveal, self._revealed = None, len(self.state.log)
@@ -389,6 +424,8 @@ class TableScene(Scene):
             entry = self.state.log[-1]
             self.on_applied(entry["seat"], entry["action"])
         self._update_viewer()
+        if self.phones is not None:
+            self.phones.refresh(self.state, self.last_move_text())
         if self.state.is_over():
             if self.over_since is None:
                 self.over_since = self.clock
@@ -426,6 +463,8 @@ class TableScene(Scene):
         if self.reveal is not None:
             self.draw_reveal(surf, self.reveal)
             self._draw_reveal_prompt(surf, self.reveal)
+        if self.phones is not None:
+            draw_away(self, surf)
         if self.curtain_for is not None:
             draw_curtain(self, surf, self.curtain_for)
         if self.flash_text and time.monotonic() < self.flash_until:  # over the curtain too
@@ -470,9 +509,7 @@ class ControllerWaitScene(Scene):
             self.app.pop()
 
     def draw(self, surf: pygame.Surface) -> None:
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 200))
-        surf.blit(shade, (0, 0))
+        self.ui.shade(surf, 200)
         self.ui.title(surf, _("Waiting for a controller"), 300)
         for i, seat in enumerate(self.table.missing):
             self.ui.text(surf, self.table.missing_text(seat), (960, 460 + 70 * i), 44, INK, anchor="midtop")
@@ -486,19 +523,28 @@ class PauseScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.menu = Menu(
-            [
+        if app.kiosk is not None:  # guests resume, read the rules or end the game; nothing leaves the arcade
+            items = [
+                Item(N_("Resume"), app.pop),
+                Item(N_("Rules"), self._rules),
+                Item(N_("End this game"), self._end, N_("The game is over for everyone at the table.")),
+            ]
+        else:
+            items = [
                 Item(N_("Resume"), app.pop),
                 Item(N_("Move history"), lambda: app.open("history", table.session)),
                 Item(N_("Rules"), self._rules),
+                *([Item(N_("Phones"), self._phones, N_("Each seat's QR code"))] if app.phones.on else []),
                 Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
                 Item(N_("Abandon this game"), self._abandon),
-            ],
-            y=250,
-        )
+            ]
+        self.menu = Menu(items, y=250)
 
     def _rules(self) -> None:
         self.app.open("rules", self.table.session.gdef.id)
+
+    def _phones(self) -> None:
+        self.app.push(LinksScene(self.app, self.table.session))
 
     def _quit(self) -> None:
         self.table.close()
@@ -519,6 +565,9 @@ class PauseScene(Scene):
             self.table.session.saves.delete(self.table.session.save_id)
         self._quit()
 
+    def _end(self) -> None:
+        self.app.kiosk.end_game(self.table, "ended from the pause menu")
+
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
             return
@@ -528,9 +577,7 @@ class PauseScene(Scene):
             self.menu.handle(ev.control, ev.pos)
 
     def draw(self, surf: pygame.Surface) -> None:
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 190))
-        surf.blit(shade, (0, 0))
+        self.ui.shade(surf, 190)
         self.ui.title(surf, _("Paused"), 110)
         self.menu.draw(surf, self.ui)
 

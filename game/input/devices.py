@@ -65,6 +65,8 @@ class Devices:
         self.notices: list[str] = []  # plugged/unplugged messages for the screen
         self.seat_of: dict[str, int] = {}  # device -> seat, set by the running game
         self._raw_keys: list[str] = []  # key names as pressed, for remapping
+        self.typing = False  # a name is being typed: keys are text, not controls
+        self._typed: list[str] = []
         # Other controller sources (buzzer boxes) name their connected devices here.
         self.sources: list[Callable[[], list[str]]] = []
 
@@ -83,6 +85,32 @@ class Devices:
     def take_raw_keys(self) -> list[str]:
         keys, self._raw_keys = self._raw_keys, []
         return keys
+
+    def start_typing(self) -> None:
+        """Keys become text (take_typed) until stop_typing; gamepads and taps stay controls."""
+        self.typing, self._typed = True, []
+        pygame.key.start_text_input()
+
+    def stop_typing(self) -> None:
+        self.typing, self._typed = False, []
+        pygame.key.stop_text_input()
+
+    def take_typed(self) -> str:
+        """Text typed since the last call: "\b" is Backspace, "\n" Enter, "\x1b" Escape."""
+        text, self._typed = "".join(self._typed), []
+        return text
+
+    def _type(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.TEXTINPUT:
+            self._typed.append(e.text)
+        elif e.type == pygame.KEYDOWN:
+            special = {
+                pygame.K_BACKSPACE: "\b",
+                pygame.K_RETURN: "\n",
+                pygame.K_KP_ENTER: "\n",
+                pygame.K_ESCAPE: "\x1b",
+            }
+            self._typed.append(special.get(e.key, ""))
 
     def keys_for(self, zone: str, control: str) -> list[str]:
         return self.bindings.get(zone, {}).get(control, [])
@@ -109,6 +137,9 @@ class Devices:
 
     def translate(self, e: pygame.event.Event, t_ns: int, size: tuple[int, int]) -> list[PlayerEvent]:
         t = e.type
+        if self.typing and t in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
+            self._type(e)
+            return []
         if t in (pygame.KEYDOWN, pygame.KEYUP):
             if e.key == pygame.K_ESCAPE:
                 return [self._ev("keyboard", "menu", t == pygame.KEYDOWN, t_ns)]

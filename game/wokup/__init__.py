@@ -2,7 +2,8 @@
 
 import functools
 
-from game.engine.gamedef import GameDef
+from game.engine.gamedef import GameDef, Option
+from game.i18n import N_
 
 from . import bots, words
 from .rules import WokUpState
@@ -20,4 +21,13 @@ GAME = GameDef(
     bot_notes=words.LEVEL_NOTES,
     simulate=simulate,
     benches={"physics step, 25 tokens": bench_step},
+    options=(
+        Option(
+            "target",
+            N_("Cards to win"),
+            (5, 3, 1),
+            (N_("5 (full game)"), N_("3 (quick game)"), N_("1 (a taste)")),
+        ),
+        Option("learning", N_("Learning"), (False, True), (N_("off"), N_("on: counts shown"))),
+    ),
 )
