@@ -37,12 +37,18 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--seats", type=int, default=2)
     p.add_argument("--misreads", default="0,0.01,0.02,0.04")
+    p.add_argument("--median", type=float, help="the model's median reaction (ms) instead of bots.toml's")
     p.add_argument("--levels", default=",".join(lvl for lvl in bots.LEVELS if lvl != "random"))
     args = p.parse_args()
     table = bots.levels()
     model = table[bots.HUMAN_MODEL]
+    if args.median:
+        model = dataclasses.replace(model, reaction_ms=(args.median, model.reaction_ms[1]))
     levels = args.levels.split(",")
-    print(f"{args.seats} seats, {args.games} games per cell, seeds {args.seed}.. (fair share {1 / args.seats:.0%})")
+    print(
+        f"{args.seats} seats, {args.games} games per cell, seeds {args.seed}.., median reaction "
+        f"{model.reaction_ms[0]:g} ms (fair share {1 / args.seats:.0%})"
+    )
     print("misread  " + "  ".join(f"{lvl:>8s}" for lvl in levels))
     for misread in map(float, args.misreads.split(",")):
         table[bots.HUMAN_MODEL] = dataclasses.replace(model, misread=misread)

@@ -588,7 +588,15 @@ class ResultsScene(Scene):
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.menu = Menu([Item(N_("Play again"), self._again), Item(N_("Menu"), self._menu)], x=560, y=800, h=90)
+        items = [
+            Item(N_("Play again"), self._again),
+            Item(N_("Move history"), self._history),
+            Item(N_("Menu"), self._menu),
+        ]
+        self.menu = Menu(items, x=560, y=766, h=80, gap=10)
+
+    def _history(self) -> None:
+        self.app.open("history", self.session)  # the whole game, told again after its end
 
     def _again(self) -> None:
         s = self.session
