@@ -73,7 +73,8 @@ class SeatsScene(Scene):
             lo, hi = app.kiosk.seat_range(entry)
         self.players = (lo, hi)
         self.count = min(max(lo, 4), hi)
-        self.seats = default_seats(hi, self.levels)
+        default = self.gdef.default_bot if self.gdef.default_bot in self.levels else ""  # the kiosk may offer one
+        self.seats = default_seats(hi, self.levels, default)
         self.options = {o.key: o.values[0] for o in self.gdef.options if not o.per_seat}
         self.teams = [s % 2 for s in range(hi)]
         self._recall()
@@ -378,6 +379,7 @@ _WORDS = [
     N_("Orange"),
     N_("Random"),
     N_("Easy"),
+    N_("Gentle"),
     N_("Normal"),
     N_("Strong"),
     N_("Hard"),

@@ -42,6 +42,7 @@ HAND_Y = 660
 
 class WokScene(TableScene):
     end_hold = 20.0  # the scored placement stays up for checking, card by card, unless a player moves on
+    reveal_after_turn = True  # a buyer sees the cards just bought before the screen is passed on
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -91,7 +92,16 @@ class WokScene(TableScene):
         out = dict(super().moments())
         out["hand"] = lambda scene: scene._to_human(lambda s: len(s.hands[s.turn]) >= 5)
         out["laying"] = lambda scene: scene._start_laying()
+        out["bought"] = lambda scene: scene._buy_moment()
         return out
+
+    def _buy_moment(self) -> None:
+        """A human buys a row: the cards bought stay on screen before the screen is passed on."""
+        self._to_human(lambda s: any(a["type"] == "buy" for a in s.legal_actions(s.turn)))
+        seat = self.state.turn
+        buys = [a for a in self.state.legal_actions(seat) if a["type"] == "buy"]
+        if buys:
+            self.submit(seat, max(buys, key=lambda a: len(self.state.rows[a["row"]])))
 
     def _to_human(self, done) -> None:
         humans = self.session.humans()
@@ -387,6 +397,26 @@ class WokScene(TableScene):
             if info["front"]:
                 self._tags(surf, info["front"], x + 16, top + 178, width - 44)
 
+    def draw_reveal(self, surf, seat: int) -> None:
+        """The cards a buyer just bought (or the Wok card just taken), before the screen goes on."""
+        ui = self.ui
+        done = next((e for e in reversed(self.state.observation(seat)["recent"]) if e["seat"] == seat), None)
+        if done is None:
+            super().draw_reveal(surf, seat)
+            return
+        ui.panel(surf, ui.rect(200, 300, 1520, 250), (24, 16, 14), 20, self.seat_colour(seat))
+        if done["type"] == "buy":
+            head = _("{name} bought row {row} for {price}:").format(
+                name=self.seat_name(seat), row=words.ROW_NAMES[done["row"]], price=done["price"]
+            )
+        else:
+            head = _("{name} took {wok} with:").format(name=self.seat_name(seat), wok=words.wok_text(done["wok"]))
+        ui.text(surf, head, (960, 316), 42, INK, True, "midtop")
+        cards = done["cards"]
+        left = 960 - (len(cards) * (CARD_W + 12) - 12) / 2
+        for k, card in enumerate(cards):
+            self._draw_card(surf, card, left + k * (CARD_W + 12), 400)
+
     # ---- the end ---------------------------------------------------------------------
     def _draw_end(self, surf, obs: dict) -> None:
         ui = self.ui
@@ -429,8 +459,8 @@ class WokScene(TableScene):
                 for m in men.get(entry["wok"], []):
                     text = words.wok_lines(content().woks[m["man"]])[0]
                     if m["change"]:
-                        a, b = (words.tag(i) for i in m["change"])
-                        text += f" {a}>{b}"
+                        a, b = (_(words.INGREDIENT_WORDS[i][1]) for i in m["change"])
+                        text += f" {a} > {b}"
                     ui.text(surf, "+ " + text, (x + 30, y), 30, (140, 170, 240))
                     y += 36
                 y += self._tags(surf, entry["cards"], x + 30, y, width - 60, wrap=True) + 8

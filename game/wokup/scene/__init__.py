@@ -45,7 +45,13 @@ CARD = (252, 246, 232)
 BANNER_S = 2.6
 MAT_BOTTOM = (520, 132)  # a seat's mat at the top or bottom edge
 MAT_SIDE = (290, 250)  # at the left or right edge
-LEVEL_NAMES = {"random": N_("random"), "relaxed": N_("relaxed"), "normal": N_("normal"), "sharp": N_("sharp")}
+LEVEL_NAMES = {
+    "random": N_("random"),
+    "gentle": N_("gentle"),
+    "relaxed": N_("relaxed"),
+    "normal": N_("normal"),
+    "sharp": N_("sharp"),
+}
 
 
 def mm(x: float, y: float) -> tuple[float, float]:
@@ -455,10 +461,10 @@ class WokUpScene(TableScene):
         if shape == "side":
             cx, cy = rect.centerx / ui.u - 40, rect.bottom / ui.u - 66
         else:
-            cx, cy = rect.right / ui.u - 186, rect.centery / ui.u + 14
+            cx, cy = rect.right / ui.u - 162, rect.centery / ui.u + 14
         for d in range(5):
             a = math.radians(-90 + 72 * d)
-            b = ui.rect(cx + 36 * math.cos(a) - 19, cy + 36 * math.sin(a) - 19, 38, 38)
+            b = ui.rect(cx + 33 * math.cos(a) - 17, cy + 33 * math.sin(a) - 17, 34, 34)
             up = self.state.face_up[d]
             pygame.draw.ellipse(surf, (235, 225, 205) if up else (90, 70, 60), b)
             key = self.key_hint(seat, f"deck{d}")
@@ -467,7 +473,7 @@ class WokUpScene(TableScene):
                     surf, key, (b.centerx / ui.u, b.centery / ui.u), 26, (40, 20, 10) if up else INK, True, "center"
                 )
             self._control_target(b.inflate(ui.px(6), ui.px(6)), f"deck{d}", seat)
-        w = ui.rect(cx + 62, cy - 30, 112, 60)
+        w = ui.rect(cx + 54, cy - 30, 102, 60)
         ui.panel(surf, w, ACCENT, 20)
         key = self.key_hint(seat, "wokup")
         ui.text(
