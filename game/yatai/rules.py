@@ -2,7 +2,7 @@
 
 The API for a scene, in brief
 -----------------------------
-State: `YataiState(seats 2-4, options None, seed)`. One actor at a time: `turn`.
+State: `YataiState(seats 2-4, options None or {"first_seat": seat}, seed)`. One actor at a time: `turn`.
 `phase` (Phase) says where the turn is; `pending` (a list, first entry current) holds
 the several-step choices in progress; while it is not empty only its actions are legal.
 
@@ -43,7 +43,7 @@ from enum import StrEnum
 from itertools import combinations, combinations_with_replacement, product
 
 from game.engine import GameState, IllegalAction, Rng, detached, require
-from game.engine.actions import fields, int_field, str_field, str_list
+from game.engine.actions import fields, int_field, is_int, str_field, str_list
 
 from . import words
 from .data import content
@@ -113,8 +113,13 @@ class YataiState(GameState):
     game_id = "yatai"
     min_seats = 2
     max_seats = 4
+    # The rulebook lets the table choose the first player "by any criterion"; None: drawn.
+    default_options = {"first_seat": None}
 
     def setup(self) -> None:
+        first = self.options["first_seat"]
+        if first is not None and not (is_int(first) and 0 <= first < self.num_seats):
+            raise ValueError(f"first_seat must be a seat 0-{self.num_seats - 1}")
         data = content()
         table = data.players[self.num_seats]
         bag = [c for c in data.colours for _ in range(table["customers"])] + [TOURIST] * table["tourists"]
@@ -132,7 +137,7 @@ class YataiState(GameState):
         self.dish_supply = dict.fromkeys(data.colours, table["dishes"])
         self.drink_supply = dict.fromkeys(data.colours, table["drinks"])
         self.chefs = [self._chef() for _ in range(self.num_seats)]
-        self.first = self.rng.randrange(self.num_seats)
+        self.first = self.rng.randrange(self.num_seats) if first is None else first
         self.turn = self.first
         self.round = 0  # 1-12, then EXTRA_ROUND
         self.phase = Phase.MENU

@@ -64,6 +64,13 @@ def test_menu_in_turn_order_a_dish_nobody_chose_then_one_at_random_then_a_bottle
     assert s.round == 1 and s.phase == Phase.TILE and s.turn == first
 
 
+def test_the_table_may_choose_the_first_player():
+    assert all(YataiState(3, {"first_seat": 2}, seed).turn == 2 for seed in range(5))
+    assert {YataiState(3, None, seed).turn for seed in range(20)} == {0, 1, 2}
+    with pytest.raises(ValueError, match="first_seat"):
+        YataiState(2, {"first_seat": 2}, 1)
+
+
 # ---- (A) the queue check -------------------------------------------------------------
 def test_a_guest_in_the_last_space_costs_two_reviews_of_your_choice_and_goes_back_to_the_bag():
     s = started()
