@@ -146,9 +146,11 @@ class Phones:
             self._qr[key] = pygame.transform.scale(small, (n * scale, n * scale))
         return self._qr[key]
 
-    def draw_links(self, surf: pygame.Surface, ui, box: tuple, seats: list[tuple[int, str, str]]) -> None:
+    def draw_links(self, surf: pygame.Surface, ui, box: tuple, seats: list[tuple[int, str, str]], caption=None) -> None:
         """QR codes in the design-unit box (x, y, w, h) for `seats`, as (seat, name,
-        colour) tuples: a tile per seat with its name, its code and its phone's state."""
+        colour) tuples: a tile per seat with its name, its code and a caption
+        (`caption(seat)` -> (text, colour); by default its phone's state), in as
+        many columns as fit."""
         x, y, w, h = box
         ui.panel(surf, ui.rect(x, y, w, h), PANEL, 18)
         ui.text(surf, _("Phones: scan your seat's code"), (x + w / 2, y + 14), 30, ACCENT, True, "midtop")
@@ -158,22 +160,36 @@ class Phones:
         if not shown:
             ui.text(surf, _("No human seat"), (x + w / 2, y + h / 2), 34, MUTED, anchor="center")
             return
-        cols = 1 if len(shown) == 1 else 2
-        rows = (len(shown) + cols - 1) // cols
-        tw = (w - 20) / cols
-        code = min(tw - 20, (h - 100) / rows - 76)
-        th = code + 76  # name, code, the phone's state
+
+        def code_size(cols: int) -> float:
+            rows = -(-len(shown) // cols)
+            return min((w - 20) / cols - 20, (h - 100) / rows - 76)
+
+        cols = max(range(1, len(shown) + 1), key=code_size)  # the layout with the biggest codes
+        tw, code = (w - 20) / cols, code_size(cols)
+        th = code + 76  # name, code, caption
         self.drawn = {}
         for i, (seat, name, colour) in enumerate(shown):
             tx, ty = x + 10 + (i % cols) * tw, y + 96 + (i // cols) * th
             ui.text(surf, name, (tx + tw / 2, ty), 30, SEAT_COLOURS.get(colour, INK), True, "midtop")
             image = self.qr_surface(self.urls[seat], ui.px(code))
             self.drawn[seat] = surf.blit(image, image.get_rect(midtop=ui.rect(tx + tw / 2, ty + 36, 0, 0).topleft))
-            state = self.state_of(seat)
-            words = {"joined": (_("phone joined"), GREEN), "away": (_("phone away"), RED)}
-            if state:
-                text, colour_ = words[state]
-                ui.text(surf, text, (tx + tw / 2, ty + 40 + image.get_height() / ui.u), 26, colour_, anchor="midtop")
+            text, tint = caption(seat) if caption else self.caption(seat)
+            if text:
+                ui.text(surf, text, (tx + tw / 2, ty + 40 + image.get_height() / ui.u), 26, tint, anchor="midtop")
+
+    def caption(self, seat: int) -> tuple[str, tuple]:
+        state = self.state_of(seat)
+        return {"joined": (_("phone joined"), GREEN), "away": (_("phone away"), RED)}.get(state, ("", INK))
+
+    def bound_caption(self, seat: int) -> tuple[str, tuple]:
+        """The seat's phone clock bound (the buzzer test)."""
+        if self.state_of(seat) != "joined":
+            return self.caption(seat)
+        bound = self.server.clock_bound_ns(seat) if self.server is not None else None
+        if bound is None:
+            return _("clock: syncing…"), MUTED
+        return _("clock ±{ms:.2f} ms").format(ms=bound / 1e6), GREEN
 
 
 def draw_away(scene, surf: pygame.Surface) -> None:

@@ -245,3 +245,22 @@ def test_wok_up_presses_from_a_phone_reach_the_scene_as_its_seat(app, loop, monk
     assert [(s, c) for s, c, _u in pressed] == [(1, "deck3"), (1, "wokup")]
     assert all(u > 0 for _s, _c, u in pressed)  # each with the phone clock's bound
     loop(phone.close())
+
+
+def test_the_buzzer_test_shows_each_phone_pad_with_its_clock_bound(app, loop):
+    from game.app.buzzers import BuzzerTestScene
+
+    phones_on(app)
+    scene = app.open("buzzer-test")
+    assert isinstance(scene, BuzzerTestScene)
+    phone = FakePhone(app.phones.urls[2], "dev-c", step_ms=0.1)
+    loop(phone.connect())
+    until(app, loop, lambda: phone.of("view") and app.phones.server.clock_bound_ns(2) is not None)
+    assert phone.of("view")[-1]["mode"] == "pads"
+    assert app.phones.bound_caption(2)[0].startswith("clock ±")
+    app.draw()
+    loop(phone.press("deck1"))
+    until(app, loop, lambda: scene.last.startswith("Phone 3: deck1"))
+    press(app, "back")
+    loop(phone.wait_for("bye"))  # leaving the test ends its links
+    loop(phone.close())
