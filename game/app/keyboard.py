@@ -126,7 +126,7 @@ class NameScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         ui = self.ui
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 210))
+        shade.fill((0, 0, 0, 236))
         surf.blit(shade, (0, 0))
         ui.text(surf, self.title, (960, 110), 56, ACCENT, True, "midtop")
         field = ui.rect(560, 200, 800, 96)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..i18n import _
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
+from .keyboard import NameScene
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
 from .rules_screen import RulesScene
 from .scene import Scene
@@ -90,6 +92,11 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "chooser": lambda app, game, seed: ChooserScene(app),
     "seats": lambda app, game, seed: SeatsScene(app, _playable(game)),
     "phone-seats": phone_seats,
+    "name-entry": lambda app, game, seed: _stacked(
+        app,
+        SeatsScene(app, _playable(game)),
+        lambda seats: NameScene(app, _("Name of seat {n}").format(n=1), "Zoé", lambda name: ""),
+    ),
     "rules": lambda app, game, seed: RulesScene(app, game or DEFAULT_GAME),
     "settings": lambda app, game, seed: SettingsScene(app),
     "sound": lambda app, game, seed: SoundScene(app),

@@ -10,6 +10,7 @@ import random
 import threading
 import time
 
+import pygame
 import pytest
 
 from game.app import catalogue
@@ -20,7 +21,7 @@ from game.cheaterchefs.data import content as chef_content
 from game.wewillwokyou.words import card_text as wok_card
 
 from .phones import Phone
-from .test_browser import VIEW_ONLY, prefer_progress, prefer_traps
+from .test_browser import SHOTS, VIEW_ONLY, prefer_progress, prefer_traps
 
 
 class RunningApp:
@@ -147,6 +148,9 @@ def test_two_phones_play_we_will_wok_you_with_a_bot_through_the_arcade(browser, 
                         panel = phones[seat].page.locator(".panel").first.inner_text()
                         assert all(wok_card(c) in panel for c in hands[seat]), (panel, hands[seat])
                     seen_hands = True
+                    with arcade.lock:  # the TV meanwhile: the table, no hand, no curtain
+                        arcade.app.draw()
+                        pygame.image.save(arcade.app.screen, str(SHOTS / "tv-table-wewillwokyou.png"))
         assert seen_hands
         for seat, phone in phones.items():
             phone.page.wait_for_function("() => document.getElementById('status').textContent.includes('!')")
