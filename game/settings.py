@@ -76,7 +76,8 @@ CONTROLS = [str(c) for c in Control if c not in (Control.MENU, Control.POINT)]
 class Settings:
     language: str = "en"
     fullscreen: bool = False
-    window: list[int] = field(default_factory=lambda: [1280, 720])
+    # The window's size in pixels; [0, 0]: the size of the screen it opens on.
+    window: list[int] = field(default_factory=lambda: [0, 0])
     bot_delay: float = 0.7  # seconds a bot "thinks" before its move shows
     learning_mode: bool = False
     bindings: dict = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
@@ -195,8 +196,9 @@ def _from_doc(doc: dict, text: str, path: Path) -> Settings:
             setattr(s, key, doc[key])
     if "window" in doc:
         w = doc["window"]
-        if not (isinstance(w, list) and len(w) == 2 and all(isinstance(v, int) and 320 <= v <= 8000 for v in w)):
-            raise bad("window", "must be [width, height] in pixels")
+        sized = isinstance(w, list) and len(w) == 2 and all(isinstance(v, int) and 320 <= v <= 8000 for v in w)
+        if not (sized or w == [0, 0]):
+            raise bad("window", "must be [width, height] in pixels, or [0, 0] for the screen's size")
         s.window = list(w)
     if "bot_delay" in doc:
         d = doc["bot_delay"]

@@ -68,6 +68,10 @@ class SeatsScene(Scene):
         self.gdef = entry.gdef
         self.levels = list(self.gdef.bots)
         lo, hi = entry.players
+        if app.kiosk is not None:  # the operator's choices: seat limits and one bot level
+            self.levels = [app.kiosk.bot_level(self.gdef)]
+            lo, hi = app.kiosk.seat_range(entry)
+        self.players = (lo, hi)
         self.count = min(max(lo, 4), hi)
         self.seats = default_seats(hi, self.levels)
         self.options = {o.key: o.values[0] for o in self.gdef.options if not o.per_seat}
@@ -173,7 +177,7 @@ class SeatsScene(Scene):
     def change(self, row: int, col: int, step: int) -> None:
         self.error = ""
         kind = self.row_kinds()[row]
-        lo, hi = self.entry.players
+        lo, hi = self.players
         if kind == "count":
             self.count = min(hi, max(lo, self.count + step))
             first = self.options.get("first_seat")

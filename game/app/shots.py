@@ -6,14 +6,20 @@ scene class declares (`TableScene.moments()`).
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 
 from ..i18n import _
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
+from .credits import CreditsScene
+from .history import HistoryScene
 from .keyboard import NameScene
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
+from .resume import ResumeScene
 from .rules_screen import RulesScene
+from .saves import SaveStore
 from .scene import Scene
 from .seats import SeatsScene
 from .session import Session, default_seats
@@ -99,6 +105,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     ),
     "rules": lambda app, game, seed: RulesScene(app, game or DEFAULT_GAME),
     "settings": lambda app, game, seed: SettingsScene(app),
+    "credits": lambda app, game, seed: CreditsScene(app),
     "sound": lambda app, game, seed: SoundScene(app),
     "controls": lambda app, game, seed: ControlsScene(app),
     "table": table,
@@ -106,9 +113,26 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "curtain": lambda app, game, seed: _curtained(table(app, game, seed)),
     "pause": lambda app, game, seed: _stacked(app, table(app, game, seed, "midgame"), lambda t: PauseScene(app, t)),
     "results": lambda app, game, seed: ResultsScene(app, table(app, game, seed, "end").session),
+    "resume": lambda app, game, seed: _resume_list(app, seed),
+    "history": lambda app, game, seed: _stacked(
+        app, table(app, game, seed, "midgame"), lambda t: HistoryScene(app, t.session)
+    ),
     "buzzer-seats": lambda app, game, seed: BuzzerSeatsScene(app),
     "buzzer-test": lambda app, game, seed: BuzzerTestScene(app),
 }
+
+
+def _resume_list(app, seed: int) -> Scene:
+    """Three unfinished games of different kinds, in a throwaway save folder."""
+    app.saves = SaveStore(Path(tempfile.mkdtemp(prefix="wok-shot-")) / "saves")
+    playable = [e for e in catalogue.load() if e.playable]
+    for k, entry in enumerate(playable[:3]):
+        session = session_for(app, entry.id, seed + k, min(3 + k, entry.players[1]))
+        session.saves = app.saves
+        scene = make_table(app, session)
+        scene.advance(12 + 5 * k)
+        session.save()
+    return ResumeScene(app)
 
 
 def _curtained(scene: TableScene) -> TableScene:

@@ -24,6 +24,8 @@ from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
+from ..media.cues import cues
+from . import catalogue
 from .phones import LinksScene, draw_away
 from .scene import Scene
 from .session import Session
@@ -73,6 +75,8 @@ class TableScene(Scene):
         self._map_controllers()
         self.phones = app.phones.table_for(session)  # None while phones are off
         self._update_viewer()
+        session.listener = self._heard
+        app.audio.music("menu", table=True)
 
     # ---- for subclasses ----------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
@@ -138,6 +142,23 @@ class TableScene(Scene):
         seat = self.viewer
         return seat if seat is not None and seat in self.state.actors() else None
 
+    def key_hint(self, seat: int, control: str = "confirm") -> str:
+        """What `seat` presses for `control` on its own controller ("Enter", "A",
+        "3"; "" for a touch seat or a bot): shown on mats, curtains and in flashes."""
+        cfg = self.session.seats[seat]
+        return "" if cfg.is_bot else self.app.devices.hint(cfg.controller, control)
+
+    def not_your_turn(self, pressed_by: int) -> None:
+        """A seat's confirm on someone else's turn: say whose turn it is and what they press."""
+        seats = [s for s in self.state.actors() if s != SYSTEM]
+        if len(seats) != 1:
+            self.flash(self.turn_text() or _("Wait for the table"), 2.5)
+            return
+        seat, name = seats[0], self.seat_name(seats[0])
+        key = self.key_hint(seat)
+        text = _("{name}'s turn: {name} presses {key}") if key else _("{name}'s turn: {name} taps the screen")
+        self.flash(text.format(name=name, key=key), 2.5)
+
     def turn_text(self) -> str:
         """Whose turn it is, in words ("" once the game is over)."""
         seats = [s for s in self.state.actors() if s != SYSTEM]
@@ -146,6 +167,29 @@ class TableScene(Scene):
         if len(seats) == 1:
             return _("{name}'s turn").format(name=self.seat_name(seats[0]))
         return _("Waiting for {names}").format(names=", ".join(self.seat_name(s) for s in seats))
+
+    def _heard(self, seat: int, action, before: dict) -> None:
+        """After every applied action (a bot's too): the sounds it makes (game/media/cues.py)."""
+        after = self.state.observation(None)
+        for name in cues(self.session.gdef.id, before, after, seat, action, self.session.humans()):
+            self.app.audio.play(name)
+
+    def seats_changed(self) -> None:
+        """A seat changed hands (a guest took a demo's seat): route the controllers again."""
+        self._map_controllers()
+        self._update_viewer()
+
+    def stand_in(self, seat: int, level: str | None) -> None:
+        """A bot of `level` plays a human seat whose player walked away (kiosk
+        mode); None gives the seat back. A real-time scene drives its own bots
+        and overrides this."""
+        bots = self.session.bots
+        if bots is None:
+            return
+        if level is not None:
+            bots.levels[seat] = level
+        elif bots.levels.pop(seat, None) is not None and bots.job is not None and bots.job[0] == seat:
+            bots.close()  # the player is back: the bot's pending move is not played
 
     # ---- targets: what a player can choose on the table -------------------------
     def target(
@@ -199,9 +243,17 @@ class TableScene(Scene):
                 return False
             self.move_focus(-1 if ev.control in ("left", "up") else 1)
             return True
+        if ev.control == "confirm" and ev.seat is not None and self._off_turn(ev.seat):
+            self.not_your_turn(ev.seat)
+            return True
         if ev.control == "confirm" and (t := self.focused()) is not None:
             return bool(t.choose(seat, ev))
         return False
+
+    def _off_turn(self, seat: int) -> bool:
+        """A turn-based table waiting for others while `seat` has nothing to do."""
+        state = self.state
+        return not (self.session.gdef.realtime or state.is_over()) and seat not in state.actors()
 
     def draw_focus(self, surf: pygame.Surface) -> None:
         """A pulsing ring around the focused target."""
@@ -310,6 +362,8 @@ class TableScene(Scene):
         if self.curtain_for is not None:
             if ev.pressed and ev.control in ("confirm", "point") and ev.seat in (None, self.curtain_for):
                 self.viewer, self.curtain_for = self.curtain_for, None
+            elif ev.pressed and ev.control == "confirm" and ev.seat is not None:
+                self.not_your_turn(ev.seat)
             return
         if (
             self.state.is_over()
@@ -372,12 +426,12 @@ class TableScene(Scene):
             text = self.missing_text(seat)
             self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
             self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
-        if self.flash_text and time.monotonic() < self.flash_until:
-            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
         if self.phones is not None:
             draw_away(self, surf)
         if self.curtain_for is not None:
             draw_curtain(self, surf, self.curtain_for)
+        if self.flash_text and time.monotonic() < self.flash_until:  # over the curtain too
+            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
 
     def close(self) -> None:
         self.session.close()
@@ -391,14 +445,9 @@ def draw_curtain(scene: TableScene, surf: pygame.Surface, seat: int) -> None:
     ui.panel(surf, r, PANEL, 30, colour)
     ui.text(surf, _("Pass to {name}").format(name=scene.seat_name(seat)), (960, 380), 96, colour, True, "midtop")
     ui.text(surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop")
-    ui.text(
-        surf,
-        _("{name}: press confirm or tap when ready").format(name=scene.seat_name(seat)),
-        (960, 640),
-        40,
-        ACCENT,
-        anchor="midtop",
-    )
+    key = scene.key_hint(seat)
+    ready = _("{name}: press {key} or tap when ready") if key else _("{name}: tap the screen when ready")
+    ui.text(surf, ready.format(name=scene.seat_name(seat), key=key), (960, 640), 40, ACCENT, anchor="midtop")
 
 
 class ControllerWaitScene(Scene):
@@ -423,9 +472,7 @@ class ControllerWaitScene(Scene):
             self.app.pop()
 
     def draw(self, surf: pygame.Surface) -> None:
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 200))
-        surf.blit(shade, (0, 0))
+        self.ui.shade(surf, 200)
         self.ui.title(surf, _("Waiting for a controller"), 300)
         for i, seat in enumerate(self.table.missing):
             self.ui.text(surf, self.table.missing_text(seat), (960, 460 + 70 * i), 44, INK, anchor="midtop")
@@ -439,15 +486,22 @@ class PauseScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.menu = Menu(
-            [
+        if app.kiosk is not None:  # guests resume, read the rules or end the game; nothing leaves the arcade
+            items = [
                 Item(N_("Resume"), app.pop),
+                Item(N_("Rules"), self._rules),
+                Item(N_("End this game"), self._end, N_("The game is over for everyone at the table.")),
+            ]
+        else:
+            items = [
+                Item(N_("Resume"), app.pop),
+                Item(N_("Move history"), lambda: app.open("history", table.session)),
                 Item(N_("Rules"), self._rules),
                 *([Item(N_("Phones"), self._phones, N_("Each seat's QR code"))] if app.phones.on else []),
                 Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
-            ],
-            y=360,
-        )
+                Item(N_("Abandon this game"), self._abandon),
+            ]
+        self.menu = Menu(items, y=250)
 
     def _rules(self) -> None:
         self.app.open("rules", self.table.session.gdef.id)
@@ -459,6 +513,24 @@ class PauseScene(Scene):
         self.table.close()
         self.app.restart_at("title")
 
+    def _abandon(self) -> None:
+        """Asks first: an abandoned game's save is deleted and cannot be resumed."""
+        from .confirm import ConfirmScene
+
+        session = self.table.session
+        question = _("Abandon this game of {game} after {n} moves? It cannot be resumed afterwards.").format(
+            game=catalogue.title(session.gdef.id), n=len(session.state.log)
+        )
+        self.app.push(ConfirmScene(self.app, question, self._abandoned, N_("Abandon")))
+
+    def _abandoned(self) -> None:
+        if self.table.session.saves is not None:
+            self.table.session.saves.delete(self.table.session.save_id)
+        self._quit()
+
+    def _end(self) -> None:
+        self.app.kiosk.end_game(self.table, "ended from the pause menu")
+
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
             return
@@ -468,10 +540,8 @@ class PauseScene(Scene):
             self.menu.handle(ev.control, ev.pos)
 
     def draw(self, surf: pygame.Surface) -> None:
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 190))
-        surf.blit(shade, (0, 0))
-        self.ui.title(surf, _("Paused"), 180)
+        self.ui.shade(surf, 190)
+        self.ui.title(surf, _("Paused"), 110)
         self.menu.draw(surf, self.ui)
 
 

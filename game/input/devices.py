@@ -26,6 +26,33 @@ PAD_BUTTONS = {  # SDL joystick button numbers of an XInput-style pad
     7: (C.MENU,),
     6: (C.BACK,),
 }
+# What a gamepad's player presses for each control (PAD_BUTTONS as printed on the pad).
+PAD_LABELS = {
+    "confirm": "A",
+    "back": "B",
+    "menu": "Start",
+    "deck0": "Y",
+    "deck1": "B",
+    "deck2": "A",
+    "deck3": "X",
+    "deck4": "LB",
+    "wokup": "RB",
+}
+# Key names as SDL spells them -> as printed on keyboards.
+KEY_LABELS = {
+    "return": "Enter",
+    "space": "Space",
+    "right shift": "R-Shift",
+    "left shift": "L-Shift",
+    "right ctrl": "R-Ctrl",
+    "left ctrl": "L-Ctrl",
+    "backspace": "Backspace",
+    "escape": "Esc",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+}
 HAT = {(0, 1): C.UP, (0, -1): C.DOWN, (-1, 0): C.LEFT, (1, 0): C.RIGHT}
 STICK_DEAD = 0.6
 
@@ -88,6 +115,23 @@ class Devices:
     def keys_for(self, zone: str, control: str) -> list[str]:
         return self.bindings.get(zone, {}).get(control, [])
 
+    def hint(self, device: str | None, control: str) -> str:
+        """What the player of `device` presses for `control`, as printed on
+        it: "E", "Enter", "Space", "RB", "3" (a buzzer station's deck button);
+        "" for touch (they tap what they see) or an unbound control."""
+        d = DeviceId.parse(device)
+        if d is None or d.kind in ("touch", "mouse"):
+            return ""
+        if d.kind == "keyboard":
+            return "/".join(key_label(k) for k in self.keys_for(device or "", control))
+        if d.kind == "gamepad":
+            return PAD_LABELS.get(control, "")
+        if d.kind == "buzzer" and control.startswith("deck"):
+            return str(int(control[4:]) + 1)  # the stations' pentagon, numbered like the decks
+        if d.kind == "buzzer" and control == "wokup":
+            return _("big button")
+        return ""
+
     def _ev(self, device: str, control: str, pressed: bool, t_ns: int, pos=None) -> PlayerEvent:
         return PlayerEvent(device, control, pressed, t_ns, self.seat_of.get(device), pos)
 
@@ -146,6 +190,11 @@ class Devices:
         """Devices a seat can be given: keyboard zones, connected pads, touch/mouse."""
         extra = [d for source in self.sources for d in source()]
         return list(self.bindings) + [f"gamepad-{i}" for i in self.pads] + extra + ["touch"]
+
+
+def key_label(name: str) -> str:
+    """An SDL key name as printed on the key: "e" -> "E", "return" -> "Enter"."""
+    return KEY_LABELS.get(name, name.upper() if len(name) == 1 else name.title())
 
 
 def controller_label(device: str | None) -> str:
