@@ -109,8 +109,8 @@ class Phones:
 
     def update(self) -> None:
         """Every step: a second device asking for a taken seat is put to the TV."""
-        if self.server is None or isinstance(self.app.top, TakeoverScene):
-            return
+        if self.server is None or isinstance(self.app.top, TakeoverScene) or self.app.devices.typing:
+            return  # one question at a time; a name being typed is finished first
         requests = self.server.takeover_tokens()
         self.answered &= set(requests.values())  # the server hops threads: an answer takes a moment
         asking = [(s, token) for s, token in sorted(requests.items()) if token not in self.answered]
