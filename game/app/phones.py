@@ -37,6 +37,7 @@ class Phones:
         self.pending = False  # links opened by the seats screen, not yet given to a table
         self._qr: dict[tuple[str, int], pygame.Surface] = {}
         self.drawn: dict[int, pygame.Rect] = {}  # where each seat's code is on screen (tests)
+        self.show_for = None  # a table whose new codes the TV shows at its first step
         self.answered: set[int] = set()  # tokens of take-overs the TV answered, until the server has acted
 
     @property
@@ -90,6 +91,7 @@ class Phones:
         humans = session.humans()
         if not (self.pending and set(humans) <= set(self.urls)):
             self.urls = self.server.new_game(humans)
+            self.show_for = session if humans else None  # new codes: shown as the table opens
         self.pending = False
         return PhoneTable(self.server, session.names(), humans)
 
@@ -97,7 +99,7 @@ class Phones:
         """Back to the title, a kiosk reset: no link works any more."""
         if self.server is not None and (self.urls or self.pending):
             self.server.invalidate()
-        self.urls, self.pending = {}, False
+        self.urls, self.pending, self.show_for = {}, False, None
 
     def state_of(self, seat: int) -> str:
         """ "joined", "away" or "" (no phone yet), for the TV."""
@@ -111,6 +113,9 @@ class Phones:
         """Every step: a second device asking for a taken seat is put to the TV."""
         if self.server is None or isinstance(self.app.top, TakeoverScene) or self.app.devices.typing:
             return  # one question at a time; a name being typed is finished first
+        if self.show_for is not None and getattr(self.app.top, "session", None) is self.show_for:
+            self.app.push(LinksScene(self.app, self.show_for))  # "play again", a resumed game
+            self.show_for = None
         requests = self.server.takeover_tokens()
         self.answered &= set(requests.values())  # the server hops threads: an answer takes a moment
         asking = [(s, token) for s, token in sorted(requests.items()) if token not in self.answered]

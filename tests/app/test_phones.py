@@ -264,3 +264,44 @@ def test_the_buzzer_test_shows_each_phone_pad_with_its_clock_bound(app, loop):
     press(app, "back")
     loop(phone.wait_for("bye"))  # leaving the test ends its links
     loop(phone.close())
+
+
+def test_a_port_in_use_leaves_phones_off_and_says_so(app):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        app.phones.port = taken.getsockname()[1]
+        scene = app.open("settings")
+        scene.menu.index = next(i for i, it in enumerate(scene.menu.items) if it.label == "Phones")
+        press(app, "confirm")
+        assert not app.phones.on and app.settings.phones is False
+        assert str(app.phones.port) in app.notice
+
+
+def test_play_again_makes_new_links_and_the_tv_shows_their_codes(app, loop):
+    from game.app.phones import LinksScene
+    from game.app.table import ResultsScene
+
+    phones_on(app)
+    seats = seats_for(app, "wewillwokyou")
+    seats.count, seats.seats[1].kind = 2, "human"
+    old = dict(app.phones.urls)
+    seats.start()
+    run(app)
+    assert not isinstance(app.top, LinksScene)  # the seats screen showed these codes already
+    phone = FakePhone(old[0], "dev-a")
+    loop(phone.connect())
+    loop(phone.wait_for("welcome"))
+    results = ResultsScene(app, app.top.session)
+    app.replace(results)
+    results._again()  # "Play again"
+    run(app)
+    assert isinstance(app.top, LinksScene)
+    assert sorted(app.phones.urls) == [0, 1] and app.phones.urls[0] != old[0]
+    assert loop(phone.wait_for("bye"))["reason"] == "new-game"
+    app.draw()
+    press(app, "confirm")
+    assert isinstance(app.top, TableScene)
+    loop(phone.close())
