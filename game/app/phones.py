@@ -198,14 +198,14 @@ class Phones:
 
 
 def draw_away(scene, surf: pygame.Surface) -> None:
-    """On a table: each human seat whose phone is away (asleep, out of Wi-Fi)."""
+    """On a table: each human seat whose phone is away (asleep, out of Wi-Fi), in
+    the panels of missing controllers, above them."""
     phones = scene.app.phones
     away = [s for s in scene.session.humans() if phones.state_of(s) == "away"]
-    for i, seat in enumerate(away):
-        text = _("{name}'s phone is away").format(name=scene.seat_name(seat))
-        r = scene.ui.rect(1500, 8 + 52 * i, 410, 46)
-        scene.ui.panel(surf, r, (70, 24, 20), 10, scene.seat_colour(seat))
-        scene.ui.text(surf, text, (1705, 14 + 52 * i), 26, INK, anchor="midtop")
+    for i, seat in enumerate(away, len(scene.missing)):
+        text = _("{name}'s phone is away: it gets its seat back when it reconnects").format(name=scene.seat_name(seat))
+        scene.ui.panel(surf, scene.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, scene.seat_colour(seat))
+        scene.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
 
 
 class TakeoverScene(Scene):
