@@ -6,6 +6,7 @@ the pages from the test's thread; reads of the game take the same lock."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 import time
@@ -21,7 +22,7 @@ from game.cheaterchefs.data import content as chef_content
 from game.wewillwokyou.words import card_text as wok_card
 
 from .phones import Phone
-from .test_browser import SHOTS, VIEW_ONLY, prefer_progress, prefer_traps
+from .test_browser import SHOTS, VIEW_ONLY, prefer_progress, prefer_traps, shot
 
 
 class RunningApp:
@@ -191,3 +192,48 @@ def test_a_cheater_chefs_trap_is_aimed_from_a_phone_through_the_arcade(browser, 
         assert arcade.curtains == 0
     finally:
         phone.close()
+
+
+def test_a_relleno_day_of_secret_time_cards_chosen_on_two_phones_through_the_arcade(browser, arcade):
+    scene = arcade.seats("relleno", humans=2, bots=1)
+    urls = dict(arcade.app.phones.urls)
+    phones = {s: Phone(browser, urls[s]) for s in (0, 1)}
+    try:
+        joined(arcade, (0, 1))
+        table = arcade.start_table(scene)
+        for phone in phones.values():
+            phone.wait_view()
+        # Both seats choose at once: each page has its buttons at the same time.
+        for phone in phones.values():
+            phone.page.wait_for_function("() => document.querySelectorAll('button.act:not(:disabled)').length > 0")
+        shot(phones[0], "relleno")  # the phone page of a Relleno day: the seat's time cards
+        first = phones[0].buttons()[0]
+        phones[0].page.click(f'button.act[data-i="{first[0]}"]')
+        deadline = time.monotonic() + 10
+        while True:  # the other page learns that seat 0 chose, never what
+            view = phones[1].views()[-1]
+            if view["observation"]["chosen"][0]:
+                break
+            assert time.monotonic() < deadline
+            phones[1].page.wait_for_timeout(20)
+        with arcade.lock:
+            secret = table.state.choices[0]
+        assert view["observation"]["phase"] == "choose" and secret["card"] not in json.dumps(view)
+        assert all(v["observation"]["choice"] is None for v in phones[1].views())  # seat 1 has not chosen yet
+        rng = random.Random(9)
+        deadline = time.monotonic() + 40
+        while True:  # the day is played from the phones to the next one
+            with arcade.lock:
+                day, over = table.state.day, table.state.is_over()
+            if day >= 2 or over:
+                break
+            assert time.monotonic() < deadline and arcade.failure is None
+            for phone in phones.values():
+                tap(phone, lambda _l, legal, r: r.randrange(len(legal)), rng)
+        for seat, phone in phones.items():
+            with arcade.lock:
+                check_frames(phone, seat, arcade.published[seat])
+        assert arcade.curtains == 0
+    finally:
+        for phone in phones.values():
+            phone.close()
