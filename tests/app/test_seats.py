@@ -180,3 +180,14 @@ def test_every_option_of_every_game_is_reachable_and_the_rules_take_it(app, game
             assert state.options[option.key] == chosen
         seen = scene.teams[0] if option.per_seat else scene.options[option.key]
         assert seen == values[0]  # every value went round once
+
+
+def test_a_reset_while_a_name_is_typed_gives_the_keys_back(app):
+    scene = open_seats(app, "wokup")
+    go(app, scene.row_kinds().index("seat"), 0)
+    press(app, "confirm")
+    assert isinstance(app.top, NameScene) and app.devices.typing
+    app.restart_at("title")  # a kiosk reset, a crash
+    assert not app.devices.typing
+    typed_w = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w")
+    assert [ev.control for ev in app.devices.translate(typed_w, 0, app.size)] == ["up"]
