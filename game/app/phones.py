@@ -158,7 +158,8 @@ class Phones:
         many columns as fit."""
         x, y, w, h = box
         ui.panel(surf, ui.rect(x, y, w, h), PANEL, 18)
-        ui.text(surf, _("Phones: scan your seat's code"), (x + w / 2, y + 14), 30, ACCENT, True, "midtop")
+        heading = _("Phones: scan your seat's code")
+        ui.text(surf, heading, (x + w / 2, y + 14), ui.fit(heading, 30, w - 20, 18, True), ACCENT, True, "midtop")
         if self.server is not None:
             ui.text(surf, self.server.base_url, (x + w / 2, y + 54), 28, MUTED, anchor="midtop")
         shown = [s for s in seats if s[0] in self.urls]

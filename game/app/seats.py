@@ -361,11 +361,11 @@ class SeatsScene(Scene):
         self.cells[key] = rect
         selected = key == (self.row, self.col)
         ui.panel(surf, rect, PANEL_HI if selected else PANEL, 12, ACCENT if selected else None)
-        if label:
-            ui.text(surf, label, (x + w / 2, y + 6), 26, MUTED, anchor="midtop")
-            ui.text(surf, value, (x + w / 2, y + 36), 34, colour, bold, "midtop")
+        if label:  # a long word (French, German) is made smaller to fit its cell
+            ui.text(surf, label, (x + w / 2, y + 6), ui.fit(label, 26, w - 16, 18), MUTED, anchor="midtop")
+            ui.text(surf, value, (x + w / 2, y + 36), ui.fit(value, 34, w - 16, 20, bold), colour, bold, "midtop")
         else:
-            ui.text(surf, value, (x + w / 2, y + h / 2), 36, colour, bold, "center")
+            ui.text(surf, value, (x + w / 2, y + h / 2), ui.fit(value, 36, w - 16, 20, bold), colour, bold, "center")
 
 
 # Colour and level names shown on this screen, for the translators.
