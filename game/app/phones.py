@@ -250,7 +250,7 @@ class TakeoverScene(Scene):
         surf.blit(shade, (0, 0))
         ui.panel(surf, ui.rect(360, 300, 1200, 440), PANEL, 24, ACCENT)
         ask = _("Another phone asks for {name}'s seat").format(name=self.seat_name)
-        ui.text(surf, ask, (960, 340), 52, ACCENT, True, "midtop")
+        ui.text(surf, ask, (960, 340), ui.fit(ask, 52, 1160, 30, True), ACCENT, True, "midtop")
         ui.text(surf, _("Give it the seat? The first phone is let go."), (960, 440), 38, INK, anchor="midtop")
         yes, no = self._buttons()
         for rect, label in ((yes, _("Confirm: allow")), (no, _("Back: refuse"))):
