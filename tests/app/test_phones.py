@@ -305,3 +305,32 @@ def test_play_again_makes_new_links_and_the_tv_shows_their_codes(app, loop):
     press(app, "confirm")
     assert isinstance(app.top, TableScene)
     loop(phone.close())
+
+
+def test_a_phone_choice_the_rules_refuse_tells_the_phone_the_rule(app, loop):
+    """The table moved on between the tap and its turn in the queue (here the TV
+    played for the seat first): the rules refuse the phone's choice and the phone
+    is told which rule, as the TV would flash it."""
+    phones_on(app)
+    app.settings.bot_delay = 10  # the bot stays out of the way
+    seats = seats_for(app, "cheaterchefs")
+    seats.count = 2
+    seats.options["first_seat"] = 0
+    seats.start()
+    table = app.top
+    phone = FakePhone(app.phones.urls[0], "dev-a")
+    loop(phone.connect())
+    until(app, loop, lambda: phone.of("view") and phone.of("view")[-1]["legal"])
+    view = phone.of("view")[-1]
+    events = app.phones.server.stats().get("events", 0)
+    loop(phone.send({"type": "act", "v": view["v"], "i": 0}))
+    deadline = time.monotonic() + 5
+    while app.phones.server.stats().get("events", 0) == events:  # queued, not yet handled
+        assert time.monotonic() < deadline
+        loop(asyncio.sleep(0.005))
+    assert table.submit(0, view["legal"][-1])  # the TV plays for seat 0 first
+    run(app)
+    told = loop(phone.wait_for("told"))
+    assert told["text"].startswith("Not allowed: ") and table.session.error in told["text"]
+    assert [e["seat"] for e in table.state.log] == [0]
+    loop(phone.close())
