@@ -90,7 +90,7 @@ def arcade():
 
 
 def joined(arcade, seats) -> None:
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 20  # a busy machine (two test workers, Chromium) is slow to connect
     while not all(arcade.app.phones.state_of(s) == "joined" for s in seats):
         assert time.monotonic() < deadline, "the phones did not join"
         time.sleep(0.02)
@@ -137,7 +137,8 @@ def test_two_phones_play_we_will_wok_you_with_a_bot_through_the_arcade(browser, 
                 hands = [list(table.state.hands[0]), list(table.state.hands[1])]
             if over:
                 break
-            assert time.monotonic() < deadline and arcade.failure is None
+            assert arcade.failure is None, arcade.failure
+            assert time.monotonic() < deadline, "the game did not end in time"
             for phone in phones.values():
                 tap(phone, prefer_progress, rng)
             if not seen_hands and hands[0] and hands[1] and sorted(hands[0]) != sorted(hands[1]):
@@ -181,7 +182,8 @@ def test_a_cheater_chefs_trap_is_aimed_from_a_phone_through_the_arcade(browser, 
         deadline = time.monotonic() + 40
         aimed = []
         while not aimed:
-            assert time.monotonic() < deadline and arcade.failure is None, "no trap aimed"
+            assert arcade.failure is None, arcade.failure
+            assert time.monotonic() < deadline, "no trap aimed"
             with arcade.lock:
                 assert not table.state.is_over(), "the game ended before a trap could be aimed"
                 aimed = [e for e in table.state.log if e["seat"] == 0 and "seat" in e["action"]]
@@ -209,7 +211,7 @@ def test_a_relleno_day_of_secret_time_cards_chosen_on_two_phones_through_the_arc
         shot(phones[0], "relleno")  # the phone page of a Relleno day: the seat's time cards
         first = phones[0].buttons()[0]
         phones[0].page.click(f'button.act[data-i="{first[0]}"]')
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 20
         while True:  # the other page learns that seat 0 chose, never what
             view = phones[1].views()[-1]
             if view["observation"]["chosen"][0]:
@@ -221,13 +223,14 @@ def test_a_relleno_day_of_secret_time_cards_chosen_on_two_phones_through_the_arc
         assert view["observation"]["phase"] == "choose" and secret["card"] not in json.dumps(view)
         assert all(v["observation"]["choice"] is None for v in phones[1].views())  # seat 1 has not chosen yet
         rng = random.Random(9)
-        deadline = time.monotonic() + 40
+        deadline = time.monotonic() + 60
         while True:  # the day is played from the phones to the next one
             with arcade.lock:
                 day, over = table.state.day, table.state.is_over()
             if day >= 2 or over:
                 break
-            assert time.monotonic() < deadline and arcade.failure is None
+            assert arcade.failure is None, arcade.failure
+            assert time.monotonic() < deadline, f"day {day} not over: {phones[0].views()[-1]['status']}"
             for phone in phones.values():
                 tap(phone, lambda _l, legal, r: r.randrange(len(legal)), rng)
         for seat, phone in phones.items():
