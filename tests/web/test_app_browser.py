@@ -49,6 +49,7 @@ class RunningApp:
         for s, cfg in enumerate(scene.seats[: scene.count]):
             cfg.kind, cfg.level = ("human", cfg.level) if s < humans else ("bot", "random")
         scene.options.update(options)
+        scene.seed = 5  # the same deal every run: a failure can be replayed
         return scene
 
     def start_table(self, scene) -> TableScene:
