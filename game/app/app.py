@@ -134,6 +134,8 @@ class App:
     def reset_to(self, scene: Scene) -> None:
         self.scenes = [scene]
         self.dirty = True
+        if self.devices.typing:  # a name was being typed on a scene that is gone (a kiosk reset)
+            self.devices.stop_typing()
 
     def open(self, name: str, *args) -> Scene:
         """Push the scene registered as `name` (see game/app/scene.py)."""
