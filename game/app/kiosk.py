@@ -31,15 +31,17 @@ import hashlib
 import json
 import logging
 import time
+import uuid
+from typing import Any
 
 import pygame
 
 from .. import i18n
 from ..i18n import _
 from ..input import PlayerEvent
-from ..kiosk import crashloop, halloffame, notify, pin
-from ..kiosk import stats as stats_
+from ..kiosk import crashloop, notify, pin
 from ..kiosk.config import level_for
+from ..kiosk.kinds import kinds
 from ..userdirs import data_dir
 from . import catalogue
 from .menus import newest_saved
@@ -56,16 +58,18 @@ LEAVE_STATUS = 64  # the exit status of "leave to the desktop": the unit does no
 
 
 class Kiosk:
-    def __init__(self, app, environ: dict | None = None, stats: stats_.Stats | None = None) -> None:
+    def __init__(self, app, environ: dict | None = None, defer: bool = False) -> None:
         self.app = app
         self.conf = app.settings.kiosk
         self.notifier = notify.Notifier(environ)
         self.heartbeat = notify.Heartbeat(self.notifier, notify.watchdog_interval(environ))
         self.starts = crashloop.Starts.in_dir(data_dir())
-        self.stats = stats or stats_.Stats.open(
-            self.conf.stats_url, data_dir=data_dir(), cabinet=self.conf.cabinet or None
-        )
-        self.hall = halloffame.HallOfFame(self.stats)
+        # The statistics database opens after the first frame (SQLAlchemy takes a
+        # second to import: a restarted cabinet shows its game first).
+        self.stats: Any = EarlyRecords()
+        self.hall: Any = None  # the HallOfFame, once the database is open
+        if not defer:
+            self.open_records()
         self.corners = pin.Gesture()
         self.now = 0.0  # kiosk time: fixed steps, so tests and the soak can speed it up
         self.last_input = 0.0
@@ -78,6 +82,17 @@ class Kiosk:
         self.exit_status = 0
         self._ready = False
         self._status = ""
+        self._digest: tuple = (None, "")
+
+    def open_records(self) -> None:
+        """Open the statistics database and hand it the records made so far."""
+        from ..kiosk import halloffame, stats  # here: after the first frame (see __init__)
+
+        early = self.stats
+        self.stats = stats.Stats.open(self.conf.stats_url, data_dir=data_dir(), cabinet=self.conf.cabinet or None)
+        for name, args, kw in early.calls:
+            getattr(self.stats, name)(*args, **kw)
+        self.hall = halloffame.HallOfFame(self.stats)
 
     # ---- start ---------------------------------------------------------------------
     @property
@@ -301,11 +316,13 @@ class Kiosk:
         if not winners:
             return []
         best = max(winners, key=lambda w: state.scores()[w])
-        kinds = halloffame.kinds(session.gdef.id)
-        kind = "most_cards" if "most_cards" in kinds else "score"
+        kept = kinds(session.gdef.id)
+        kind = "most_cards" if "most_cards" in kept else "score"
         return [(kind, float(state.scores()[best]))]
 
     def _ask_fame(self, session: Session) -> None:
+        if self.hall is None:
+            return
         self.fame_asks = [
             (session, kind, value, self.hall.qualifies(session.gdef.id, kind, value, wait=False))
             for kind, value in self.fame_results(session)
@@ -354,6 +371,8 @@ class Kiosk:
         if not self._ready:
             self._ready = True
             self.notifier.ready(self.describe())
+            if isinstance(self.stats, EarlyRecords):
+                self.open_records()
         status = self.describe()
         if status != self._status:
             self._status = status
@@ -369,8 +388,10 @@ class Kiosk:
         if table is None:
             return self.app.top.name
         s = table.session
-        digest = hashlib.sha1(json.dumps([s.seed, s.state.log], sort_keys=True).encode()).hexdigest()[:12]
-        return f"playing {s.gdef.id} · {len(s.state.log)} actions · {digest}"
+        key = (id(s), len(s.state.log))
+        if self._digest[0] != key:  # once per action, not per frame
+            self._digest = (key, log_digest(s.seed, s.state.log))
+        return f"playing {s.gdef.id} · {len(s.state.log)} actions · {self._digest[1]}"
 
     def leave(self) -> None:
         """The operator leaves to the desktop: a clean end that the unit does not restart."""
@@ -379,6 +400,36 @@ class Kiosk:
 
     def close(self) -> None:
         self.notifier.stopping()
-        self.stats.close(timeout=2)
+        if isinstance(self.stats, EarlyRecords) and self.stats.calls:
+            self.open_records()
+        if not isinstance(self.stats, EarlyRecords):
+            self.stats.close(timeout=2)
         self.starts.mark_clean_shutdown()
         self.notifier.close()
+
+
+class EarlyRecords:
+    """Stands in for the statistics until the database is open: keeps the
+    records made meanwhile (a crash, a resumed game's end) for `open_records`."""
+
+    KEPT = ("game_finished", "game_abandoned", "crash", "buzzer_fault", "write")
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple, dict]] = []
+
+    def game_started(self, game: str, seats, options: dict | None = None, **kw) -> str | None:
+        if kw.get("demo"):
+            return None
+        ref = uuid.uuid4().hex
+        self.calls.append(("game_started", (game, seats, options), {**kw, "ref": ref}))
+        return ref
+
+    def __getattr__(self, name: str):
+        if name not in self.KEPT:
+            raise AttributeError(name)
+        return lambda *args, **kw: self.calls.append((name, args, kw))
+
+
+def log_digest(seed: int, log: list) -> str:
+    """A short fingerprint of a game's state (its seed and action log), for the status line."""
+    return hashlib.sha1(json.dumps([seed, log], sort_keys=True).encode()).hexdigest()[:12]

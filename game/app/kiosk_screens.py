@@ -17,7 +17,7 @@ import pygame
 
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
-from ..kiosk import halloffame
+from ..kiosk.kinds import kinds
 from .scene import Scene, scene_class
 from .session import Session, default_seats
 from .table import ResultsScene, TableScene, make_table
@@ -50,7 +50,8 @@ class AttractScene(Scene):
         return self.entries[self.turn % len(self.entries)] if self.entries else None
 
     def _ask_board(self) -> None:
-        self.board = self.kiosk.hall.board(self.entry.id, wait=False) if self.entry else None
+        hall = self.kiosk.hall  # None until the database is open (after the first frame)
+        self.board = hall.board(self.entry.id, wait=False) if self.entry and hall else None
 
     # ---- time ---------------------------------------------------------------------
     def idle(self) -> float:
@@ -59,6 +60,8 @@ class AttractScene(Scene):
     def tick(self, dt: float) -> None:
         self.clock += dt
         self.phase_t += dt
+        if self.board is None and self.demo is None:
+            self._ask_board()
         if self.idle() >= self.kiosk.conf.black_after:
             self._end_demo()  # a black screen plays nothing
             return
@@ -141,9 +144,9 @@ class AttractScene(Scene):
             return
         ui.title(surf, _("Hall of fame: {game}").format(game=entry.title), 60 + drift)
         board = self.board.result() if self.board is not None and self.board.done() else None
-        kinds = list(halloffame.kinds(entry.id).values())
-        for k, kind in enumerate(kinds):
-            x = 960 + (k - (len(kinds) - 1) / 2) * 860
+        kept = list(kinds(entry.id).values())
+        for k, kind in enumerate(kept):
+            x = 960 + (k - (len(kept) - 1) / 2) * 860
             ui.text(surf, _(KIND_NAMES[kind.name]), (x, 190 + drift), 50, ACCENT, True, "midtop")
             for c, (key, label) in enumerate((("today", N_("Today")), ("all_time", N_("All time")))):
                 cx = x + (c - 0.5) * 400
@@ -270,7 +273,7 @@ class InitialsScene(Scene):
         ui = self.ui
         ui.title(surf, _("A new record!"), 120)
         lines = [
-            f"{_(KIND_NAMES[kind])}: " + _(UNITS[halloffame.kinds(s.gdef.id)[kind].unit]).format(v=value)
+            f"{_(KIND_NAMES[kind])}: " + _(UNITS[kinds(s.gdef.id)[kind].unit]).format(v=value)
             for s, kind, value in self.entries
         ]
         ui.text(surf, " · ".join(lines), (960, 240), 44, GREEN, True, "midtop")
