@@ -12,7 +12,7 @@ import time
 
 import pygame
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..input import DeviceId, PlayerEvent
 from .scene import MenuScene, Scene
 from .session import COLOURS
@@ -165,7 +165,14 @@ class BuzzerTestScene(Scene):
         ui.text(surf, figures, (90, y + 62), 34, MUTED)
         errors = link.stats.frame_gaps + link.stats.event_gaps + sum(link.stats.decode_errors.values())
         if errors:
-            ui.text(surf, _("{n} transmission errors").format(n=errors), (1830, y + 18), 34, RED, anchor="topright")
+            ui.text(
+                surf,
+                ngettext("{n} transmission error", "{n} transmission errors", errors).format(n=errors),
+                (1830, y + 18),
+                34,
+                RED,
+                anchor="topright",
+            )
         for s, mask in enumerate(link.stations[:8]):
             self._draw_station(surf, box, s, mask, 90 + s * 220, y + 100, now)
 

@@ -17,6 +17,7 @@ LINES_PER_PAGE = 16  # 50 units apart from y=170: the last ends above the footer
 
 class RulesScene(Scene):
     name = "rules"
+    still = True
 
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)

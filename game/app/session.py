@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future
 from dataclasses import asdict, dataclass
 
@@ -127,6 +128,9 @@ class Session:
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
         self.bots = None if gdef.realtime else BotRunner(self)
         self.error = ""  # the last refused action's rule, for the screen
+        # Told of every applied action, the bots' too: (seat, action, public view before).
+        # The table scene listens (sounds, motion); nothing is computed without a listener.
+        self.listener: Callable[[int, object, dict], None] | None = None
         self.demo = False  # an attract-mode demo: never saved, never counted
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
         self._lines: list[dict] = []  # the log in words, one {"seat", "text"} per entry
@@ -166,6 +170,7 @@ class Session:
 
     def apply(self, seat: int, action) -> bool:
         """Apply and save; an illegal action is refused with its rule shown, never fatal."""
+        before = self.state.observation(None) if self.listener is not None else {}
         try:
             self.state.apply(seat, action)
         except IllegalAction as exc:
@@ -177,6 +182,8 @@ class Session:
         if len(self._lines) == len(self.state.log) - 1 and self._lines_language == i18n.language():
             self._lines.append({"seat": seat, "text": self.state.describe(seat, action, self.names())})
         self.save()
+        if self.listener is not None:
+            self.listener(seat, action, before)
         return True
 
     def undo(self, seat: int) -> bool:

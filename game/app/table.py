@@ -24,6 +24,9 @@ from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
+from ..media.cues import cues
+from . import catalogue
+from .phones import LinksScene, draw_away
 from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
@@ -70,7 +73,10 @@ class TableScene(Scene):
         self._end_read = False  # a player moved on from the final table
         self._known_devices = frozenset(app.devices.controllers())
         self._map_controllers()
+        self.phones = app.phones.table_for(session)  # None while phones are off
         self._update_viewer()
+        session.listener = self._heard
+        app.audio.music("menu", table=True)
 
     # ---- for subclasses ----------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
@@ -136,6 +142,23 @@ class TableScene(Scene):
         seat = self.viewer
         return seat if seat is not None and seat in self.state.actors() else None
 
+    def key_hint(self, seat: int, control: str = "confirm") -> str:
+        """What `seat` presses for `control` on its own controller ("Enter", "A",
+        "3"; "" for a touch seat or a bot): shown on mats, curtains and in flashes."""
+        cfg = self.session.seats[seat]
+        return "" if cfg.is_bot else self.app.devices.hint(cfg.controller, control)
+
+    def not_your_turn(self, pressed_by: int) -> None:
+        """A seat's confirm on someone else's turn: say whose turn it is and what they press."""
+        seats = [s for s in self.state.actors() if s != SYSTEM]
+        if len(seats) != 1:
+            self.flash(self.turn_text() or _("Wait for the table"), 2.5)
+            return
+        seat, name = seats[0], self.seat_name(seats[0])
+        key = self.key_hint(seat)
+        text = _("{name}'s turn: {name} presses {key}") if key else _("{name}'s turn: {name} taps the screen")
+        self.flash(text.format(name=name, key=key), 2.5)
+
     def turn_text(self) -> str:
         """Whose turn it is, in words ("" once the game is over)."""
         seats = [s for s in self.state.actors() if s != SYSTEM]
@@ -144,6 +167,12 @@ class TableScene(Scene):
         if len(seats) == 1:
             return _("{name}'s turn").format(name=self.seat_name(seats[0]))
         return _("Waiting for {names}").format(names=", ".join(self.seat_name(s) for s in seats))
+
+    def _heard(self, seat: int, action, before: dict) -> None:
+        """After every applied action (a bot's too): the sounds it makes (game/media/cues.py)."""
+        after = self.state.observation(None)
+        for name in cues(self.session.gdef.id, before, after, seat, action, self.session.humans()):
+            self.app.audio.play(name)
 
     def seats_changed(self) -> None:
         """A seat changed hands (a guest took a demo's seat): route the controllers again."""
@@ -214,9 +243,17 @@ class TableScene(Scene):
                 return False
             self.move_focus(-1 if ev.control in ("left", "up") else 1)
             return True
+        if ev.control == "confirm" and ev.seat is not None and self._off_turn(ev.seat):
+            self.not_your_turn(ev.seat)
+            return True
         if ev.control == "confirm" and (t := self.focused()) is not None:
             return bool(t.choose(seat, ev))
         return False
+
+    def _off_turn(self, seat: int) -> bool:
+        """A turn-based table waiting for others while `seat` has nothing to do."""
+        state = self.state
+        return not (self.session.gdef.realtime or state.is_over()) and seat not in state.actors()
 
     def draw_focus(self, surf: pygame.Surface) -> None:
         """A pulsing ring around the focused target."""
@@ -292,8 +329,13 @@ class TableScene(Scene):
 
     def _update_viewer(self) -> None:
         state, humans = self.state, self.session.humans()
-        pending = [s for s in state.actors() if s in humans]
-        if not (self.private_views and state.hidden_information) or len(humans) <= 1:
+        private = self.private_views and state.hidden_information
+        # A seat with a phone sees its private view there; the TV keeps the others'
+        # behind the curtain (even a lone one's: the phones' players see the TV).
+        phoned = set(self.phones.server.phone_seats()) if self.phones is not None and private else set()
+        on_tv = [s for s in humans if s not in phoned]
+        pending = [s for s in state.actors() if s in on_tv]
+        if not private or (len(humans) <= 1 and not phoned):
             # Nothing to hide: a lone human sees the table as theirs; several take
             # turns, and a real-time table belongs to nobody in particular.
             realtime = self.session.gdef.realtime
@@ -301,7 +343,7 @@ class TableScene(Scene):
             self.curtain_for = None
             return
         if not pending:
-            self.viewer, self.curtain_for = None, None  # the private view closes
+            self.viewer, self.curtain_for = None, None  # the private view closes (or every hand is on a phone)
         elif self.viewer not in pending:
             self.viewer, self.curtain_for = None, pending[0]
 
@@ -310,9 +352,13 @@ class TableScene(Scene):
         if ev.control == "menu" and ev.pressed:
             self.app.push(PauseScene(self.app, self))
             return
+        if self.phones is not None and self.phones.take(ev, self.submit, lambda: self.session.error):
+            return  # a phone's choice, through the same rules (a refusal is told to the phone)
         if self.curtain_for is not None:
             if ev.pressed and ev.control in ("confirm", "point") and ev.seat in (None, self.curtain_for):
                 self.viewer, self.curtain_for = self.curtain_for, None
+            elif ev.pressed and ev.control == "confirm" and ev.seat is not None:
+                self.not_your_turn(ev.seat)
             return
         if (
             self.state.is_over()
@@ -339,6 +385,8 @@ class TableScene(Scene):
             entry = self.state.log[-1]
             self.on_applied(entry["seat"], entry["action"])
         self._update_viewer()
+        if self.phones is not None:
+            self.phones.refresh(self.state, self.last_move_text())
         if self.state.is_over():
             if self.over_since is None:
                 self.over_since = self.clock
@@ -373,10 +421,12 @@ class TableScene(Scene):
             text = self.missing_text(seat)
             self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
             self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
-        if self.flash_text and time.monotonic() < self.flash_until:
-            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
+        if self.phones is not None:
+            draw_away(self, surf)
         if self.curtain_for is not None:
             draw_curtain(self, surf, self.curtain_for)
+        if self.flash_text and time.monotonic() < self.flash_until:  # over the curtain too
+            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
 
     def close(self) -> None:
         self.session.close()
@@ -390,14 +440,9 @@ def draw_curtain(scene: TableScene, surf: pygame.Surface, seat: int) -> None:
     ui.panel(surf, r, PANEL, 30, colour)
     ui.text(surf, _("Pass to {name}").format(name=scene.seat_name(seat)), (960, 380), 96, colour, True, "midtop")
     ui.text(surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop")
-    ui.text(
-        surf,
-        _("{name}: press confirm or tap when ready").format(name=scene.seat_name(seat)),
-        (960, 640),
-        40,
-        ACCENT,
-        anchor="midtop",
-    )
+    key = scene.key_hint(seat)
+    ready = _("{name}: press {key} or tap when ready") if key else _("{name}: tap the screen when ready")
+    ui.text(surf, ready.format(name=scene.seat_name(seat), key=key), (960, 640), 40, ACCENT, anchor="midtop")
 
 
 class ControllerWaitScene(Scene):
@@ -436,17 +481,47 @@ class PauseScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        leave = Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen."))
-        if app.kiosk is not None:  # guests end the game; nothing leaves the arcade
-            leave = Item(N_("End this game"), self._end, N_("The game is over for everyone at the table."))
-        self.menu = Menu([Item(N_("Resume"), app.pop), Item(N_("Rules"), self._rules), leave], y=360)
+        if app.kiosk is not None:  # guests resume, read the rules or end the game; nothing leaves the arcade
+            items = [
+                Item(N_("Resume"), app.pop),
+                Item(N_("Rules"), self._rules),
+                Item(N_("End this game"), self._end, N_("The game is over for everyone at the table.")),
+            ]
+        else:
+            items = [
+                Item(N_("Resume"), app.pop),
+                Item(N_("Move history"), lambda: app.open("history", table.session)),
+                Item(N_("Rules"), self._rules),
+                *([Item(N_("Phones"), self._phones, N_("Each seat's QR code"))] if app.phones.on else []),
+                Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
+                Item(N_("Abandon this game"), self._abandon),
+            ]
+        self.menu = Menu(items, y=250)
 
     def _rules(self) -> None:
         self.app.open("rules", self.table.session.gdef.id)
 
+    def _phones(self) -> None:
+        self.app.push(LinksScene(self.app, self.table.session))
+
     def _quit(self) -> None:
         self.table.close()
         self.app.restart_at("title")
+
+    def _abandon(self) -> None:
+        """Asks first: an abandoned game's save is deleted and cannot be resumed."""
+        from .confirm import ConfirmScene
+
+        session = self.table.session
+        question = _("Abandon this game of {game} after {n} moves? It cannot be resumed afterwards.").format(
+            game=catalogue.title(session.gdef.id), n=len(session.state.log)
+        )
+        self.app.push(ConfirmScene(self.app, question, self._abandoned, N_("Abandon")))
+
+    def _abandoned(self) -> None:
+        if self.table.session.saves is not None:
+            self.table.session.saves.delete(self.table.session.save_id)
+        self._quit()
 
     def _end(self) -> None:
         self.app.kiosk.end_game(self.table, "ended from the pause menu")
@@ -461,7 +536,7 @@ class PauseScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.ui.shade(surf, 190)
-        self.ui.title(surf, _("Paused"), 180)
+        self.ui.title(surf, _("Paused"), 110)
         self.menu.draw(surf, self.ui)
 
 

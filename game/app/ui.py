@@ -8,14 +8,14 @@ units (about 23 px at 720p).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
-from .. import resources
 from ..i18n import _
+from . import pictures
+from .fonts import font_file
 
 INK = (250, 244, 230)
 MUTED = (190, 178, 160)
@@ -47,6 +47,9 @@ class Ui:
         self._text: dict[tuple, pygame.Surface] = {}
         self._shades: dict[tuple, pygame.Surface] = {}
         self.u = 1.0
+        # The layout recorder: when a list, every text and every box a scene
+        # reports (`box`) is appended as (kind, rect in px), for the layout test.
+        self.boxes: list[tuple[str, pygame.Rect]] | None = None
 
     def resize(self, size: tuple[int, int]) -> None:
         u = min(size[0] / 1920, size[1] / 1080)
@@ -99,7 +102,25 @@ class Ui:
         img = self.render(text, size, color, bold)
         r = img.get_rect(**{anchor: (self.px(pos[0]), self.px(pos[1]))})
         surf.blit(img, r)
+        if self.boxes is not None and text.strip():
+            self.boxes.append(("text", _ink(img, r)))
         return r
+
+    def box(self, rect: pygame.Rect, kind: str = "card") -> pygame.Rect:
+        """Report a drawn card (or any box that must not overlap its kind) to the layout recorder."""
+        if self.boxes is not None:
+            self.boxes.append((kind, pygame.Rect(rect)))
+        return rect
+
+    def picture(self, surf: pygame.Surface, item_id: str, pos: tuple[float, float], size: float) -> pygame.Rect:
+        """The picture of `item_id` (game/app/pictures.py), `size` design units across, centred on `pos`."""
+        return pictures.draw(surf, item_id, (self.px(pos[0]), self.px(pos[1])), self.px(size))
+
+    def fit(self, text: str, size: float, width: float, smallest: float = 26, bold: bool = False) -> float:
+        """The largest text size from `size` down to `smallest` at which `text` fits `width` design units."""
+        while size > smallest and self.font(size, bold).size(text)[0] > self.px(width):
+            size -= 2
+        return size
 
     def wrap(self, text: str, size: float, width: float, bold: bool = False) -> list[str]:
         font, limit, lines = self.font(size, bold), self.px(width), []
@@ -127,9 +148,10 @@ class Ui:
         self.text(surf, text, (960, 1040), 32, MUTED, anchor="midbottom")
 
 
-def font_file(bold: bool = False) -> io.BytesIO:
-    """The arcade's font (DejaVu Sans), read once from the installed assets."""
-    return io.BytesIO(resources.read_bytes("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"))
+def _ink(img: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
+    """The part of a rendered text that has ink (a font's line box has room above and below)."""
+    ink = img.get_bounding_rect()
+    return ink.move(r.topleft) if ink.width else pygame.Rect(r.topleft, (0, 0))
 
 
 @dataclass

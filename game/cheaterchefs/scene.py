@@ -15,10 +15,11 @@ import math
 
 import pygame
 
+from game.app import pictures
 from game.app.session import Session, default_seats
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
-from game.i18n import N_, _, language
+from game.i18n import N_, _, language, ngettext
 
 from .data import content
 from .traps import MAX_COUNTER
@@ -273,7 +274,9 @@ class CheaterChefsScene(TableScene):
             pygame.draw.circle(surf, colour, (ui.px(sx), ui.px(sy)), max(2, ui.px(7 * (1 - phase) + 2)))
 
     def _card(self, card: str, poisoned: bool, size: tuple[int, int]) -> pygame.Surface:
-        """A counter card, drawn once per look and size (frames stay cheap)."""
+        """A counter card, drawn once per look and size (frames stay cheap): the
+        ingredient's picture on its colour, the two-letter tag in the corner for
+        whoever cannot tell the colours apart; a poisoned one wears the skull."""
         key = (card, poisoned, size, language())
         if key in self._cards:
             return self._cards[key]
@@ -282,23 +285,16 @@ class CheaterChefsScene(TableScene):
         r = surf.get_rect()
         pygame.draw.rect(surf, entry["colour"], r, border_radius=ui.px(10))
         pygame.draw.rect(surf, DARK, r, max(1, ui.px(3)), ui.px(10))
-        surf.blit(ui.render(entry["short"], 30, DARK, True), (ui.px(10), ui.px(6)))
-        name = words(entry, "name")
-        size = min(self._fit(word, 30, CARD_W - 14, 22) for word in name.split())
-        lines = ui.wrap(name, size, CARD_W - 14, True)
-        band_h = ui.px(44) if poisoned else 0
-        cy = ui.px(36) + (r.height - band_h - ui.px(36)) / 2 - min(2, len(lines)) * ui.px(17)
-        for i, line in enumerate(lines[:2]):
-            img = ui.render(line, size, DARK, True)
-            surf.blit(img, img.get_rect(midtop=(r.centerx, cy + i * ui.px(34))))
+        surf.blit(ui.render(entry["short"], 28, DARK, True), (ui.px(10), ui.px(4)))
+        side = min(r.width - ui.px(16), r.height - ui.px(38))
+        disc = (r.centerx, (ui.px(30) + r.height) // 2)
+        pygame.draw.circle(surf, (250, 244, 230), disc, side / 2)
+        pictures.draw(surf, f"cheaterchefs.{card}", disc, side * 0.74)
         if poisoned:
-            band = pygame.Rect(0, r.height - band_h, r.width, band_h)
-            pygame.draw.rect(
-                surf, (20, 40, 20), band, border_bottom_left_radius=ui.px(10), border_bottom_right_radius=ui.px(10)
-            )
-            img = ui.render(_("POISON"), 30, POISON, True)
-            surf.blit(img, img.get_rect(center=band.center))
             pygame.draw.rect(surf, POISON, r, max(3, ui.px(6)), ui.px(10))
+            skull = min(ui.px(56), r.height // 2)
+            pygame.draw.circle(surf, (20, 40, 20), (r.right - skull * 0.6, r.top + skull * 0.6), skull * 0.55)
+            pictures.draw(surf, "cheaterchefs.poison", (r.right - skull * 0.6, r.top + skull * 0.6), skull * 0.8)
         self._cards[key] = surf
         return surf
 
@@ -329,7 +325,7 @@ class CheaterChefsScene(TableScene):
         self._draw_prompt(surf)
         if mine is None:
             for i, card in enumerate(sorted(set(obs["hand"]))):
-                self._list_row(surf, i, hand_label(card, obs["hand"]), False, True)
+                self._list_row(surf, i, hand_label(card, obs["hand"]), False, True, card)
             if not obs["over"]:
                 ui.text(
                     surf,
@@ -340,8 +336,10 @@ class CheaterChefsScene(TableScene):
                 )
             return
         first = max(0, min(self.index - LIST_ROWS // 2, len(self.rows) - LIST_ROWS))
-        for i, (text, _choice) in enumerate(self.rows[first : first + LIST_ROWS]):
-            rect = self._list_row(surf, i, text, first + i == self.index, False)
+        for i, (text, choice) in enumerate(self.rows[first : first + LIST_ROWS]):
+            group = self.group or choice
+            card = group[5:] if isinstance(group, str) and group.startswith("card:") else None
+            rect = self._list_row(surf, i, text, first + i == self.index, False, card)
             self.target(
                 rect,
                 do=lambda me, _ev, row=first + i: self._pick(me, self._choices(me), row),
@@ -357,19 +355,18 @@ class CheaterChefsScene(TableScene):
             for j, line in enumerate(ui.wrap(_("Cannot play now: {cards}").format(cards=names), 34, SIDE_W - 48)[:2]):
                 ui.text(surf, line, (SIDE_X + 24, y + j * 40), 34, DIM)
 
-    def _list_row(self, surf, i: int, label: str, selected: bool, faded: bool) -> pygame.Rect:
+    def _list_row(self, surf, i: int, label: str, selected: bool, faded: bool, card: str | None) -> pygame.Rect:
+        """A row of the choice list; a card's row shows its picture before its words."""
         ui = self.ui
-        rect = ui.rect(SIDE_X + 14, LIST_Y + i * (ROW_H + ROW_GAP), SIDE_W - 28, ROW_H)
+        y = LIST_Y + i * (ROW_H + ROW_GAP)
+        rect = ui.rect(SIDE_X + 14, y, SIDE_W - 28, ROW_H)
         ui.panel(surf, rect, PANEL_HI if selected else PANEL, 12, ACCENT if selected else None)
-        size = self._fit(label, 36, SIDE_W - 60)
-        ui.text(
-            surf,
-            label,
-            (SIDE_X + 34, LIST_Y + i * (ROW_H + ROW_GAP) + (ROW_H - size) / 2 - 4),
-            size,
-            DIM if faded else INK,
-            selected,
-        )
+        x = SIDE_X + 34
+        if card is not None:
+            ui.picture(surf, f"cheaterchefs.{card}", (SIDE_X + 58, y + ROW_H / 2), ROW_H - 12)
+            x += 64
+        size = self._fit(label, 36, SIDE_W - 26 - x + SIDE_X)
+        ui.text(surf, label, (x, y + ROW_H / 2), size, DIM if faded else INK, selected, "midleft")
         return rect
 
     def _draw_order(self, surf, order_id: str, anti: bool, y: float) -> None:
@@ -404,8 +401,11 @@ class CheaterChefsScene(TableScene):
             ui, entry = self.ui, content().ingredients[ing]
             surf = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.rect(surf, entry["colour"], surf.get_rect(), border_radius=ui.px(10))
-            img = ui.render(words(entry, "name"), self._fit(words(entry, "name"), 34, 250), DARK, True)
-            surf.blit(img, img.get_rect(center=surf.get_rect().center))
+            h = surf.get_height()
+            pygame.draw.circle(surf, (250, 244, 230), (h // 2 + ui.px(4), h // 2), h * 0.42)
+            pictures.draw(surf, f"cheaterchefs.{ing}", (h // 2 + ui.px(4), h // 2), h * 0.66)
+            img = ui.render(words(entry, "name"), self._fit(words(entry, "name"), 34, 250 - 90), DARK, True)
+            surf.blit(img, img.get_rect(midleft=(h + ui.px(10), h // 2)))
             self._cards[key] = surf
         return self._cards[key]
 
@@ -417,7 +417,13 @@ class CheaterChefsScene(TableScene):
 
     def _draw_piles(self, surf, obs: dict, y: float) -> None:
         ui = self.ui
-        ui.text(surf, _("Deck: {n} cards").format(n=obs["deck_size"]), (SIDE_X + 30, y), 36, MUTED)
+        ui.text(
+            surf,
+            ngettext("Deck: {n} card", "Deck: {n} cards", obs["deck_size"]).format(n=obs["deck_size"]),
+            (SIDE_X + 30, y),
+            36,
+            MUTED,
+        )
         ui.text(surf, _("Discard pile: {n}").format(n=len(obs["discard"])), (SIDE_X + 30, y + 50), 36, MUTED)
         if obs["discard"]:
             ui.text(

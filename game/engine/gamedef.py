@@ -16,6 +16,27 @@ from .state import GameState
 
 
 @dataclass(frozen=True)
+class Option:
+    """A game option the seats screen offers: `key` in the rules' options, its
+    `values` (the first is the default), each with words for the screen
+    (`names`, marked with N_). `per_seat`: a value per seat (teams), the option
+    is then a list. `needs`: shown (and set) only while another option has one of
+    some values; otherwise the option keeps the rules' default."""
+
+    key: str
+    label: str
+    values: tuple
+    names: tuple[str, ...]
+    per_seat: bool = False
+    needs: tuple[str, tuple] | None = None
+    # The values after the first are seats (0, 1, ...): shown by the seats' names.
+    seat_values: bool = False
+
+    def shown(self, options: dict) -> bool:
+        return self.needs is None or options.get(self.needs[0]) in self.needs[1]
+
+
+@dataclass(frozen=True)
 class GameDef:
     id: str
     state_cls: type[GameState]
@@ -37,6 +58,8 @@ class GameDef:
     # Extra figures for `python -m game bench`: name -> setup() returning a
     # step function to time (e.g. one physics step with all tokens).
     benches: dict[str, Callable[[], Callable[[], None]]] = field(default_factory=dict)
+    # The options a table can choose on the seats screen (every one the rules take).
+    options: tuple[Option, ...] = ()
 
     def make_bot(self, level: str) -> Bot:
         if level not in self.bots:

@@ -10,13 +10,11 @@ the card is taken as soon as four symbols show.
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
-from game.i18n import _
+from game.i18n import _, ngettext
 
 from . import symbols, words
 from .data import content
@@ -113,63 +111,28 @@ class WokScene(TableScene):
             self.target(rect, action, do=lambda seat, _ev: self._act(seat, action))
 
     def _draw_card(self, surf, card: int, x: float, y: float, count: int = 1, faded: bool = False) -> pygame.Rect:
+        """An ingredient card as the physical one: the singer's picture, its symbols beside it,
+        the two-letter tag under the picture for whoever cannot tell the colours apart."""
         ui = self.ui
         c = content().cards[card]
-        colour, name = INGREDIENT_COLOUR[c.ingredient], words.INGREDIENT_WORDS[c.ingredient][1]
-        r = ui.rect(x, y, CARD_W, CARD_H)
+        colour = INGREDIENT_COLOUR[c.ingredient]
+        r = ui.box(ui.rect(x, y, CARD_W, CARD_H))
         ui.panel(surf, r, tuple(v // 2 for v in colour) if faded else colour, 12, INK)
-        ui.text(surf, _(name), (x + CARD_W / 2, y + 6), 28, INK, True, "midtop")
+        ui.panel(surf, ui.rect(x + 8, y + 8, 76, 88), (250, 244, 230), 10)
+        ui.picture(surf, f"wewillwokyou.{c.ingredient}", (x + 46, y + 44), 62)
+        ui.text(surf, words.tag(c.ingredient), (x + 46, y + 97), 24, (60, 40, 30), True, "midbottom")
         for k, sym in enumerate(c.symbols):
-            self._symbol(surf, sym, (x + CARD_W / 2 + (k - (len(c.symbols) - 1) / 2) * 44, y + 68), 19)
-        if not c.symbols:
-            ui.text(surf, "-", (x + CARD_W / 2, y + 66), 34, INK, True, "center")
+            self._symbol(surf, sym, (x + 117, y + 29 + k * 46), 21)
         if count > 1:
-            badge = ui.rect(x + CARD_W - 40, y + CARD_H - 38, 44, 44)
-            pygame.draw.ellipse(surf, (30, 20, 18), badge)
-            ui.text(surf, f"{count}", (x + CARD_W - 18, y + CARD_H - 16), 34, ACCENT, True, "center")
+            pygame.draw.circle(surf, (30, 20, 18), ui.rect(x + 10, y + 10, 0, 0).topleft, ui.px(22))
+            ui.text(surf, f"{count}", (x + 10, y + 10), 32, ACCENT, True, "center")
         return r
 
     def _symbol(self, surf, sym: str, centre, radius: float) -> None:
+        """A symbol (cookie, spoon, bowl, chopsticks, star) on a light disc."""
         ui = self.ui
-        cx, cy, r = ui.px(centre[0]), ui.px(centre[1]), ui.px(radius)
-        pygame.draw.circle(surf, (250, 244, 230), (cx, cy), r)
-        dark = (60, 40, 30)
-        if sym == "cookie":
-            pygame.draw.circle(surf, (196, 140, 70), (cx, cy), int(r * 0.8))
-            for dx, dy in ((-0.3, -0.2), (0.25, 0.1), (-0.05, 0.35)):
-                pygame.draw.circle(surf, dark, (cx + int(dx * r), cy + int(dy * r)), max(2, r // 7))
-        elif sym == "spoon":
-            pygame.draw.ellipse(surf, dark, (cx - r * 0.35, cy - r * 0.8, r * 0.7, r * 0.8))
-            pygame.draw.line(surf, dark, (cx, cy), (cx, cy + int(r * 0.8)), max(2, r // 5))
-        elif sym == "bowl":
-            pygame.draw.arc(
-                surf, dark, (cx - r * 0.75, cy - r * 0.9, r * 1.5, r * 1.5), math.pi, 2 * math.pi, max(3, r // 3)
-            )
-            pygame.draw.line(
-                surf,
-                dark,
-                (cx - int(r * 0.75), cy - int(r * 0.15)),
-                (cx + int(r * 0.75), cy - int(r * 0.15)),
-                max(2, r // 5),
-            )
-        elif sym == "chopsticks":
-            for dx in (-0.25, 0.25):
-                pygame.draw.line(
-                    surf,
-                    dark,
-                    (cx + int((dx - 0.3) * r), cy - int(0.75 * r)),
-                    (cx + int((dx + 0.2) * r), cy + int(0.75 * r)),
-                    max(2, r // 5),
-                )
-        else:  # the star, the joker
-            pts = [
-                (
-                    cx + r * 0.9 * math.cos(-math.pi / 2 + k * math.pi / 5) * (1 if k % 2 == 0 else 0.45),
-                    cy + r * 0.9 * math.sin(-math.pi / 2 + k * math.pi / 5) * (1 if k % 2 == 0 else 0.45),
-                )
-                for k in range(10)
-            ]
-            pygame.draw.polygon(surf, (230, 180, 20), pts)
+        pygame.draw.circle(surf, (250, 244, 230), (ui.px(centre[0]), ui.px(centre[1])), ui.px(radius))
+        ui.picture(surf, f"wewillwokyou.{sym}", centre, radius * 1.6)
 
     def _draw_market(self, surf, obs: dict, legal: list[dict]) -> None:
         ui = self.ui
@@ -199,32 +162,24 @@ class WokScene(TableScene):
 
     def _coins(self, surf, n: int, x: float, y: float) -> None:
         for k in range(min(n, 8)):
-            pygame.draw.circle(
-                surf, (236, 196, 70), self.ui.rect(x + 18 + k * 20, y + 18, 0, 0).topleft, self.ui.px(15)
-            )
-            pygame.draw.circle(
-                surf,
-                (150, 110, 30),
-                self.ui.rect(x + 18 + k * 20, y + 18, 0, 0).topleft,
-                self.ui.px(15),
-                max(1, self.ui.px(2)),
-            )
+            self.ui.picture(surf, "wewillwokyou.coin", (x + 18 + k * 20, y + 18), 34)
 
-    def _tags(self, surf, cards: list[int], x: float, y: float, width: float) -> float:
-        """Ingredient chips (count and tag) for cards everyone may see, wrapped to
-        `width`; returns the height used."""
+    def _tags(self, surf, cards: list[int], x: float, y: float, width: float, wrap: bool = False) -> float:
+        """Ingredient chips (picture and count) for cards everyone may see: one row
+        narrowed to fit `width`, or with `wrap` as many rows as needed; returns the height used."""
         counts: dict[str, int] = {}
         for c in cards:
             ing = content().cards[c].ingredient
             counts[ing] = counts.get(ing, 0) + 1
-        left, top = x, y
+        ui, left, top = self.ui, x, y
+        w = 100 if wrap else min(100, width / max(1, len(counts)) - 8)
         for ing, n in counts.items():
-            if x + 100 > left + width:
+            if x + w > left + width + 1:
                 x, y = left, y + 50
-            colour, tag = INGREDIENT_COLOUR[ing], words.tag(ing)
-            self.ui.panel(surf, self.ui.rect(x, y, 100, 44), colour, 10)
-            self.ui.text(surf, f"{n}{tag}", (x + 50, y + 22), 32, INK, True, "center")
-            x += 108
+            ui.panel(surf, ui.box(ui.rect(x, y, w, 44), "chip"), INGREDIENT_COLOUR[ing], 10)
+            ui.picture(surf, f"wewillwokyou.{ing}", (x + min(26, w * 0.3), y + 22), min(36, w * 0.48))
+            ui.text(surf, f"{n}", (x + w * 0.76, y + 22), 32 if w >= 70 else 26, INK, True, "center")
+            x += w + 8
         return y - top + 50 if counts else 0
 
     def _offer_rect(self, i: int) -> pygame.Rect:
@@ -232,14 +187,46 @@ class WokScene(TableScene):
         return self.ui.rect(OFFER_X + col * (OFFER_W + 7), OFFER_Y + row * (OFFER_H + 6), OFFER_W, OFFER_H)
 
     def _draw_wok(self, surf, wok: int, rect: pygame.Rect, highlight: bool = False) -> None:
+        """A Wok card: its kind's picture, its points, what it takes (ingredients as pictures);
+        the kind's name only in the learning mode."""
+        ui = self.ui
         w = content().woks[wok]
         blue = w["kind"] in ("double_man", "mighty_man", "changing_man")
-        self.ui.panel(surf, rect, PANEL_HI if highlight else PANEL, 14, BLUE if blue else WOK_RED)
+        ui.panel(surf, ui.box(rect), PANEL_HI if highlight else PANEL, 14, BLUE if blue else WOK_RED)
         title, detail, points = words.wok_lines(w)
-        x, y = rect.x / self.ui.u, rect.y / self.ui.u
-        self.ui.text(surf, title, (x + 12, y + 4), 34, INK, True)
-        self.ui.text(surf, points, (x + OFFER_W - 12, y + 2), 40, ACCENT, True, "topright")
-        self.ui.text(surf, detail, (x + 12, y + 48), 34, ACCENT)
+        x, y = rect.x / ui.u, rect.y / ui.u
+        ui.panel(surf, ui.rect(x + 8, y + 8, 76, 76), (250, 244, 230), 12)
+        ui.picture(surf, f"wewillwokyou.wok.{w['kind']}", (x + 46, y + 46), 64)
+        ui.text(surf, points, (x + OFFER_W - 12, y + 2), 40, ACCENT, True, "topright")
+        if self.app.settings.learning_mode:
+            ui.text(surf, title, (x + 94, y + 6), 28, INK, True)
+        self._wok_needs(surf, w, detail, x + 94, y + 66, OFFER_W - 106)
+
+    def _wok_needs(self, surf, wok: dict, detail: str, x: float, y: float, width: float) -> None:
+        """What a Wok card takes, on one line centred on `y`: "3 <tuna> 2 <carrot>" for a
+        group, "3 <prawn> x1" per concert slot, the words for the others."""
+        if wok["kind"] == "group":
+            parts = [(f"{n}", ing, "") for ing, n in wok["recipe"].items()]
+        elif wok["kind"] == "concert":
+            parts = [(f"{s['count']}", s["ingredient"], f"x{s['points']}") for s in wok["slots"]]
+        else:
+            self.ui.text(surf, detail, (x, y), self._fit(detail, 30, width), ACCENT, anchor="midleft")
+            return
+        ui = self.ui
+        pic = min(34.0, width / len(parts) - 44)
+        for count, ing, after in parts:
+            x = ui.text(surf, count, (x, y), 30, INK, True, "midleft").right / ui.u + 2
+            ui.picture(surf, f"wewillwokyou.{ing}", (x + pic / 2, y), pic)
+            x += pic + 2
+            if after:
+                x = ui.text(surf, after, (x, y), 26, ACCENT, True, "midleft").right / ui.u
+            x += 10
+
+    def _fit(self, text: str, size: int, width: float, smallest: int = 22) -> int:
+        """The largest text size from `size` down to `smallest` that fits `width` design units."""
+        while size > smallest and self.ui.font(size).size(text)[0] > self.ui.px(width):
+            size -= 2
+        return size
 
     def _draw_offer(self, surf, obs: dict, legal: list[dict]) -> None:
         self.ui.text(surf, _("Wok cards on offer"), (OFFER_X, 14), 44, ACCENT, True)
@@ -299,7 +286,14 @@ class WokScene(TableScene):
         turn = obs["turn"]
         if obs["last_round"] is not None:
             ui.text(
-                surf, _("Last round: {n} action(s) left").format(n=len(obs["last_round"])), (1000, 18), 34, RED, True
+                surf,
+                ngettext("Last round: {n} action left", "Last round: {n} actions left", len(obs["last_round"])).format(
+                    n=len(obs["last_round"])
+                ),
+                (1000, 18),
+                34,
+                RED,
+                True,
             )
         who = self.seat_name(turn)
         if legal and obs["pending"] is not None:
@@ -332,10 +326,12 @@ class WokScene(TableScene):
                 34,
                 INK,
             )
-            tags = [words.wok_lines(content().woks[w])[0] for w in info["woks"]]
-            line = ", ".join(tags) if tags else _("No Wok card yet")
-            for k, part in enumerate(ui.wrap(line, 30, width - 44)[:2]):
-                ui.text(surf, part, (x + 16, top + 102 + k * 36), 30, ACCENT if tags else MUTED)
+            if not info["woks"]:
+                ui.text(surf, _("No Wok card yet"), (x + 16, top + 102), 30, MUTED)
+            step = min(60, (width - 44) / max(1, len(info["woks"])))
+            for k, w in enumerate(info["woks"]):  # the Wok cards won, as their pictures
+                kind = content().woks[w]["kind"]
+                ui.picture(surf, f"wewillwokyou.wok.{kind}", (x + 40 + k * step, top + 130), min(56, step - 4))
             if info["front"]:
                 self._tags(surf, info["front"], x + 16, top + 178, width - 44)
 
@@ -360,9 +356,13 @@ class WokScene(TableScene):
             for entry in result["woks"]:
                 wok = content().woks[entry["wok"]]
                 title, detail, _points = words.wok_lines(wok)
+                ui.picture(surf, f"wewillwokyou.wok.{wok['kind']}", (x + 32, y + 17), 34)
                 # Values matter to check group, hard and concert scores; the rest say it in the title.
-                label = f"{title} {detail}" if wok["kind"] in ("group", "hard", "concert") else title
-                ui.text(surf, label, (x + 16, y), 30, MUTED)
+                if wok["kind"] in ("group", "concert"):
+                    self._wok_needs(surf, wok, detail, x + 58, y + 17, width - 150)
+                else:
+                    label = f"{title} {detail}" if wok["kind"] == "hard" else title
+                    ui.text(surf, label, (x + 56, y), self._fit(label, 30, width - 150), MUTED)
                 ui.text(surf, f"{entry['points']}", (x + width - 36, y - 4), 38, INK, True, "topright")
                 y += 40
                 for m in men.get(entry["wok"], []):
@@ -372,9 +372,9 @@ class WokScene(TableScene):
                         text += f" {a}>{b}"
                     ui.text(surf, "+ " + text, (x + 30, y), 30, (140, 170, 240))
                     y += 36
-                y += self._tags(surf, entry["cards"], x + 30, y, width - 60) + 8
+                y += self._tags(surf, entry["cards"], x + 30, y, width - 60, wrap=True) + 8
             for m in men.get(None, []):
                 ui.text(surf, words.wok_lines(content().woks[m["man"]])[0] + ": 0", (x + 16, y), 30, DIM)
                 y += 36
             ui.text(surf, _("Unused: {n}").format(n=len(result["unused"])), (x + 16, y + 4), 32, MUTED, True)
-            self._tags(surf, result["unused"], x + 30, y + 46, width - 60)
+            self._tags(surf, result["unused"], x + 30, y + 46, width - 60, wrap=True)

@@ -2,7 +2,8 @@
 
 import functools
 
-from game.engine.gamedef import GameDef
+from game.engine.gamedef import GameDef, Option
+from game.i18n import N_
 
 from . import bots
 from .rules import WokUpState
@@ -18,4 +19,13 @@ GAME = GameDef(
     bots={level: functools.partial(bots.make, level) for level in bots.LEVELS},
     simulate=simulate,
     benches={"physics step, 25 tokens": bench_step},
+    options=(
+        Option(
+            "target",
+            N_("Cards to win"),
+            (5, 3, 1),
+            (N_("5 (full game)"), N_("3 (quick game)"), N_("1 (a taste)")),
+        ),
+        Option("learning", N_("Learning"), (False, True), (N_("off"), N_("on: counts shown"))),
+    ),
 )

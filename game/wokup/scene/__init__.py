@@ -23,10 +23,12 @@ import time
 
 import pygame
 
+from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, GREEN, INK, MUTED, PANEL, RED
 from game.engine import SYSTEM
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
+from game.input.devices import controller_label
 
 from .. import bots, data, geometry, words
 from ..driver import Driver
@@ -67,6 +69,8 @@ class WokUpScene(TableScene):
         self.banner_until = 0.0
         self.splash_until = 0.0
         self.shouts: dict[int, float] = {}  # seat -> scene time its "Wok'up!" bubble ends
+        self._impacts = 0  # the table's impacts already heard
+        self._tick = 0  # the countdown second already heard
         self._static = None
         self._static_key = None
         self._deck_rects: list[pygame.Rect] = []  # where the decks lie, made with the static layer
@@ -88,6 +92,21 @@ class WokUpScene(TableScene):
         if not (self.state.is_over() or self.state.paused):
             self.driver.advance(dt * 1e9)
         self.mono_at = time.monotonic_ns()
+        self._sounds()
+
+    def _sounds(self) -> None:
+        """What the rules never see: tokens touching down, the last seconds before the signal."""
+        if self.table.impacts != self._impacts:
+            self._impacts = self.table.impacts
+            self.app.audio.play("token_land")
+        tick = 0
+        state = self.state
+        if state.phase == "look" and not state.claims and not state.paused:
+            left = (state.legal_actions(SYSTEM)[0]["t"] - self.game_ns) / 1e9
+            tick = math.ceil(left) if 0 < left <= 3 else 0
+        if tick and tick != self._tick:
+            self.app.audio.play("countdown_tick")
+        self._tick = tick
 
     def stand_in(self, seat: int, level: str | None) -> None:
         self.driver.set_player(seat, None if level is None else bots.make(level))
@@ -256,9 +275,16 @@ class WokUpScene(TableScene):
             pygame.draw.polygon(s, CARD, self._poly(inner))
             face = art.card_face(state.decks[d][-1], ui.px(74), ui.px(38))
             s.blit(face, face.get_rect(center=(cx, cy)))
-        else:
-            label = ui.render(_(words.DECK_NAMES[deck.id]), 26, INK, True)
-            s.blit(label, label.get_rect(center=(cx, cy)))
+        else:  # the family's back: colour, pattern and emblem (the name only in the learning mode)
+            box = (ui.px(2 * rect.half_width * S), ui.px(2 * rect.half_length * S))
+            back = pygame.transform.rotate(
+                pictures.get(f"wokup.back.{deck.id}", box), math.degrees(math.atan2(rect.ux, rect.uy))
+            )
+            s.blit(back, back.get_rect(center=(cx, cy)))
+            if self.learning:
+                label = ui.render(_(words.DECK_NAMES[deck.id]), 26, INK, True)
+                pygame.draw.rect(s, (30, 22, 20), label.get_rect(center=(cx, cy)).inflate(ui.px(8), 0))
+                s.blit(label, label.get_rect(center=(cx, cy)))
         num = ui.render(str(d + 1), 34, ACCENT, True)  # the deck's control number
         out = rect.half_length + 30
         s.blit(num, num.get_rect(center=self._pt(rect.x + rect.ux * out, rect.y + rect.uy * out)))
@@ -355,14 +381,13 @@ class WokUpScene(TableScene):
         x0, y0 = rect.x / ui.u + 16, rect.y / ui.u + 6
         ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True)
         won = len(state.won[seat])
-        for k in range(won):  # one small card per recipe won, in its deck's colour
+        for k in range(won):  # one small card per recipe won, its deck's back
             card = data.card_by_id()[state.won[seat][k]]
-            pygame.draw.rect(
-                surf, art.deck_colour(card.deck), ui.rect(x0 + k * 26, y0 + 46, 22, 30), border_radius=ui.px(3)
-            )
+            r = ui.box(ui.rect(x0 + k * 26, y0 + 44, 24, 34))
+            surf.blit(pictures.get(f"wokup.back.{card.deck}", r.size), r)
         ui.text(
             surf,
-            _("{n} tokens").format(n=len(state.piles[seat])),
+            ngettext("{n} token", "{n} tokens", len(state.piles[seat])).format(n=len(state.piles[seat])),
             (x0 + won * 26 + (12 if won else 0), y0 + 42),
             34,
             MUTED,
@@ -376,8 +401,8 @@ class WokUpScene(TableScene):
             status, tint = _("throws next"), INK
         elif self.session.seats[seat].is_bot:
             status, tint = _("bot: {level}").format(level=_(LEVEL_NAMES.get(self.session.seats[seat].level, ""))), MUTED
-        else:
-            status, tint = "", MUTED
+        else:  # a human: which controller the keys on the buttons belong to
+            status, tint = controller_label(self.session.seats[seat].controller), MUTED
         ui.text(surf, status, (x0, y0 + 84), 34, tint, True)
         if self.shouts.get(seat, 0) > self.clock:
             bubble = ui.rect(
@@ -394,21 +419,33 @@ class WokUpScene(TableScene):
             self._draw_buttons(surf, seat, rect, shape)
 
     def _draw_buttons(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, shape: str) -> None:
-        """A human seat's own small pentagon of deck buttons and its Wok'up! button, for touch."""
+        """A human seat's own small pentagon of deck buttons and its Wok'up! button:
+        tap targets, each labelled with the key or pad button of the seat's
+        controller that does the same (a touch seat's are blank: they tap)."""
         ui = self.ui
         if shape == "side":
-            cx, cy = rect.centerx / ui.u - 40, rect.bottom / ui.u - 62
+            cx, cy = rect.centerx / ui.u - 40, rect.bottom / ui.u - 66
         else:
-            cx, cy = rect.right / ui.u - 140, rect.centery / ui.u + 18
+            cx, cy = rect.right / ui.u - 186, rect.centery / ui.u + 14
         for d in range(5):
             a = math.radians(-90 + 72 * d)
-            b = ui.rect(cx + 30 * math.cos(a) - 14, cy + 30 * math.sin(a) - 14, 28, 28)
+            b = ui.rect(cx + 36 * math.cos(a) - 19, cy + 36 * math.sin(a) - 19, 38, 38)
             up = self.state.face_up[d]
             pygame.draw.ellipse(surf, (235, 225, 205) if up else (90, 70, 60), b)
+            key = self.key_hint(seat, f"deck{d}")
+            if key:
+                ui.text(
+                    surf, key, (b.centerx / ui.u, b.centery / ui.u), 26, (40, 20, 10) if up else INK, True, "center"
+                )
             self._control_target(b.inflate(ui.px(6), ui.px(6)), f"deck{d}", seat)
-        w = ui.rect(cx + 54, cy - 24, 96, 48)
+        w = ui.rect(cx + 62, cy - 30, 112, 60)
         ui.panel(surf, w, ACCENT, 20)
-        ui.text(surf, "Wok!", (w.centerx / ui.u, w.centery / ui.u), 28, (40, 20, 10), True, "center")
+        key = self.key_hint(seat, "wokup")
+        ui.text(
+            surf, "Wok!", (w.centerx / ui.u, w.centery / ui.u - (12 if key else 0)), 28, (40, 20, 10), True, "center"
+        )
+        if key:
+            ui.text(surf, key, (w.centerx / ui.u, w.centery / ui.u + 14), 24, (40, 20, 10), False, "center")
         self._control_target(w, "wokup", seat)
 
     def _draw_clock(self, surf: pygame.Surface) -> None:

@@ -1,0 +1,100 @@
+"""Relleno in words: card and filling names in the arcade's language, what
+choosing an action would do (`label`, a list row or a phone's button) and what
+a seat did (`describe`). Pure: the scene, the history and the phones say it the
+same way. A time-card choice is never told until the reveal."""
+
+from __future__ import annotations
+
+from game.i18n import N_, _, language
+
+from .data import content
+
+ABILITIES = {
+    "none": "",
+    "bonus_fill": N_("Bonus fill"),
+    "extra_restock": N_("Extra restock"),
+    "bad_batch": N_("Bad batch"),
+    "early_arrival": N_("Early arrival"),
+}
+
+
+def _local(entry: dict) -> str:
+    return entry.get(f"name_{language()}") or entry["name"]
+
+
+def card_name(card: str) -> str:
+    c = content().cards[card]
+    return c.name_fr if language() == "fr" else c.name
+
+
+def filling_name(filling: str) -> str:
+    return _local(content().ingredients[filling])
+
+
+def point_name(kind: str) -> str:
+    return _local(content().points[kind])
+
+
+def ability_name(ability: str) -> str:
+    text = ABILITIES[ability]
+    return _(text) if text else ""
+
+
+def clock(minutes: int) -> str:
+    """A time as a digital clock shows it: 7:49 (an early arrival can reach 5:xx)."""
+    return f"{minutes // 60}:{minutes % 60:02d}"
+
+
+def _cards(cards: list[str]) -> str:
+    return ", ".join(card_name(c) for c in cards)
+
+
+def label(state, seat: int, a: dict, names: list[str]) -> str:
+    """What choosing the legal action `a` would do, before it is done."""
+    kind = a["type"]
+    if kind == "time_card":
+        card = content().cards[a["card"]]
+        if card.time is None:
+            return _("Reveal {card} alone: play last and restock").format(card=card_name(a["card"]))
+        if not a["early"]:
+            return _("Time card {card} ({time})").format(card=card_name(a["card"]), time=card.clock)
+        return _("Time card {card} with {n} early arrival(s): {time}").format(
+            card=card_name(a["card"]), n=len(a["early"]), time=clock(card.time - 60 * len(a["early"]))
+        )
+    if kind in ("fill", "bonus_fill"):
+        text = N_("Fill {recipe} with {cards}") if kind == "fill" else N_("Bonus fill {recipe} with {cards}")
+        return _(text).format(recipe=card_name(a["recipe"]), cards=_cards(a["cards"]))
+    if kind == "restock":
+        back = len(state.discards[seat])
+        if "reserve" in a:
+            return _("Restock: {n} back in hand, reserve {recipe}").format(n=back, recipe=card_name(a["reserve"]))
+        return _("Restock: {n} back in hand").format(n=back)
+    if kind == "skip_bonus":
+        return _("No bonus fill")
+    return _("Remove {card} from the game").format(card=card_name(a["card"]))
+
+
+def describe(state, seat: int, a: dict, names: list[str]) -> str:
+    """What `seat` just did (called on the state after the action; `state.last` tells what came of it)."""
+    who, last = names[seat], state.last or {}
+    kind = a["type"]
+    if kind == "time_card":
+        if state.order:  # this choice was the last one: everything is revealed
+            return _("{who} chose a time card; all are revealed: {order}").format(
+                who=who, order=", ".join(names[s] for s in state.order)
+            )
+        return _("{who} chose a time card").format(who=who)
+    if kind in ("fill", "bonus_fill"):
+        text = N_("{who} filled {recipe} with {cards}") if kind == "fill" else N_("{who} bonus-filled {recipe}")
+        line = _(text).format(who=who, recipe=card_name(a["recipe"]), cards=_cards(a["cards"]))
+        if "restocked" in last:
+            line += _(", then restocked: {n} back in hand").format(n=last["restocked"])
+        return line
+    if kind == "restock":
+        line = _("{who} restocked: {n} back in hand").format(who=who, n=last.get("restocked", 0))
+        if "reserve" in a:
+            line += _(", reserved {recipe}").format(recipe=card_name(a["reserve"]))
+        return line
+    if kind == "skip_bonus":
+        return _("{who} passed on the bonus fill").format(who=who)
+    return _("{who} removed {card} from the game").format(who=who, card=card_name(a["card"]))

@@ -1,0 +1,39 @@
+"""Relleno in words: labels before a choice, descriptions after it, in English and French."""
+
+import pytest
+
+from game.i18n import set_language
+from game.relleno.words import card_name, clock, filling_name, point_name
+
+from .helpers import NAMES, choose, table
+
+
+@pytest.fixture
+def french():
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def test_time_card_labels_show_the_time_and_the_early_arrival():
+    s = table(2, {"advanced": True}, hands={0: ["remy", "princess-cake"]})
+    labels = {s.label(0, a, NAMES) for a in s.legal_actions(0)}
+    assert labels == {"Time card Remy (6:41)", "Time card Remy with 1 early arrival(s): 5:41"}
+
+
+def test_fill_and_restock_labels_name_the_cards():
+    s = table(2, book=["swiss-roll", "chocolate-log", "boston-cream-pie"])
+    choose(s, "remy", "dario")
+    labels = {s.label(0, a, NAMES) for a in s.legal_actions(0)}
+    assert "Fill Swiss roll with Aiko" in labels
+    assert "Restock: 1 back in hand, reserve Chocolate log" in labels
+
+
+def test_names_follow_the_language(french):
+    assert card_name("swiss-roll") == "Biscuit roulé"
+    assert filling_name("custard") == "Crème pâtissière"
+    assert point_name("trophy") == "Trophée"
+
+
+def test_a_clock_reads_like_a_digital_clock():
+    assert clock(5 * 60 + 7) == "5:07"

@@ -1,0 +1,22 @@
+"""The shared rules kit on Yatai: random playouts at 2, 3 and 4 seats, and the bots'
+fairness (the bag's order is the one thing they must not see)."""
+
+import pytest
+
+from game.engine.bots import RandomBot
+from game.engine.testkit import check_bot_fair, run_playouts
+from game.yatai import GAME
+from game.yatai.rules import YataiState
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_random_playouts(seats):
+    stats = run_playouts(YataiState, 12, seats=[seats], first_seed=100 * seats, checkpoint_every=7)
+    assert stats.games == 12 and stats.hidden_resampled > 0
+    assert len(stats.wins) >= 2  # random chefs all win sometimes
+
+
+def test_bots_do_not_peek():
+    assert check_bot_fair(YataiState, RandomBot(), games=6) > 0
+    for level in GAME.bots:
+        assert check_bot_fair(YataiState, GAME.make_bot(level), games=2, seats=3) > 0
