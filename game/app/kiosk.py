@@ -366,13 +366,14 @@ class Kiosk:
         return self.app.ui
 
     def frame_drawn(self) -> None:
-        """After each flip: the heartbeat means frames are drawn; READY once."""
-        self.heartbeat.beat()
+        """After each flip: READY once, then the heartbeat (it means frames are drawn)."""
         if not self._ready:
             self._ready = True
-            self.notifier.ready(self.describe())
+            self._status = self.describe()
+            self.notifier.ready(self._status)
             if isinstance(self.stats, EarlyRecords):
                 self.open_records()
+        self.heartbeat.beat()
         status = self.describe()
         if status != self._status:
             self._status = status
