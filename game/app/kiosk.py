@@ -310,15 +310,17 @@ class Kiosk:
 
     # ---- the hall of fame --------------------------------------------------------------
     def fame_results(self, session: Session) -> list[tuple[str, float]]:
-        """(kind, value) of the best human winner's results a hall of fame keeps."""
+        """(kind, value) of the results the hall of fame keeps, of the best
+        human winner (a seat a bot finished for has no claim to them)."""
         state, humans = session.state, session.humans()
         winners = [w for w in state.winners() if w in humans and w not in self.away]
         if not winners:
             return []
         best = max(winners, key=lambda w: state.scores()[w])
-        kept = kinds(session.gdef.id)
-        kind = "most_cards" if "most_cards" in kept else "score"
-        return [(kind, float(state.scores()[best]))]
+        gdef = session.gdef
+        values = gdef.records(state)[best] if gdef.records else {"score": float(state.scores()[best])}
+        kept = kinds(gdef.id)
+        return [(kind, value) for kind, value in values.items() if kind in kept and value >= 0]
 
     def _ask_fame(self, session: Session) -> None:
         if self.hall is None:
@@ -326,7 +328,6 @@ class Kiosk:
         self.fame_asks = [
             (session, kind, value, self.hall.qualifies(session.gdef.id, kind, value, wait=False))
             for kind, value in self.fame_results(session)
-            if value >= 0
         ]
 
     def _fame_answers(self) -> None:

@@ -169,11 +169,11 @@ class AttractScene(Scene):
             surf.fill((0, 0, 0))
             return
         ui = self.ui
-        y = 850 + 60 * math.sin(self.clock / 5)
+        x, y = 960 + 500 * math.sin(self.clock / 11), 860 + 50 * math.sin(self.clock / 5)
         glow = 0.5 + 0.5 * math.sin(self.clock * 3)
         colour = tuple(int(a + (b - a) * glow) for a, b in zip(ACCENT, INK, strict=True))
-        ui.panel(surf, ui.rect(460, y, 1000, 110), (20, 16, 14), 24, colour)
-        ui.text(surf, _("Press any button to play"), (960, y + 22), 60, colour, True, "midtop")
+        ui.panel(surf, ui.rect(x - 380, y, 760, 84), (20, 16, 14), 22, colour)
+        ui.text(surf, _("Press any button to play"), (x, y + 16), 48, colour, True, "midtop")
         if idle >= conf.dim_after:
             self.ui.shade(surf, 170)
 

@@ -6,6 +6,7 @@ from game.engine.gamedef import GameDef, Option
 from game.i18n import N_
 
 from . import bots
+from .records import records
 from .rules import WokUpState
 from .simulate import simulate
 from .table import bench_step
@@ -19,6 +20,7 @@ GAME = GameDef(
     bots={level: functools.partial(bots.make, level) for level in bots.LEVELS},
     simulate=simulate,
     benches={"physics step, 25 tokens": bench_step},
+    records=records,
     options=(
         Option(
             "target",
