@@ -206,6 +206,7 @@ class Kiosk:
 
     def update(self, dt: float) -> None:
         self.now += dt
+        self._buzzer_faults()
         if self._combination_held():
             self.open_operator()
         root = self.app.scenes[0] if self.app.scenes else None
@@ -229,6 +230,14 @@ class Kiosk:
             while self.app.top is not table:  # a pause menu or the rules left open
                 self.app.pop()
             self.app.open("still-playing", table)
+
+    def _buzzer_faults(self) -> None:
+        """Unplugged boxes, stuck buttons: into the statistics, with the game they hit."""
+        buzzers = self.app.buzzers
+        while buzzers is not None and not buzzers.faults.empty():
+            box, station, kind = buzzers.faults.get()
+            ref = self.session.stats_ref if self.session is not None else None
+            self.stats.buzzer_fault(box, station, kind, game_ref=ref)
 
     def _stand_ins(self, table: TableScene) -> None:
         """A bot for each human seat to act whose player has not pressed for

@@ -15,6 +15,7 @@ import math
 
 import pygame
 
+from .. import i18n
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
 from ..kiosk.kinds import kinds
@@ -35,6 +36,7 @@ class AttractScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.kiosk = app.kiosk
+        i18n.set_language(app.settings.language)  # the last guests' language choice ends here
         self.entries = self.kiosk.offered()
         self.turn = 0  # the next game in the rotation
         self.clock = 0.0  # this scene's time, for what moves on screen
