@@ -81,7 +81,7 @@ def cmd_simulate(args) -> int:
     if gdef.simulate:
         gdef.simulate(args.seats, args.games, args.seed, levels, options or None, sys.stdout)
     else:
-        run(gdef, args.seats, args.games, args.seed, levels, options or None)
+        run(gdef, args.seats, args.games, args.seed, levels, options or None, out=sys.stdout)
     return 0
 
 

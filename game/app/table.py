@@ -26,6 +26,7 @@ from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
 from ..media.cues import cues
 from . import catalogue
+from .confirm import ConfirmScene
 from .phones import LinksScene, draw_away
 from .scene import Scene
 from .session import Session
@@ -510,8 +511,6 @@ class PauseScene(Scene):
 
     def _abandon(self) -> None:
         """Asks first: an abandoned game's save is deleted and cannot be resumed."""
-        from .confirm import ConfirmScene
-
         session = self.table.session
         question = _("Abandon this game of {game} after {n} moves? It cannot be resumed afterwards.").format(
             game=catalogue.title(session.gdef.id), n=len(session.state.log)

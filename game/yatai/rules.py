@@ -44,6 +44,7 @@ from game.engine.actions import fields, int_field, str_field, str_list
 
 from . import words
 from .data import content
+from .grid import ARROWS
 
 QUEUE = 4  # customer queue spaces
 CRATE = 3  # recycling crate spaces
@@ -53,8 +54,6 @@ EXTRA_ROUND = ROUNDS + 1
 TOURIST = "tourist"
 UPGRADE_POINTS = 2
 TOKENS_ANY_TIME = ("garbage", "urgent_call")
-# arrow -> ("col" | "row", index): columns from the top, rows from the left.
-ARROWS = [("col", 0), ("col", 1), ("col", 2), ("row", 0), ("row", 1)]
 
 
 class Phase(StrEnum):

@@ -45,9 +45,9 @@ def test_strong_thinks_under_a_second_at_four_seats():
     assert slowest < 1.0
 
 
-def test_simulate_runs_yatai_before_its_scene_exists(capfd):
+def test_simulate_runs_yatai(capsys):
     from game.__main__ import main
 
     assert main(["simulate", "--game", "yatai", "--seats", "3", "--games", "1", "--seed", "2", "--bots", "greedy"]) == 0
-    out = capfd.readouterr().out
+    out = capsys.readouterr().out
     assert "game 1 seed 2: scores" in out and "served=" in out and "games_per_second=" in out
