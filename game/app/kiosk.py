@@ -52,8 +52,10 @@ from .ui import INK, PANEL, SEAT_COLOURS
 log = logging.getLogger(__name__)
 HOLD = 5.0  # seconds the operator's combination is held
 COMBO = {"deck0", "deck4"}  # decks 1 and 5: keys 1 + 5, a buzzer station's outer buttons
-QUIET = ("attract", "still-playing", "initials", "operator-pin", "operator", "operator-games", "operator-times")
-QUIET += ("operator-stats", "buzzer-menu", "buzzer-seats", "buzzer-test")  # no idle rules in these
+GUESTS_QUIET = {"attract", "still-playing", "initials"}  # screens with idle rules of their own
+OPERATOR = {"operator", "operator-games", "operator-times", "operator-stats", "buzzer-menu", "buzzer-seats"}
+OPERATOR |= {"buzzer-test"}
+OPERATOR_IDLE = 120.0  # an operator screen left alone closes: guests must not find it open
 LEAVE_STATUS = 64  # the exit status of "leave to the desktop": the unit does not restart it
 
 
@@ -216,7 +218,11 @@ class Kiosk:
         self._record()
         table = self.table()
         names = {s.name for s in self.app.scenes}
-        if names & set(QUIET):
+        if names & OPERATOR:
+            if self.now - self.last_input >= OPERATOR_IDLE:
+                self.app.restart_at(self.home)
+            return
+        if names & GUESTS_QUIET or "operator-pin" in names:
             return
         if table is None or table.session.demo:
             if self.now - self.last_input >= self.conf.attract_after:

@@ -169,6 +169,10 @@ def test_the_held_gesture_and_the_pin_open_the_operator_menu_a_wrong_pin_does_no
     app.draw()
     press(app, "back")
     assert isinstance(app.top, ChooserScene)
+    app.open("operator")
+    app.open("operator-times")
+    steps(app, 121)  # an operator who walks away: the menu closes before guests find it
+    assert not [s for s in app.scenes if s.name.startswith("operator")]
 
 
 def test_the_corner_taps_open_the_pin_pad_and_five_wrong_pins_lock_it(kiosk):
