@@ -76,7 +76,7 @@ class App:
         self.kiosk: Kiosk | None = None
         if self.settings.kiosk.enabled:
             self.settings.fullscreen = window
-            self.kiosk = Kiosk(self)
+            self.kiosk = Kiosk(self, defer=window)
         self.screen = self._open(window)
         self.scenes: list[Scene] = []
         self.running = True
