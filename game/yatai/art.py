@@ -27,6 +27,7 @@ ICE = (70, 110, 130)
 WOOD = (110, 72, 44)
 PLATE = (226, 214, 196)
 SLOT = (44, 30, 26)
+EMPTY = (86, 66, 56)  # an empty reputation board space
 STALL_W, STALL_H = 600, 469
 CELL = 42  # a reputation board space, design units
 TILE_ICONS = {
@@ -40,11 +41,24 @@ BONUS_ICONS = {
     "menu": "yatai.ebi_tempura",
     "fridge": "yatai.drink",
     "stove": "common.wok",
-    "double": "yatai.customer.green",
     "influencer": "yatai.influencer",
     "special": "yatai.special",
     "review": "yatai.review",
 }
+
+
+_VEILS: dict[tuple, pygame.Surface] = {}
+
+
+def ghost(ui, surf, item: str, centre: tuple[float, float], size: float, under=SLOT) -> None:
+    """A picture faded into the colour under it: what an empty place is for."""
+    rect = ui.picture(surf, item, centre, size)
+    key = (rect.size, under)
+    if key not in _VEILS:
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        veil.fill((*under, 165))
+        _VEILS[key] = veil
+    surf.blit(_VEILS[key], rect)
 
 
 def dish_picture(colour: str) -> str:
@@ -153,11 +167,15 @@ class StallView:
             cx, cy = slot(ui, surf, r.x / ui.u, r.y / ui.u, 64, SLOT, border=border)
             if pos < len(chef["queue"]):
                 ui.picture(surf, guest_picture(chef["queue"][pos]), (cx, cy), 56)
+            else:
+                ghost(ui, surf, "yatai.customer.blue", (cx, cy), 44)
         stove = BIG if chef["stove_up"] else SMALL
         for i in range(BIG):
             cx, cy = slot(ui, surf, self.x + 326 + i * 70, self.y + 60, 64, SLOT, locked=i >= stove)
             if i < len(chef["dishes"]):
                 dish(ui, surf, chef["dishes"][i], (cx, cy), 58)
+            elif i < stove:
+                ghost(ui, surf, "yatai.ramen", (cx, cy), 44)
 
     def _kitchen(self, surf, chef: dict) -> None:
         ui = self.ui
@@ -166,10 +184,14 @@ class StallView:
             cx, cy = slot(ui, surf, self.x + 16 + i * 70, self.y + 140, 64, ICE, locked=i >= fridge)
             if i < len(chef["fridge"]):
                 drink(ui, surf, chef["fridge"][i], (cx, cy), 54)
+            elif i < fridge:
+                ghost(ui, surf, "yatai.drink", (cx, cy), 44, ICE)
         for i in range(CRATE):
             cx, cy = slot(ui, surf, self.x + 326 + i * 70, self.y + 140, 64, WOOD)
             if i < len(chef["crate"]):  # face down: the colour is not shown
                 ui.picture(surf, "yatai.bottle", (cx, cy), 52)
+            else:
+                ghost(ui, surf, "yatai.bottle", (cx, cy), 44, WOOD)
 
     def _menu_and_sink(self, surf, chef: dict) -> None:
         ui, x, y = self.ui, self.x, self.y
@@ -186,12 +208,14 @@ class StallView:
         for space, entry in enumerate(data.spaces):
             r = self.cell_rect(space)
             guest = chef["board"][space]
-            ui.panel(surf, r, (86, 66, 56) if guest is None else (70, 52, 44), 6, RED if entry["red"] else None)
+            ui.panel(surf, r, EMPTY if guest is None else PLATE, 6, RED if entry["red"] else None)
             cx, cy = r.centerx / ui.u, r.centery / ui.u
             if guest is not None:
                 ui.picture(surf, guest_picture(guest), (cx, cy), CELL - 4)
+            elif entry["bonus"] == "double":  # a second guest: not a picture of a guest, which would look seated
+                ui.text(surf, "×2", (cx, cy), 26, MUTED, True, "center")
             else:
-                ui.picture(surf, BONUS_ICONS[entry["bonus"]], (cx, cy), CELL - 16)
+                ghost(ui, surf, BONUS_ICONS[entry["bonus"]], (cx, cy), CELL - 12, EMPTY)
 
     def _reviews(self, surf, chef: dict) -> None:
         ui, x, y, data = self.ui, self.x, self.y, content()

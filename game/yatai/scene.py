@@ -66,6 +66,7 @@ class YataiScene(TableScene):
         self.slot_pick: int | None = None
         self.guest_pick = 0  # which drawn guest is being placed
         self.glows: dict[tuple, float] = {}  # (seat, part) or ("grid",) -> scene clock
+        self.rises: dict[int, int] = {}  # seat -> points just earned (drawn rising while its glow lasts)
         self._snap = self._snapshot()
         self._faces: dict[str, dict] = {}  # option key -> its action, as drawn
 
@@ -79,6 +80,11 @@ class YataiScene(TableScene):
         self.guest_pick = 0
         snap = self._snapshot()
         self.glows.clear()  # only what the last action changed glows
+        self.rises = {
+            s: new["points"] - old["points"]
+            for s, (old, new) in enumerate(zip(self._snap["chefs"], snap["chefs"]))
+            if new["points"] > old["points"]
+        }
         for s, (old, new) in enumerate(zip(self._snap["chefs"], snap["chefs"])):
             for part in PARTS:
                 if old.get(part) != new.get(part):
@@ -182,14 +188,14 @@ class YataiScene(TableScene):
             head = _("Round {n} of {total}").format(n=rnd, total=ROUNDS)
         ui.text(surf, head, (24, 12), 44, ACCENT, True)
         for i in range(ROUNDS + 1):
-            r = ui.rect(420 + i * 40, 18, 34, 40)
+            r = ui.rect(420 + i * 50, 12, 46, 46)
             done = i + 1 < rnd
             now = i + 1 == rnd
             ui.panel(surf, r, ACCENT if now else (PANEL_HI if done else PANEL), 8, INK if now else None)
             mark = "+" if i == ROUNDS else str(i + 1)
-            ui.text(surf, mark, (437 + i * 40, 38), 24, (30, 26, 34) if now else MUTED, True, "center")
+            ui.text(surf, mark, (443 + i * 50, 35), 30, (30, 26, 34) if now else MUTED, True, "center")
         turn = self.turn_text()
-        ui.text(surf, turn, (1896, 14), ui.fit(turn, 44, 900, 30, True), INK, True, "topright")
+        ui.text(surf, turn, (1896, 12), ui.fit(turn, 44, 820, 30, True), INK, True, "topright")
         last = self.last_move_text() or _("The stalls open for the night.")
         ui.text(surf, last, (24, 66), ui.fit(last, 38, 1872), INK)
 
@@ -289,11 +295,18 @@ class YataiScene(TableScene):
 
     # -- the stalls
     def _stall_view(self, seat: int) -> StallView:
-        col, row = seat % 2, seat // 2
+        place = seat * 2 if self.state.num_seats == 2 else seat  # two stalls: one above the other
+        col, row = place % 2, place // 2
         return StallView(self.ui, STALLS_X + col * (STALL_W + 12), STALLS_Y + row * (STALL_H + 12))
 
     def _draw_stalls(self, surf, obs: dict, mine: int | None, legal: list[dict]) -> None:
         pending = obs["pending"][0] if obs["pending"] else None
+        if self.state.num_seats < 4:  # free room: the supply and the last moves
+            tall = self.state.num_seats == 2
+            x, y = STALLS_X + STALL_W + 12, STALLS_Y + (0 if tall else STALL_H + 12)
+            self.ui.panel(surf, self.ui.rect(x, y, STALL_W, 2 * STALL_H + 12 if tall else STALL_H), PANEL, 16)
+            self._draw_supply(surf, obs, x + 16, y + 10)
+            self._draw_history(surf, x + 10, y + 270, y + (2 * STALL_H + 12 if tall else STALL_H) - 10)
         for seat, chef in enumerate(obs["chefs"]):
             view = self._stall_view(seat)
             acting = seat == obs["turn"] and obs["phase"] != Phase.OVER
@@ -301,12 +314,22 @@ class YataiScene(TableScene):
             for part in PARTS:
                 if (seat, part) in self.glows:
                     self._glow(surf, view.part(part), (seat, part))
+            self._draw_rise(surf, view, seat)
             if mine is None or pending is None:
                 continue
             if pending["kind"] == Choice.GUEST:
                 self._guest_targets(surf, view, seat, legal)
             elif pending["kind"] == Choice.BOARD and seat == mine:
                 self._board_targets(surf, view, chef, legal)
+
+    def _draw_rise(self, surf, view: StallView, seat: int) -> None:
+        """Points just earned float up from the stall's score."""
+        since = self.glows.get((seat, "points"))
+        if seat not in self.rises or since is None or self.clock - since > GLOW_S:
+            return
+        t = (self.clock - since) / GLOW_S
+        x, y = view.x + STALL_W - 60, view.y + 70 - 50 * t
+        self.ui.text(surf, f"+{self.rises[seat]}", (x, y), 48, GREEN, True, "center")
 
     def _guest_targets(self, surf, view: StallView, seat: int, legal: list[dict]) -> None:
         ui = self.ui
@@ -389,6 +412,7 @@ class YataiScene(TableScene):
         for i, line in enumerate(ui.wrap(prompt, 34, 628, True)[:2]):
             ui.text(surf, line, (32, PANEL_Y + 10 + 42 * i), 34, ACCENT, True)
         if mine is None:
+            self._draw_idle(surf, obs, PANEL_Y + 60)
             return
         focused = next((a for k, a in self._faces.items() if k == self.focus_key), None)
         if focused is None and self.tile_pick is not None and self.arrow_pick is not None:
@@ -418,6 +442,47 @@ class YataiScene(TableScene):
                 self._faces[action_key(a)] = a
                 self.target(rect, a)
             x += w + 12
+        if not buttons and not (pending and pending["kind"] == Choice.GUEST):
+            self._draw_idle(surf, obs, y)
+
+    def _draw_idle(self, surf, obs: dict, y: float) -> None:
+        """Room left in the choice panel: at four seats (no spare place), the supply and the last moves."""
+        if self.state.num_seats == 4 and obs["phase"] != Phase.OVER:
+            self._draw_supply(surf, obs, 40, y)
+            self._draw_history(surf, 32, y + 260, 1060)
+
+    def _draw_history(self, surf, x: float, y: float, bottom: float) -> None:
+        """The last moves, newest first, down to `bottom` (everyone sees what happened)."""
+        ui, width = self.ui, 590
+        for n, line in enumerate(reversed(self.session.history()[-20:])):
+            if not line["text"]:
+                continue
+            size = 34 if n == 0 else 30
+            for part in ui.wrap(line["text"], size, width):
+                if y + size > bottom:
+                    return
+                ui.text(surf, part, (x, y), size, INK if n == 0 else MUTED)
+                y += size + 8
+            y += 6
+
+    def _draw_supply(self, surf, obs: dict, x: float, y: float) -> None:
+        """What is left beside the stalls: the bag, the dish and drink supply, the special tokens."""
+        ui, data = self.ui, content()
+        bag = obs["bag"]
+        for i, guest in enumerate([*data.colours, "tourist"]):
+            ui.picture(surf, guest_picture(guest), (x + 24 + i * 112, y + 24), 46)
+            ui.text(surf, str(bag.count(guest)), (x + 52 + i * 112, y + 24), 34, INK, True, "midleft")
+        for i, colour in enumerate(data.colours):
+            dish(ui, surf, colour, (x + 24 + i * 112, y + 82), 46)
+            ui.text(surf, str(obs["dish_supply"][colour]), (x + 52 + i * 112, y + 82), 34, INK, True, "midleft")
+            drink(ui, surf, colour, (x + 24 + i * 112, y + 140), 46)
+            ui.text(surf, str(obs["drink_supply"][colour]), (x + 52 + i * 112, y + 140), 34, INK, True, "midleft")
+        offer = obs["offer"]
+        ui.picture(surf, "yatai.special", (x + 24, y + 198), 40)
+        text = ", ".join(f"{_(words.TOKENS[t])} ×{offer.count(t)}" for t in sorted(set(offer))) or "—"
+        size = ui.fit(text, 34, 530, 26)
+        for i, part in enumerate(ui.wrap(text, size, 530)[:2]):
+            ui.text(surf, part, (x + 56, y + 182 + (size + 4) * i), size, INK)
 
     def _draw_drawn(self, surf, guests: list[str], y: float) -> float:
         """The guests drawn and still to place: tap one to place it next."""
@@ -506,19 +571,19 @@ class YataiScene(TableScene):
             (_("Play"), 520, 520),
             (_("Dish majorities"), 610, 880),
             (_("Guest majorities"), 990, 1260),
-            (_("Reviews"), 1400, 1400),
-            (_("Tokens"), 1540, 1540),
-            (_("Total"), 1680, 1680),
+            (_("Reviews"), 1410, 1410),
+            (_("Tokens"), 1570, 1570),
+            (_("Total"), 1720, 1720),
         ]
         for label, a, b in groups:
-            ui.text(surf, label, ((a + b) / 2, y0), ui.fit(label, 34, max(124, b - a + 80), 22), MUTED, True, "midtop")
+            ui.text(surf, label, ((a + b) / 2, y0), ui.fit(label, 34, max(150, b - a + 80), 22), MUTED, True, "midtop")
         y1 = y0 + 80
         ui.picture(surf, "common.star", (520, y1), 50)
         for i, colour in enumerate(data.colours):
             dish(ui, surf, colour, (610 + 90 * i, y1), 56)
             ui.picture(surf, guest_picture(colour), (990 + 90 * i, y1), 56)
-        ui.picture(surf, "yatai.review", (1400, y1), 50)
-        ui.picture(surf, "yatai.special", (1540, y1), 50)
+        ui.picture(surf, "yatai.review", (1410, y1), 50)
+        ui.picture(surf, "yatai.special", (1570, y1), 50)
         result = obs["result"] or []
         ranked = sorted(range(n), key=lambda s: (-result[s]["total"], s)) if result else []
         for row, seat in enumerate(ranked):
@@ -532,10 +597,10 @@ class YataiScene(TableScene):
             cells = [(520, r["play"])]
             cells += [(610 + 90 * i, r["dishes"][c]) for i, c in enumerate(data.colours)]
             cells += [(990 + 90 * i, r["guests"][c]) for i, c in enumerate(data.colours)]
-            cells += [(1400, sum(r["reviews"].values())), (1540, r["tokens"])]
+            cells += [(1410, sum(r["reviews"].values())), (1570, r["tokens"])]
             for x, value in cells:
                 ui.text(surf, str(value) if value else "·", (x, cy), 42, INK if value else DIM, False, "center")
-            ui.text(surf, str(r["total"]), (1680, cy), 52, GREEN if seat in winners else ACCENT, True, "center")
+            ui.text(surf, str(r["total"]), (1720, cy), 52, GREEN if seat in winners else ACCENT, True, "center")
         note = _(
             "A majority scores its count, a tie scores nothing; tie-break: most guests seated, then fewest bottles"
         )
