@@ -18,13 +18,15 @@ there is no curtain. The end lays the scoring out category by category.
 
 from __future__ import annotations
 
+import json
 import math
+from functools import partial
 
 import pygame
 
 from game.app.table import TableScene, action_key
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
-from game.i18n import _
+from game.i18n import _, language
 
 from . import words
 from .art import STALL_H, STALL_W, StallView, dish, drink, guest_picture, tile_face
@@ -69,6 +71,10 @@ class YataiScene(TableScene):
         self.rises: dict[int, int] = {}  # seat -> points just earned (drawn rising while its glow lasts)
         self._snap = self._snapshot()
         self._faces: dict[str, dict] = {}  # option key -> its action, as drawn
+        self._surfaces: dict[tuple, pygame.Surface] = {}  # drawn once: stalls, tiles (see _cached)
+        self._seen: tuple = ()  # the state version the cached observation and actions belong to
+        self._obs: dict = {}
+        self._legal: list[dict] = []
 
     # ---- acting --------------------------------------------------------------------
     def _snapshot(self) -> dict:
@@ -165,17 +171,47 @@ class YataiScene(TableScene):
         return [a for a in state.legal_actions(state.turn) if a["type"] == "serve" and "slot" in a]
 
     # ---- drawing -------------------------------------------------------------------
+    def _cached(self, key: tuple, size: tuple[int, int], draw) -> pygame.Surface:
+        """A surface drawn once by `draw(surface)` for `key` (its look: state, size, language):
+        every frame then only blits it (frames stay under 8 ms)."""
+        key = (*key, size, self.ui.u, language())
+        found = self._surfaces.get(key)
+        if found is None:
+            if len(self._surfaces) > 200:
+                self._surfaces.clear()
+            found = self._surfaces[key] = pygame.Surface(size, pygame.SRCALPHA)
+            draw(found)
+        return found
+
+    def _view(self) -> tuple[dict, int | None, list[dict]]:
+        """The public observation, the seat choosing at the screen and its legal actions,
+        computed once per state version (an action or an undo changes the log)."""
+        log = self.state.log
+        mine = self.my_turn()
+        seen = (len(log), id(log[-1]) if log else 0, mine)
+        if seen != self._seen:
+            self._seen = seen
+            self._obs = self.state.observation(None)
+            self._legal = self.state.legal_actions(mine) if mine is not None else []
+        return self._obs, mine, self._legal
+
+    def _tile(self, surf, number: int, rect: pygame.Rect, fade: bool) -> None:
+        face = self._cached(
+            ("tile", number, fade), rect.size, lambda s: tile_face(self.ui, s, number, s.get_rect(), fade)
+        )
+        surf.blit(face, rect)
+
     def draw_table(self, surf: pygame.Surface) -> None:
         surf.fill((30, 26, 34))
-        obs = self.state.observation(None)
-        mine = self.my_turn()
-        legal = self.state.legal_actions(mine) if mine is not None else []
+        obs, mine, legal = self._view()
         self._draw_top(surf, obs)
         self._draw_board(surf, obs, mine, legal)
         self._draw_stalls(surf, obs, mine, legal)
         self._draw_choices(surf, obs, mine, legal)
         if obs["phase"] == Phase.OVER:
-            self._draw_end(surf, obs)
+            self.ui.shade(surf, 180)
+            end = self._cached(("end", json.dumps(obs["result"])), surf.get_size(), lambda s: self._draw_end(s, obs))
+            surf.blit(end, (0, 0))
 
     def _draw_top(self, surf, obs: dict) -> None:
         ui = self.ui
@@ -252,7 +288,7 @@ class YataiScene(TableScene):
                 in_line = (row, col) in lit
                 slot_no = lit.index((row, col)) if in_line else None
                 done = obs["phase"] == Phase.ACTIONS and slot_no in obs["done"]
-                tile_face(ui, surf, number, rect, fade=done or (bool(lit) and not in_line))
+                self._tile(surf, number, rect, done or (bool(lit) and not in_line))
                 if in_line:
                     glow = 4 + 2 * math.sin(self.clock * 6)
                     colour = GREEN if out is not None or slot_no in slots_lit else ACCENT
@@ -269,7 +305,7 @@ class YataiScene(TableScene):
         for i, number in enumerate(free):
             rect = ui.rect(28 + i * (TILE_W + 6), FREE_Y, TILE_W, TILE_H)
             pushed = number == out
-            tile_face(ui, surf, number, rect, fade=pushed)
+            self._tile(surf, number, rect, pushed)
             if pushed:
                 ui.text(surf, _("out"), (rect.centerx / ui.u, rect.centery / ui.u), 40, (200, 40, 40), True, "center")
             if number == self.tile_pick and out is None:
@@ -310,7 +346,10 @@ class YataiScene(TableScene):
         for seat, chef in enumerate(obs["chefs"]):
             view = self._stall_view(seat)
             acting = seat == obs["turn"] and obs["phase"] != Phase.OVER
-            view.draw(surf, chef, self.seat_name(seat), self.seat_colour(seat), acting)
+            look = ("stall", json.dumps(chef, sort_keys=True), self.seat_name(seat), self.seat_colour(seat), acting)
+            size = self.ui.rect(0, 0, STALL_W, STALL_H).size
+            draw = partial(StallView(self.ui, 0, 0).draw, chef=chef, name=look[2], colour=look[3], acting=acting)
+            surf.blit(self._cached(look, size, draw), self.ui.rect(view.x, view.y, 0, 0).topleft)
             for part in PARTS:
                 if (seat, part) in self.glows:
                     self._glow(surf, view.part(part), (seat, part))
@@ -558,7 +597,6 @@ class YataiScene(TableScene):
     # -- the end: the scoring, category by category
     def _draw_end(self, surf, obs: dict) -> None:
         ui, data = self.ui, content()
-        ui.shade(surf, 180)
         n = self.state.num_seats
         box = ui.rect(80, 110, 1760, 330 + 100 * n)
         ui.panel(surf, box, (52, 40, 56), 22, GREEN)
