@@ -211,7 +211,7 @@ class App:
         r = self.ui.rect(80, 16, 1760, 20 + 44 * len(lines))
         self.ui.panel(self.screen, r, (60, 20, 20), 12, RED)
         for i, line in enumerate(lines):
-            self.ui.text(self.screen, line, (110, 24 + 44 * i), 32, INK)
+            self.ui.text(self.screen, line, (110, 24 + 44 * i), 32, INK, width=1700)
 
     def run(self) -> None:
         next_step = time.monotonic_ns()

@@ -20,12 +20,14 @@ from typing import Any
 
 import pygame
 
+from .. import i18n
 from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
 from ..media.cues import cues
 from . import catalogue
+from .confirm import ConfirmScene
 from .phones import LinksScene, draw_away
 from .scene import Scene
 from .session import Session
@@ -420,13 +422,13 @@ class TableScene(Scene):
         for i, seat in enumerate(self.missing):
             text = self.missing_text(seat)
             self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
-            self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
+            self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop", width=1360)
         if self.phones is not None:
             draw_away(self, surf)
         if self.curtain_for is not None:
             draw_curtain(self, surf, self.curtain_for)
         if self.flash_text and time.monotonic() < self.flash_until:  # over the curtain too
-            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
+            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom", width=1800)
 
     def close(self) -> None:
         self.session.close()
@@ -438,11 +440,25 @@ def draw_curtain(scene: TableScene, surf: pygame.Surface, seat: int) -> None:
     colour = scene.seat_colour(seat)
     r = ui.rect(360, 300, 1200, 480)
     ui.panel(surf, r, PANEL, 30, colour)
-    ui.text(surf, _("Pass to {name}").format(name=scene.seat_name(seat)), (960, 380), 96, colour, True, "midtop")
-    ui.text(surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop")
+    inner = 1120  # the panel less its margins
+    ui.text(
+        surf,
+        _("Pass to {name}").format(name=scene.seat_name(seat)),
+        (960, 380),
+        96,
+        colour,
+        True,
+        "midtop",
+        width=inner,
+    )
+    ui.text(
+        surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop", width=inner
+    )
     key = scene.key_hint(seat)
     ready = _("{name}: press {key} or tap when ready") if key else _("{name}: tap the screen when ready")
-    ui.text(surf, ready.format(name=scene.seat_name(seat), key=key), (960, 640), 40, ACCENT, anchor="midtop")
+    ui.text(
+        surf, ready.format(name=scene.seat_name(seat), key=key), (960, 640), 40, ACCENT, anchor="midtop", width=inner
+    )
 
 
 class ControllerWaitScene(Scene):
@@ -470,8 +486,10 @@ class ControllerWaitScene(Scene):
         self.ui.shade(surf, 200)
         self.ui.title(surf, _("Waiting for a controller"), 300)
         for i, seat in enumerate(self.table.missing):
-            self.ui.text(surf, self.table.missing_text(seat), (960, 460 + 70 * i), 44, INK, anchor="midtop")
-        self.ui.text(surf, _("The game is paused and nothing is lost."), (960, 760), 38, MUTED, anchor="midtop")
+            self.ui.text(surf, self.table.missing_text(seat), (960, 460 + 70 * i), 44, INK, anchor="midtop", width=1800)
+        self.ui.text(
+            surf, _("The game is paused and nothing is lost."), (960, 760), 38, MUTED, anchor="midtop", width=1800
+        )
 
 
 class PauseScene(Scene):
@@ -510,8 +528,6 @@ class PauseScene(Scene):
 
     def _abandon(self) -> None:
         """Asks first: an abandoned game's save is deleted and cannot be resumed."""
-        from .confirm import ConfirmScene
-
         session = self.table.session
         question = _("Abandon this game of {game} after {n} moves? It cannot be resumed afterwards.").format(
             game=catalogue.title(session.gdef.id), n=len(session.state.log)
@@ -566,7 +582,7 @@ class ResultsScene(Scene):
         winners = state.winners()
         names = ", ".join(self.session.seats[w].name for w in winners)
         headline = _("{names} win!") if len(winners) > 1 else _("{names} wins!")
-        ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop")
+        ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop", width=1800)
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         for row, seat in enumerate(order):
@@ -575,9 +591,18 @@ class ResultsScene(Scene):
             r = ui.rect(460, y, 1000, 64)
             ui.panel(surf, r, PANEL, 14, ACCENT if seat in winners else None)
             pygame.draw.circle(surf, SEAT_COLOURS[cfg.colour], ui.rect(500, y + 32, 0, 0).topleft, ui.px(18))
-            ui.text(surf, cfg.name, (540, y + 10), 42, INK, True)
-            ui.text(surf, _("bot") if cfg.is_bot else "", (1060, y + 14), 34, MUTED)
-            ui.text(surf, f"{scores[seat]:g}", (1420, y + 8), 46, ACCENT, True, "topright")
+            ui.text(surf, cfg.name, (540, y + 10), 42, INK, True, width=500)
+            ui.text(surf, _("bot") if cfg.is_bot else "", (1060, y + 14), 34, MUTED, width=200)
+            ui.text(
+                surf,
+                i18n.number(scores[seat], 1 if scores[seat] % 1 else 0),
+                (1420, y + 8),
+                46,
+                ACCENT,
+                True,
+                "topright",
+                width=140,
+            )
         self.menu.draw(surf, ui)
 
 

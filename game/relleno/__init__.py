@@ -3,6 +3,7 @@
 from game.engine.bots import RandomBot
 from game.engine.gamedef import GameDef
 
+from .bots import easy_bot, hard_bot
 from .rules import RellenoState
 
 
@@ -22,6 +23,6 @@ GAME = GameDef(
     # The scene is built on top of these rules by another step; until it exists
     # the chooser keeps Relleno "coming soon" (catalogue.Entry.playable).
     scene="game.relleno.scene:RellenoScene",
-    bots={"random": RandomBot},
+    bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,
 )

@@ -120,7 +120,7 @@ class WokScene(TableScene):
         ui.panel(surf, r, tuple(v // 2 for v in colour) if faded else colour, 12, INK)
         ui.panel(surf, ui.rect(x + 8, y + 8, 76, 88), (250, 244, 230), 10)
         ui.picture(surf, f"wewillwokyou.{c.ingredient}", (x + 46, y + 44), 62)
-        ui.text(surf, words.tag(c.ingredient), (x + 46, y + 97), 24, (60, 40, 30), True, "midbottom")
+        ui.text(surf, words.tag(c.ingredient), (x + 46, y + 97), 24, (60, 40, 30), True, "midbottom", width=72)
         for k, sym in enumerate(c.symbols):
             self._symbol(surf, sym, (x + 117, y + 29 + k * 46), 21)
         if count > 1:
@@ -136,8 +136,8 @@ class WokScene(TableScene):
 
     def _draw_market(self, surf, obs: dict, legal: list[dict]) -> None:
         ui = self.ui
-        ui.text(surf, _("Market"), (30, 14), 44, ACCENT, True)
-        ui.text(surf, _("Deck: {n}").format(n=obs["deck_size"]), (300, 22), 34, MUTED)
+        ui.text(surf, _("Market"), (30, 14), 44, ACCENT, True, width=260)
+        ui.text(surf, _("Deck: {n}").format(n=obs["deck_size"]), (300, 22), 34, MUTED, width=280)
         for row in range(4):
             y = 72 + row * 118 + (14 if row >= 2 else 0)
             box = ui.rect(20, y - 6, 570, CARD_H + 12)
@@ -151,11 +151,11 @@ class WokScene(TableScene):
             box = ui.rect(604, y - 6, 376, 2 * 118 - 12)
             ui.panel(surf, box, PANEL_HI, 14)
             rows = "/".join(words.ROW_NAMES[r] for r in range(4) if ROW_LINE[r] == line)
-            ui.text(surf, _("Coin line {n}").format(n=line + 1), (622, y + 4), 36, INK, True)
-            ui.text(surf, _("price of {rows}").format(rows=rows), (622, y + 50), 34, MUTED)
+            ui.text(surf, _("Coin line {n}").format(n=line + 1), (622, y + 4), 36, INK, True, width=340)
+            ui.text(surf, _("price of {rows}").format(rows=rows), (622, y + 50), 34, MUTED, width=270)
             ui.text(surf, f"{obs['lines'][line]}", (964, y + 84), 96, ACCENT, True, "topright")
             self._coins(surf, obs["lines"][line], 622, y + 104)
-            ui.text(surf, _("take one: tap"), (622, y + 170), 30, MUTED)
+            ui.text(surf, _("take one: tap"), (622, y + 170), 30, MUTED, width=340)
             self._target(box, {"type": "coin", "line": line}, legal)
         ui.text(surf, _("Set aside: {n}").format(n=len(obs["aside"])), (24, 560), 34, MUTED)
         self._tags(surf, obs["aside"], 24, 604, 570)
@@ -197,9 +197,9 @@ class WokScene(TableScene):
         x, y = rect.x / ui.u, rect.y / ui.u
         ui.panel(surf, ui.rect(x + 8, y + 8, 76, 76), (250, 244, 230), 12)
         ui.picture(surf, f"wewillwokyou.wok.{w['kind']}", (x + 46, y + 46), 64)
-        ui.text(surf, points, (x + OFFER_W - 12, y + 2), 40, ACCENT, True, "topright")
-        if self.app.settings.learning_mode:
-            ui.text(surf, title, (x + 94, y + 6), 28, INK, True)
+        drawn = ui.text(surf, points, (x + OFFER_W - 12, y + 2), 40, ACCENT, True, "topright")
+        if self.app.settings.learning_mode:  # the title stops short of the points
+            ui.text(surf, title, (x + 94, y + 6), 28, INK, True, width=OFFER_W - 114 - drawn.width / ui.u)
         self._wok_needs(surf, w, detail, x + 94, y + 66, OFFER_W - 106)
 
     def _wok_needs(self, surf, wok: dict, detail: str, x: float, y: float, width: float) -> None:
@@ -210,7 +210,7 @@ class WokScene(TableScene):
         elif wok["kind"] == "concert":
             parts = [(f"{s['count']}", s["ingredient"], f"x{s['points']}") for s in wok["slots"]]
         else:
-            self.ui.text(surf, detail, (x, y), self._fit(detail, 30, width), ACCENT, anchor="midleft")
+            self.ui.text(surf, detail, (x, y), 30, ACCENT, anchor="midleft", width=width)
             return
         ui = self.ui
         pic = min(34.0, width / len(parts) - 44)
@@ -221,12 +221,6 @@ class WokScene(TableScene):
             if after:
                 x = ui.text(surf, after, (x, y), 26, ACCENT, True, "midleft").right / ui.u
             x += 10
-
-    def _fit(self, text: str, size: int, width: float, smallest: int = 22) -> int:
-        """The largest text size from `size` down to `smallest` that fits `width` design units."""
-        while size > smallest and self.ui.font(size).size(text)[0] > self.ui.px(width):
-            size -= 2
-        return size
 
     def _draw_offer(self, surf, obs: dict, legal: list[dict]) -> None:
         self.ui.text(surf, _("Wok cards on offer"), (OFFER_X, 14), 44, ACCENT, True)
@@ -243,11 +237,21 @@ class WokScene(TableScene):
         """The viewer's hand, one card per kind of identical cards with a count."""
         ui = self.ui
         if "hand" not in obs or self.viewer is None:
-            ui.text(surf, _("Hands are private: pass the screen to see yours."), (24, HAND_Y + 30), 36, MUTED)
+            ui.text(
+                surf, _("Hands are private: pass the screen to see yours."), (24, HAND_Y + 30), 36, MUTED, width=1380
+            )
             return
         hand, pending = obs["hand"], obs["pending"]
         if pending is not None and obs["turn"] == self.viewer:
-            ui.text(surf, _("Laid: {n} of 4").format(n=symbols.shown(pending["laid"])), (604, 556), 36, ACCENT, True)
+            ui.text(
+                surf,
+                _("Laid: {n} of 4").format(n=symbols.shown(pending["laid"])),
+                (604, 556),
+                36,
+                ACCENT,
+                True,
+                width=380,
+            )
             self._tags(surf, pending["laid"], 604, 604, 380)
         else:
             ui.text(
@@ -257,6 +261,7 @@ class WokScene(TableScene):
                 36,
                 self.seat_colour(self.viewer),
                 True,
+                width=380,
             )
         kinds: dict[tuple, list[int]] = {}
         for c in hand:
@@ -267,14 +272,14 @@ class WokScene(TableScene):
             r = self._draw_card(surf, cards[0], 24 + k * step, HAND_Y, len(cards))
             self._target(r, {"type": "lay", "card": cards[0]}, legal)
         if not hand:
-            ui.text(surf, _("No ingredients yet"), (24, HAND_Y + 30), 36, MUTED)
+            ui.text(surf, _("No ingredients yet"), (24, HAND_Y + 30), 36, MUTED, width=560)
 
     def _button(self, surf, label: str, x: float, y: float, w: float, action: dict, legal: list[dict]) -> None:
         if action not in legal:
             return
         r = self.ui.rect(x, y, w, 58)
         self.ui.panel(surf, r, PANEL_HI, 14, ACCENT)
-        self.ui.text(surf, label, (x + w / 2, y + 29), 36, INK, True, "center")
+        self.ui.text(surf, label, (x + w / 2, y + 29), 36, INK, True, "center", width=w - 20)
         self._target(r, action, legal)
 
     def _draw_status(self, surf, obs: dict, legal: list[dict]) -> None:
@@ -304,9 +309,9 @@ class WokScene(TableScene):
             prompt = _("Your turn, {name}: one action").format(name=who)
         else:
             prompt = _("{name} is playing").format(name=who)
-        ui.text(surf, prompt, (24, 790), 36, INK, True)
+        drawn = ui.text(surf, prompt, (24, 790), 36, INK, True, width=1200)
         last = self.last_move_text(exclude=self.viewer) or _("A new game: good luck!")
-        ui.text(surf, last, (1900, 792), 34, MUTED, anchor="topright")
+        ui.text(surf, last, (1900, 792), 34, MUTED, anchor="topright", width=1876 - drawn.right / ui.u - 40)
 
     def _draw_seats(self, surf, obs: dict) -> None:
         ui = self.ui
@@ -318,16 +323,17 @@ class WokScene(TableScene):
             r = ui.rect(x, top, width - 12, 232)
             active = obs["turn"] == s
             ui.panel(surf, r, PANEL_HI if active else PANEL, 16, self.seat_colour(s) if active else None)
-            ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True)
+            ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True, width=width - 44)
             ui.text(
                 surf,
                 _("Coins {c} · Hand {h}").format(c=info["coins"], h=info["hand_size"]),
                 (x + 16, top + 56),
                 34,
                 INK,
+                width=width - 44,
             )
             if not info["woks"]:
-                ui.text(surf, _("No Wok card yet"), (x + 16, top + 102), 30, MUTED)
+                ui.text(surf, _("No Wok card yet"), (x + 16, top + 102), 30, MUTED, width=width - 44)
             step = min(60, (width - 44) / max(1, len(info["woks"])))
             for k, w in enumerate(info["woks"]):  # the Wok cards won, as their pictures
                 kind = content().woks[w]["kind"]
@@ -340,14 +346,23 @@ class WokScene(TableScene):
         ui = self.ui
         winners = self.state.winners()
         names = ", ".join(self.seat_name(w) for w in winners)
-        ui.text(surf, _("Final placement: {names} wins").format(names=names), (960, 12), 50, GREEN, True, "midtop")
-        ui.text(surf, _("Confirm or tap for the results"), (960, 1076), 30, MUTED, anchor="midbottom")
+        ui.text(
+            surf,
+            _("Final placement: {names} wins").format(names=names),
+            (960, 12),
+            50,
+            GREEN,
+            True,
+            "midtop",
+            width=1880,
+        )
+        ui.text(surf, _("Confirm or tap for the results"), (960, 1076), 30, MUTED, anchor="midbottom", width=1880)
         n = self.state.num_seats
         width = 1880 / n
         for s, result in enumerate(obs["result"]):
             x = 20 + s * width
             ui.panel(surf, ui.rect(x, 84, width - 12, 950), PANEL, 16, self.seat_colour(s))
-            ui.text(surf, self.seat_name(s), (x + 16, 96), 42, self.seat_colour(s), True)
+            ui.text(surf, self.seat_name(s), (x + 16, 96), 42, self.seat_colour(s), True, width=width - 140)
             ui.text(surf, f"{result['score']}", (x + width - 36, 92), 52, ACCENT, True, "topright")
             y = 156
             men = {m["wok"]: [] for m in result["men"]}
@@ -362,7 +377,7 @@ class WokScene(TableScene):
                     self._wok_needs(surf, wok, detail, x + 58, y + 17, width - 150)
                 else:
                     label = f"{title} {detail}" if wok["kind"] == "hard" else title
-                    ui.text(surf, label, (x + 56, y), self._fit(label, 30, width - 150), MUTED)
+                    ui.text(surf, label, (x + 56, y), 30, MUTED, width=width - 150)
                 ui.text(surf, f"{entry['points']}", (x + width - 36, y - 4), 38, INK, True, "topright")
                 y += 40
                 for m in men.get(entry["wok"], []):

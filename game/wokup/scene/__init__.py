@@ -379,7 +379,10 @@ class WokUpScene(TableScene):
         picking = state.phase == "pick" and state.picks[0]["seat"] == seat
         ui.panel(surf, rect, (70, 30, 26) if out else PANEL, 16, ACCENT if picking else colour)
         x0, y0 = rect.x / ui.u + 16, rect.y / ui.u + 6
-        ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True)
+        room = rect.width / ui.u - 32
+        if shape == "row" and not self.session.seats[seat].is_bot:
+            room -= 200  # a human's touch buttons take the mat's last 184 units
+        ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True, width=room)
         won = len(state.won[seat])
         for k in range(won):  # one small card per recipe won, its deck's back
             card = data.card_by_id()[state.won[seat][k]]
@@ -391,6 +394,7 @@ class WokUpScene(TableScene):
             (x0 + won * 26 + (12 if won else 0), y0 + 42),
             34,
             MUTED,
+            width=room - won * 26 - (12 if won else 0),
         )
         if out:
             status, tint = _("OUT this round"), RED
@@ -403,7 +407,7 @@ class WokUpScene(TableScene):
             status, tint = _("bot: {level}").format(level=_(LEVEL_NAMES.get(self.session.seats[seat].level, ""))), MUTED
         else:  # a human: which controller the keys on the buttons belong to
             status, tint = controller_label(self.session.seats[seat].controller), MUTED
-        ui.text(surf, status, (x0, y0 + 84), 34, tint, True)
+        ui.text(surf, status, (x0, y0 + 84), 34, tint, True, width=room)
         if self.shouts.get(seat, 0) > self.clock:
             bubble = ui.rect(
                 rect.centerx / ui.u - 120,
@@ -413,7 +417,14 @@ class WokUpScene(TableScene):
             )
             ui.panel(surf, bubble, ACCENT, 28)
             ui.text(
-                surf, _("Wok'up!"), (bubble.centerx / ui.u, bubble.centery / ui.u), 40, (40, 20, 10), True, "center"
+                surf,
+                _("Wok'up!"),
+                (bubble.centerx / ui.u, bubble.centery / ui.u),
+                40,
+                (40, 20, 10),
+                True,
+                "center",
+                width=220,
             )
         if not self.session.seats[seat].is_bot:
             self._draw_buttons(surf, seat, rect, shape)
@@ -473,13 +484,13 @@ class WokUpScene(TableScene):
         ui, c = self.ui, self.state.wok_content()
         r = ui.rect(16, 16, 250, 340)  # the top left corner: no seat sits there
         ui.panel(surf, r, (30, 40, 34), 14, GREEN)
-        ui.text(surf, _("In the wok"), (30, 24), 34, GREEN, True)
+        ui.text(surf, _("In the wok"), (30, 24), 34, GREEN, True, width=222)
         for i, ing in enumerate(data.INGREDIENTS):
             y = 76 + i * 50
             art.icon(surf, ing, (ui.px(56), ui.px(y + 18)), ui.px(38))
             ui.text(surf, str(c.counts[ing]), (96, y), 40, INK, True)
         if max(c.counts.values()) >= 10:
-            ui.text(surf, _("Wok'up!"), (190, 76), 34, ACCENT, True, "midtop")
+            ui.text(surf, _("Wok'up!"), (190, 76), 34, ACCENT, True, "midtop", width=140)
 
     def _draw_banner(self, surf: pygame.Surface) -> None:
         ui, state = self.ui, self.state
@@ -492,7 +503,7 @@ class WokUpScene(TableScene):
         for i, (text, colour) in enumerate(self.banner):
             r = ui.rect(510, y + i * 62 - 4, 900, 56)
             ui.panel(surf, r, (24, 16, 14), 14, colour)
-            ui.text(surf, text, (960, y + i * 62), 38, colour, True, "midtop")
+            ui.text(surf, text, (960, y + i * 62), 38, colour, True, "midtop", width=860)
 
     # ---- moments (screenshots, bench) -----------------------------------------------
     def run_for(self, seconds: float, until=None, step: float = 1 / 30) -> None:
