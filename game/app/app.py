@@ -76,7 +76,7 @@ class App:
         self.kiosk: Kiosk | None = None
         if self.settings.kiosk.enabled:
             self.settings.fullscreen = window
-            self.kiosk = Kiosk(self)
+            self.kiosk = Kiosk(self, defer=window)
         self.screen = self._open(window)
         self.scenes: list[Scene] = []
         self.running = True
@@ -134,6 +134,8 @@ class App:
     def reset_to(self, scene: Scene) -> None:
         self.scenes = [scene]
         self.dirty = True
+        if self.devices.typing:  # a name was being typed on a scene that is gone (a kiosk reset)
+            self.devices.stop_typing()
 
     def open(self, name: str, *args) -> Scene:
         """Push the scene registered as `name` (see game/app/scene.py)."""

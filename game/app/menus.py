@@ -101,7 +101,8 @@ class ChooserScene(MenuScene):
         for e in self.entries:
             value = _("coming soon")
             if e.playable:
-                players = _("{lo}-{hi} players").format(lo=e.players[0], hi=e.players[1])
+                lo, hi = e.players if app.kiosk is None else app.kiosk.seat_range(e)  # the operator's limits
+                players = _("{lo}-{hi} players").format(lo=lo, hi=hi)
                 value = f"{players} · " + _("{m} min").format(m=e.minutes)
             items.append(Item(e.title, self._chooser(e), e.pitch, e.playable, value))
         if app.kiosk is not None and len(app.kiosk.languages()) > 1:  # the guests' own choice, not saved

@@ -82,6 +82,7 @@ class SeatsScene(Scene):
         self.row, self.col = 0, 0
         self.cells: dict[tuple[int, int], pygame.Rect] = {}
         self.error = ""
+        self.seed: int | None = None  # None: a new deal every game (tests fix it)
         app.phones.open_links(list(range(hi)))  # a QR code per seat (nothing while phones are off)
 
     # ---- what was remembered ---------------------------------------------------------
@@ -260,7 +261,8 @@ class SeatsScene(Scene):
                 "teams": self.teams,
             },
         )
-        session = Session(self.gdef, seats, options, time.time_ns() % 1_000_000_007, self.app.saves)
+        seed = self.seed if self.seed is not None else time.time_ns() % 1_000_000_007
+        session = Session(self.gdef, seats, options, seed, self.app.saves)
         self.app.replace(make_table(self.app, session))
 
     # ---- input -----------------------------------------------------------------------

@@ -353,6 +353,11 @@ class TableScene(Scene):
             return _("{name}'s buzzer box {box} is unplugged: plug it back in").format(name=name, box=device.unit)
         return _("{name}'s gamepad is not connected: plug it in, or play by touch or mouse").format(name=name)
 
+    def hands_on_phones(self) -> bool:
+        """Every human seat's private view is on its phone (the TV's words can say so)."""
+        humans = self.session.humans()
+        return self.phones is not None and bool(humans) and set(humans) <= set(self.phones.server.phone_seats())
+
     def _update_viewer(self) -> None:
         state, humans = self.state, self.session.humans()
         private = self.private_views and state.hidden_information

@@ -288,9 +288,9 @@ class WokScene(TableScene):
         """The viewer's hand, one card per kind of identical cards with a count."""
         ui = self.ui
         if "hand" not in obs or self.viewer is None:
-            ui.text(
-                surf, _("Hands are private: pass the screen to see yours."), (24, HAND_Y + 30), 36, MUTED, width=1380
-            )
+            words = _("Hands are on the phones.") if self.hands_on_phones() else None
+            text = words or _("Hands are private: pass the screen to see yours.")
+            ui.text(surf, text, (24, HAND_Y + 30), 36, MUTED, width=1380)
             return
         hand, pending = obs["hand"], obs["pending"]
         if pending is not None and obs["turn"] == self.viewer:
