@@ -74,6 +74,7 @@ class BuzzerSeatsScene(Scene):
             colour,
             True,
             "midtop",
+            width=1800,
         )
         for seat in range(SEATS):
             y = 260 + seat * 100
@@ -81,15 +82,15 @@ class BuzzerSeatsScene(Scene):
             current = seat == self.seat
             ui.panel(surf, r, PANEL_HI if current else PANEL, 16, ACCENT if current else None)
             pygame.draw.circle(surf, SEAT_COLOURS[COLOURS[seat]], ui.rect(410, y + 42, 0, 0).topleft, ui.px(20))
-            ui.text(surf, _("Seat {n}").format(n=seat + 1), (450, y + 18), 42, INK, True)
+            ui.text(surf, _("Seat {n}").format(n=seat + 1), (450, y + 18), 42, INK, True, width=400)
             keys = [k for k, s in self.assignment.items() if s == seat]
             label = ", ".join(
                 _("box {box}, station {station}").format(box=k.split(":")[0], station=int(k.split(":")[1]) + 1)
                 for k in keys
             ) or _("no station")
-            ui.text(surf, label, (1520, y + 20), 38, INK if keys else DIM, anchor="topright")
+            ui.text(surf, label, (1520, y + 20), 38, INK if keys else DIM, anchor="topright", width=640)
         if self.app.buzzers is None or not self.app.buzzers.devices():
-            ui.text(surf, _("No buzzer box is connected"), (960, 880), 38, RED, True, "midtop")
+            ui.text(surf, _("No buzzer box is connected"), (960, 880), 38, RED, True, "midtop", width=1800)
         ui.footer(surf, _("Arrows: choose a seat - Confirm: clear it - Back: done"))
 
 
@@ -155,6 +156,7 @@ class BuzzerTestScene(Scene):
                 40,
                 MUTED,
                 anchor="midtop",
+                width=1800,
             )
         now = time.monotonic()
         phones = self.app.phones.on
@@ -164,7 +166,7 @@ class BuzzerTestScene(Scene):
             seats = [(s, _("Phone {n}").format(n=s + 1), COLOURS[s]) for s in range(PHONES)]
             self.app.phones.draw_links(surf, ui, (60, 410, 1800, 570), seats, self.app.phones.bound_caption)
         if self.last:
-            ui.text(surf, self.last, (960, 1000), 36, ACCENT, anchor="midbottom")
+            ui.text(surf, self.last, (960, 1000), 36, ACCENT, anchor="midbottom", width=1800)
         footer = _("Press buttons on the boxes or the phones - Back: leave") if phones else None
         ui.footer(surf, footer or _("Press buttons on the boxes - Back: leave"))
 
@@ -173,8 +175,8 @@ class BuzzerTestScene(Scene):
         box = f"{link.box_id:04x}"
         ui.panel(surf, ui.rect(60, y, 1800, 268), PANEL, 18, GREEN if link.state == "ready" else RED)
         state = {"ready": _("connected"), "silent": _("silent"), "lost": _("unplugged")}.get(link.state, link.state)
-        ui.text(surf, _("Box {box}").format(box=box), (90, y + 14), 42, INK, True)
-        ui.text(surf, state, (330, y + 18), 36, GREEN if link.state == "ready" else RED)
+        ui.text(surf, _("Box {box}").format(box=box), (90, y + 14), 42, INK, True, width=225)
+        ui.text(surf, state, (330, y + 18), 36, GREEN if link.state == "ready" else RED, width=600)
         sync = link.sync
         if sync.samples:
             now_ns = time.monotonic_ns()
@@ -188,7 +190,7 @@ class BuzzerTestScene(Scene):
             )
         else:
             figures = _("clock not synchronised yet")
-        ui.text(surf, figures, (90, y + 62), 34, MUTED)
+        ui.text(surf, figures, (90, y + 62), 34, MUTED, width=1740)
         errors = link.stats.frame_gaps + link.stats.event_gaps + sum(link.stats.decode_errors.values())
         if errors:
             ui.text(
@@ -198,13 +200,14 @@ class BuzzerTestScene(Scene):
                 34,
                 RED,
                 anchor="topright",
+                width=800,
             )
         for s, mask in enumerate(link.stations[:8]):
             self._draw_station(surf, box, s, mask, 90 + s * 220, y + 100, now)
 
     def _draw_station(self, surf: pygame.Surface, box: str, s: int, mask: int, x: float, y: float, now: float) -> None:
         ui = self.ui
-        ui.text(surf, _("Station {n}").format(n=s + 1), (x + 95, y), 34, INK, anchor="midtop")
+        ui.text(surf, _("Station {n}").format(n=s + 1), (x + 95, y), 34, INK, anchor="midtop", width=210)
         for b in range(6):
             if not mask & (1 << b):
                 continue

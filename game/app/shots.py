@@ -25,6 +25,7 @@ from .seats import SeatsScene
 from .session import Session, default_seats
 from .sound_menu import SoundScene
 from .table import PauseScene, ResultsScene, TableScene, make_table
+from .tutorial import make_tutorial
 
 DEFAULT_GAME = "wokup"
 
@@ -114,6 +115,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "pause": lambda app, game, seed: _stacked(app, table(app, game, seed, "midgame"), lambda t: PauseScene(app, t)),
     "results": lambda app, game, seed: ResultsScene(app, table(app, game, seed, "end").session),
     "resume": lambda app, game, seed: _resume_list(app, seed),
+    "tutorial": lambda app, game, seed: make_tutorial(app, catalogue.find(game or "wewillwokyou")),
     "history": lambda app, game, seed: _stacked(
         app, table(app, game, seed, "midgame"), lambda t: HistoryScene(app, t.session)
     ),
