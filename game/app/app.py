@@ -76,7 +76,7 @@ class App:
         self.kiosk: Kiosk | None = None
         if self.settings.kiosk.enabled:
             self.settings.fullscreen = window
-            self.kiosk = Kiosk(self)
+            self.kiosk = Kiosk(self, defer=window)
         self.screen = self._open(window)
         self.scenes: list[Scene] = []
         self.running = True
@@ -134,6 +134,8 @@ class App:
     def reset_to(self, scene: Scene) -> None:
         self.scenes = [scene]
         self.dirty = True
+        if self.devices.typing:  # a name was being typed on a scene that is gone (a kiosk reset)
+            self.devices.stop_typing()
 
     def open(self, name: str, *args) -> Scene:
         """Push the scene registered as `name` (see game/app/scene.py)."""
@@ -228,7 +230,7 @@ class App:
         r = self.ui.rect(80, 16, 1760, 20 + 44 * len(lines))
         self.ui.panel(self.stage, r, (60, 20, 20), 12, RED)
         for i, line in enumerate(lines):
-            self.ui.text(self.stage, line, (110, 24 + 44 * i), 32, INK)
+            self.ui.text(self.stage, line, (110, 24 + 44 * i), 32, INK, width=1700)
 
     def run(self) -> None:
         next_step = time.monotonic_ns()

@@ -221,20 +221,25 @@ class CheaterChefsScene(TableScene):
                 head = (_("{names} wins!") if one else _("{names} win!")).format(names=names)
             pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
             colour = tuple(int(g + (255 - g) * pulse * 0.4) for g in GREEN)
-            ui.text(surf, head, (LEFT, 14), 52, colour, True)
+            ui.text(surf, head, (LEFT, 14), 52, colour, True, width=ROW_W)
         else:
-            ui.text(
-                surf,
-                _("{name}'s turn").format(name=self.seat_name(current)),
-                (LEFT, 14),
-                48,
-                self.seat_colour(current),
-                True,
+            turn = (
+                ui.text(
+                    surf,
+                    _("{name}'s turn").format(name=self.seat_name(current)),
+                    (LEFT, 14),
+                    48,
+                    self.seat_colour(current),
+                    True,
+                    width=ROW_W / 2,
+                ).width
+                / ui.u
+                + 40
             )
             mode = _(MODE_NAMES[obs["mode"]]) + (" + " + _("Anti-order") if obs["anti_order"] else "")
             rounds = _("Round {r} of {n}").format(r=obs["turn"] // self.state.num_seats + 1, n=obs["round_limit"])
-            ui.text(surf, f"{rounds}  ·  {mode}", (LEFT + ROW_W, 24), 34, MUTED, anchor="topright")
-        ui.text(surf, self.last_move_text() or _("Nobody has cooked yet."), (LEFT, 72), 36, INK)
+            ui.text(surf, f"{rounds}  ·  {mode}", (LEFT + ROW_W, 24), 34, MUTED, anchor="topright", width=ROW_W - turn)
+        ui.text(surf, self.last_move_text() or _("Nobody has cooked yet."), (LEFT, 72), 36, INK, width=ROW_W)
 
     def _draw_row(self, surf, obs: dict, seat: int, y: float, h: float, lit: list) -> None:
         ui = self.ui
@@ -259,7 +264,7 @@ class CheaterChefsScene(TableScene):
         )
         if (seat, None) in lit:
             ui.panel(surf, name_rect, (90, 40, 20), 14, RED)
-        ui.text(surf, self.seat_name(seat), (LEFT + 18, y + 10), 40, colour, True)
+        ui.text(surf, self.seat_name(seat), (LEFT + 18, y + 10), 40, colour, True, width=NAME_W - 36)
         detail = _("{n} in hand").format(n=obs["hand_sizes"][seat])
         if obs["mode"] != "classic":
             detail = (
@@ -267,9 +272,11 @@ class CheaterChefsScene(TableScene):
             )
         if over:
             detail = words(content().orders[obs["orders"][seat]], "name")
-        size = self._fit(detail, 34, NAME_W - 36)
+        size = self.ui.fit(detail, 34, NAME_W - 36, bold=True)
         for j, line in enumerate(ui.wrap(detail, size, NAME_W - 36)[:2]):
-            ui.text(surf, line, (LEFT + 18, y + 10 + min(56, h * 0.42) + j * (size + 4)), size, MUTED)
+            ui.text(
+                surf, line, (LEFT + 18, y + 10 + min(56, h * 0.42) + j * (size + 4)), size, MUTED, width=NAME_W - 36
+            )
         counter = obs["counters"][seat]
         for pos in range(MAX_COUNTER):
             r = self._cell_rect(seat, pos)
@@ -298,7 +305,14 @@ class CheaterChefsScene(TableScene):
         ui = self.ui
         free = LEFT + ROW_W - x
         ui.text(
-            surf, _("WINS!"), (x + free / 2, y + h / 2), self._fit(_("WINS!"), 64, free - 24, 34), GREEN, True, "center"
+            surf,
+            _("WINS!"),
+            (x + free / 2, y + h / 2),
+            64,
+            GREEN,
+            True,
+            "center",
+            width=free - 24,
         )
         for i in range(14):
             phase = (self.clock * 0.7 + i * 0.37) % 1.0
@@ -337,13 +351,13 @@ class CheaterChefsScene(TableScene):
         box = ui.rect(SIDE_X, 14, SIDE_W, 1052)
         ui.panel(surf, box, (48, 34, 30), 18)
         if obs["over"]:
-            ui.text(surf, _("The winning order"), (SIDE_X + 24, 30), 40, GREEN, True)
+            ui.text(surf, _("The winning order"), (SIDE_X + 24, 30), 40, GREEN, True, width=SIDE_W - 48)
             self._draw_order(surf, obs["orders"][obs["winners"][0]], obs["anti_order"], 88)
             return
         if self.viewer is None:
             lines = ui.wrap(_("Hands and orders are secret."), 40, SIDE_W - 60, True)
             for j, line in enumerate(lines):
-                ui.text(surf, line, (SIDE_X + 30, 40 + 52 * j), 40, INK, True)
+                ui.text(surf, line, (SIDE_X + 30, 40 + 52 * j), 40, INK, True, width=SIDE_W - 60)
             self._draw_piles(surf, obs, 70 + 52 * len(lines))
             return
         viewer = self.viewer
@@ -354,6 +368,7 @@ class CheaterChefsScene(TableScene):
             40,
             self.seat_colour(viewer),
             True,
+            width=SIDE_W - 48,
         )
         self._draw_order(surf, obs["order"], obs["anti_order"], 88)
         self._draw_prompt(surf)
@@ -367,6 +382,7 @@ class CheaterChefsScene(TableScene):
                     (SIDE_X + 24, LIST_Y + 4 * (ROW_H + ROW_GAP) + 10),
                     36,
                     MUTED,
+                    width=SIDE_W - 48,
                 )
             return
         first = max(0, min(self.index - LIST_ROWS // 2, len(self.rows) - LIST_ROWS))
@@ -387,7 +403,7 @@ class CheaterChefsScene(TableScene):
             names = ", ".join(card_name(c) for c in dead)
             y = LIST_Y + min(len(self.rows), LIST_ROWS) * (ROW_H + ROW_GAP) + 6
             for j, line in enumerate(ui.wrap(_("Cannot play now: {cards}").format(cards=names), 34, SIDE_W - 48)[:2]):
-                ui.text(surf, line, (SIDE_X + 24, y + j * 40), 34, DIM)
+                ui.text(surf, line, (SIDE_X + 24, y + j * 40), 34, DIM, width=SIDE_W - 48)
 
     def _list_row(self, surf, i: int, label: str, selected: bool, faded: bool, card: str | None) -> pygame.Rect:
         """A row of the choice list; a card's row shows its picture before its words."""
@@ -399,15 +415,31 @@ class CheaterChefsScene(TableScene):
         if card is not None:
             ui.picture(surf, f"cheaterchefs.{card}", (SIDE_X + 58, y + ROW_H / 2), ROW_H - 12)
             x += 64
-        size = self._fit(label, 36, SIDE_W - 26 - x + SIDE_X)
-        ui.text(surf, label, (x, y + ROW_H / 2), size, DIM if faded else INK, selected, "midleft")
+        ui.text(
+            surf,
+            label,
+            (x, y + ROW_H / 2),
+            36,
+            DIM if faded else INK,
+            selected,
+            "midleft",
+            width=SIDE_W - 26 - x + SIDE_X,
+        )
         return rect
 
     def _draw_order(self, surf, order_id: str, anti: bool, y: float) -> None:
         ui, data = self.ui, content()
         order = data.orders[order_id]
         title = _("Anti-order: avoid these") if anti else words(order, "name")
-        ui.text(surf, title, (SIDE_X + 24, y), self._fit(title, 36, SIDE_W - 48), ACCENT, True)
+        ui.text(
+            surf,
+            title,
+            (SIDE_X + 24, y),
+            self.ui.fit(title, 36, SIDE_W - 48, bold=True),
+            ACCENT,
+            True,
+            width=SIDE_W - 48,
+        )
         for i, ing in enumerate(order["ingredients"]):
             x, yy = SIDE_X + 24 + (i % 2) * 280, y + 50 + (i // 2) * 88
             r = ui.rect(x, yy, 270, 80)
@@ -425,9 +457,10 @@ class CheaterChefsScene(TableScene):
                 34,
                 ACCENT,
                 True,
+                width=SIDE_W - 48,
             )
         elif self.my_turn() is not None:
-            ui.text(surf, _("Your turn: choose one action"), (SIDE_X + 24, y + 232), 34, ACCENT)
+            ui.text(surf, _("Your turn: choose one action"), (SIDE_X + 24, y + 232), 34, ACCENT, width=SIDE_W - 48)
 
     def _chip(self, ing: str, size: tuple[int, int]) -> pygame.Surface:
         key = ("chip", ing, size, language())
@@ -438,16 +471,10 @@ class CheaterChefsScene(TableScene):
             h = surf.get_height()
             pygame.draw.circle(surf, (250, 244, 230), (h // 2 + ui.px(4), h // 2), h * 0.42)
             pictures.draw(surf, f"cheaterchefs.{ing}", (h // 2 + ui.px(4), h // 2), h * 0.66)
-            img = ui.render(words(entry, "name"), self._fit(words(entry, "name"), 34, 250 - 90), DARK, True)
+            img = ui.render(words(entry, "name"), ui.fit(words(entry, "name"), 34, 250 - 90, 28, bold=True), DARK, True)
             surf.blit(img, img.get_rect(midleft=(h + ui.px(10), h // 2)))
             self._cards[key] = surf
         return self._cards[key]
-
-    def _fit(self, text: str, size: int, width: float, smallest: int = 28) -> int:
-        """The largest text size from `size` down to `smallest` that fits `width` design units."""
-        while size > smallest and self.ui.font(size, True).size(text)[0] > self.ui.px(width):
-            size -= 2
-        return size
 
     def _draw_piles(self, surf, obs: dict, y: float) -> None:
         ui = self.ui
@@ -457,11 +484,24 @@ class CheaterChefsScene(TableScene):
             (SIDE_X + 30, y),
             36,
             MUTED,
+            width=SIDE_W - 60,
         )
-        ui.text(surf, _("Discard pile: {n}").format(n=len(obs["discard"])), (SIDE_X + 30, y + 50), 36, MUTED)
+        ui.text(
+            surf,
+            _("Discard pile: {n}").format(n=len(obs["discard"])),
+            (SIDE_X + 30, y + 50),
+            36,
+            MUTED,
+            width=SIDE_W - 60,
+        )
         if obs["discard"]:
             ui.text(
-                surf, _("On top: {card}").format(card=card_name(obs["discard"][-1])), (SIDE_X + 30, y + 100), 36, MUTED
+                surf,
+                _("On top: {card}").format(card=card_name(obs["discard"][-1])),
+                (SIDE_X + 30, y + 100),
+                36,
+                MUTED,
+                width=SIDE_W - 60,
             )
 
     def _draw_hint(self, surf, mine: int | None) -> None:
@@ -473,4 +513,4 @@ class CheaterChefsScene(TableScene):
         trap = content().traps.get(card) if card else None
         text = words(trap, "text") if trap else _("Arrows choose, confirm acts, back returns; or tap.")
         for j, line in enumerate(self.ui.wrap(text, 34, 1340)[:2]):
-            self.ui.text(surf, line, (LEFT, 1000 + j * 38), 34, ACCENT if trap else MUTED)
+            self.ui.text(surf, line, (LEFT, 1000 + j * 38), 34, ACCENT if trap else MUTED, width=1340)

@@ -42,6 +42,7 @@ HAND_Y = 660
 
 class WokScene(TableScene):
     end_hold = 20.0  # the scored placement stays up for checking, card by card, unless a player moves on
+    reveal_after_turn = True  # a buyer sees the cards just bought before the screen is passed on
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -91,7 +92,16 @@ class WokScene(TableScene):
         out = dict(super().moments())
         out["hand"] = lambda scene: scene._to_human(lambda s: len(s.hands[s.turn]) >= 5)
         out["laying"] = lambda scene: scene._start_laying()
+        out["bought"] = lambda scene: scene._buy_moment()
         return out
+
+    def _buy_moment(self) -> None:
+        """A human buys a row: the cards bought stay on screen before the screen is passed on."""
+        self._to_human(lambda s: any(a["type"] == "buy" for a in s.legal_actions(s.turn)))
+        seat = self.state.turn
+        buys = [a for a in self.state.legal_actions(seat) if a["type"] == "buy"]
+        if buys:
+            self.submit(seat, max(buys, key=lambda a: len(self.state.rows[a["row"]])))
 
     def _to_human(self, done) -> None:
         humans = self.session.humans()
@@ -158,7 +168,7 @@ class WokScene(TableScene):
         ui.panel(surf, surf.get_rect(), tuple(v // 2 for v in colour) if faded else colour, 12 * k, INK)
         ui.panel(surf, ui.rect(8 * k, 8 * k, 76 * k, 88 * k), (250, 244, 230), 10 * k)
         ui.picture(surf, f"wewillwokyou.{ingredient}", (46 * k, 44 * k), 62 * k)
-        ui.text(surf, words.tag(ingredient), (46 * k, 97 * k), 24 * k, (60, 40, 30), True, "midbottom")
+        ui.text(surf, words.tag(ingredient), (46 * k, 97 * k), 24 * k, (60, 40, 30), True, "midbottom", width=72 * k)
         for i, sym in enumerate(syms):
             self._symbol(surf, sym, (117 * k, (29 + i * 46) * k), 21 * k)
         if count > 1:
@@ -173,8 +183,8 @@ class WokScene(TableScene):
 
     def _draw_market(self, surf, obs: dict, legal: list[dict]) -> None:
         ui = self.ui
-        ui.text(surf, _("Market"), (30, 14), 44, ACCENT, True)
-        ui.text(surf, _("Deck: {n}").format(n=obs["deck_size"]), (300, 22), 34, MUTED)
+        ui.text(surf, _("Market"), (30, 14), 44, ACCENT, True, width=260)
+        ui.text(surf, _("Deck: {n}").format(n=obs["deck_size"]), (300, 22), 34, MUTED, width=280)
         for row in range(4):
             y = 72 + row * 118 + (14 if row >= 2 else 0)
             box = ui.rect(20, y - 6, 570, CARD_H + 12)
@@ -188,11 +198,11 @@ class WokScene(TableScene):
             box = ui.rect(604, y - 6, 376, 2 * 118 - 12)
             ui.panel(surf, box, PANEL_HI, 14)
             rows = "/".join(words.ROW_NAMES[r] for r in range(4) if ROW_LINE[r] == line)
-            ui.text(surf, _("Coin line {n}").format(n=line + 1), (622, y + 4), 36, INK, True)
-            ui.text(surf, _("price of {rows}").format(rows=rows), (622, y + 50), 34, MUTED)
+            ui.text(surf, _("Coin line {n}").format(n=line + 1), (622, y + 4), 36, INK, True, width=340)
+            ui.text(surf, _("price of {rows}").format(rows=rows), (622, y + 50), 34, MUTED, width=270)
             ui.text(surf, f"{obs['lines'][line]}", (964, y + 84), 96, ACCENT, True, "topright")
             self._coins(surf, obs["lines"][line], 622, y + 104)
-            ui.text(surf, _("take one: tap"), (622, y + 170), 30, MUTED)
+            ui.text(surf, _("take one: tap"), (622, y + 170), 30, MUTED, width=340)
             self._target(box, {"type": "coin", "line": line}, legal)
         ui.text(surf, _("Set aside: {n}").format(n=len(obs["aside"])), (24, 560), 34, MUTED)
         self._tags(surf, obs["aside"], 24, 604, 570)
@@ -238,9 +248,9 @@ class WokScene(TableScene):
         title, detail, points = words.wok_lines(w)
         ui.panel(surf, ui.rect(8, 8, 76, 76), (250, 244, 230), 12)
         ui.picture(surf, f"wewillwokyou.wok.{w['kind']}", (46, 46), 64)
-        ui.text(surf, points, (OFFER_W - 12, 2), 40, ACCENT, True, "topright")
-        if learning:
-            ui.text(surf, title, (94, 6), 28, INK, True)
+        drawn = ui.text(surf, points, (OFFER_W - 12, 2), 40, ACCENT, True, "topright")
+        if learning:  # the title stops short of the points
+            ui.text(surf, title, (94, 6), 28, INK, True, width=OFFER_W - 114 - drawn.width / ui.u)
         self._wok_needs(surf, w, detail, 94, 66, OFFER_W - 106)
 
     def _wok_needs(self, surf, wok: dict, detail: str, x: float, y: float, width: float) -> None:
@@ -251,7 +261,7 @@ class WokScene(TableScene):
         elif wok["kind"] == "concert":
             parts = [(f"{s['count']}", s["ingredient"], f"x{s['points']}") for s in wok["slots"]]
         else:
-            self.ui.text(surf, detail, (x, y), self._fit(detail, 30, width), ACCENT, anchor="midleft")
+            self.ui.text(surf, detail, (x, y), 30, ACCENT, anchor="midleft", width=width)
             return
         ui = self.ui
         pic = min(34.0, width / len(parts) - 44)
@@ -262,12 +272,6 @@ class WokScene(TableScene):
             if after:
                 x = ui.text(surf, after, (x, y), 26, ACCENT, True, "midleft").right / ui.u
             x += 10
-
-    def _fit(self, text: str, size: int, width: float, smallest: int = 22) -> int:
-        """The largest text size from `size` down to `smallest` that fits `width` design units."""
-        while size > smallest and self.ui.font(size).size(text)[0] > self.ui.px(width):
-            size -= 2
-        return size
 
     def _draw_offer(self, surf, obs: dict, legal: list[dict]) -> None:
         self.ui.text(surf, _("Wok cards on offer"), (OFFER_X, 14), 44, ACCENT, True)
@@ -284,11 +288,21 @@ class WokScene(TableScene):
         """The viewer's hand, one card per kind of identical cards with a count."""
         ui = self.ui
         if "hand" not in obs or self.viewer is None:
-            ui.text(surf, _("Hands are private: pass the screen to see yours."), (24, HAND_Y + 30), 36, MUTED)
+            words = _("Hands are on the phones.") if self.hands_on_phones() else None
+            text = words or _("Hands are private: pass the screen to see yours.")
+            ui.text(surf, text, (24, HAND_Y + 30), 36, MUTED, width=1380)
             return
         hand, pending = obs["hand"], obs["pending"]
         if pending is not None and obs["turn"] == self.viewer:
-            ui.text(surf, _("Laid: {n} of 4").format(n=symbols.shown(pending["laid"])), (604, 556), 36, ACCENT, True)
+            ui.text(
+                surf,
+                _("Laid: {n} of 4").format(n=symbols.shown(pending["laid"])),
+                (604, 556),
+                36,
+                ACCENT,
+                True,
+                width=380,
+            )
             self._tags(surf, pending["laid"], 604, 604, 380)
         else:
             ui.text(
@@ -298,6 +312,7 @@ class WokScene(TableScene):
                 36,
                 self.seat_colour(self.viewer),
                 True,
+                width=380,
             )
         kinds: dict[tuple, list[int]] = {}
         for c in hand:
@@ -309,14 +324,14 @@ class WokScene(TableScene):
             r = self._draw_card(surf, cards[0], x, y, len(cards), k=scale)
             self._target(r, {"type": "lay", "card": cards[0]}, legal)
         if not hand:
-            ui.text(surf, _("No ingredients yet"), (24, HAND_Y + 30), 36, MUTED)
+            ui.text(surf, _("No ingredients yet"), (24, HAND_Y + 30), 36, MUTED, width=560)
 
     def _button(self, surf, label: str, x: float, y: float, w: float, action: dict, legal: list[dict]) -> None:
         if action not in legal:
             return
         r = self.ui.rect(x, y, w, 58)
         self.ui.panel(surf, r, PANEL_HI, 14, ACCENT)
-        self.ui.text(surf, label, (x + w / 2, y + 29), 36, INK, True, "center")
+        self.ui.text(surf, label, (x + w / 2, y + 29), 36, INK, True, "center", width=w - 20)
         self._target(r, action, legal)
 
     def _draw_status(self, surf, obs: dict, legal: list[dict]) -> None:
@@ -346,9 +361,9 @@ class WokScene(TableScene):
             prompt = _("Your turn, {name}: one action").format(name=who)
         else:
             prompt = _("{name} is playing").format(name=who)
-        ui.text(surf, prompt, (24, 790), 36, INK, True)
+        drawn = ui.text(surf, prompt, (24, 790), 36, INK, True, width=1200)
         last = self.last_move_text(exclude=self.viewer) or _("A new game: good luck!")
-        ui.text(surf, last, (1900, 792), 34, MUTED, anchor="topright")
+        ui.text(surf, last, (1900, 792), 34, MUTED, anchor="topright", width=1876 - drawn.right / ui.u - 40)
 
     def _draw_seats(self, surf, obs: dict) -> None:
         ui = self.ui
@@ -362,16 +377,17 @@ class WokScene(TableScene):
             ui.panel(surf, r, PANEL_HI if active else PANEL, 16)
             if active:
                 self.draw_turn(surf, r, self.seat_colour(s))
-            ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True)
+            ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True, width=width - 44)
             ui.text(
                 surf,
                 _("Coins {c} · Hand {h}").format(c=info["coins"], h=info["hand_size"]),
                 (x + 16, top + 56),
                 34,
                 INK,
+                width=width - 44,
             )
             if not info["woks"]:
-                ui.text(surf, _("No Wok card yet"), (x + 16, top + 102), 30, MUTED)
+                ui.text(surf, _("No Wok card yet"), (x + 16, top + 102), 30, MUTED, width=width - 44)
             step = min(60, (width - 44) / max(1, len(info["woks"])))
             for k, w in enumerate(info["woks"]):  # the Wok cards won, as their pictures (flown from the offer)
                 side = min(56, step - 4)
@@ -381,19 +397,48 @@ class WokScene(TableScene):
             if info["front"]:
                 self._tags(surf, info["front"], x + 16, top + 178, width - 44)
 
+    def draw_reveal(self, surf, seat: int) -> None:
+        """The cards a buyer just bought (or the Wok card just taken), before the screen goes on."""
+        ui = self.ui
+        done = next((e for e in reversed(self.state.observation(seat)["recent"]) if e["seat"] == seat), None)
+        if done is None:
+            super().draw_reveal(surf, seat)
+            return
+        ui.panel(surf, ui.rect(200, 300, 1520, 250), (24, 16, 14), 20, self.seat_colour(seat))
+        if done["type"] == "buy":
+            head = _("{name} bought row {row} for {price}:").format(
+                name=self.seat_name(seat), row=words.ROW_NAMES[done["row"]], price=done["price"]
+            )
+        else:
+            head = _("{name} took {wok} with:").format(name=self.seat_name(seat), wok=words.wok_text(done["wok"]))
+        ui.text(surf, head, (960, 316), 42, INK, True, "midtop")
+        cards = done["cards"]
+        left = 960 - (len(cards) * (CARD_W + 12) - 12) / 2
+        for k, card in enumerate(cards):
+            self._draw_card(surf, card, left + k * (CARD_W + 12), 400)
+
     # ---- the end ---------------------------------------------------------------------
     def _draw_end(self, surf, obs: dict) -> None:
         ui = self.ui
         winners = self.state.winners()
         names = ", ".join(self.seat_name(w) for w in winners)
-        ui.text(surf, _("Final placement: {names} wins").format(names=names), (960, 12), 50, GREEN, True, "midtop")
-        ui.text(surf, _("Confirm or tap for the results"), (960, 1076), 30, MUTED, anchor="midbottom")
+        ui.text(
+            surf,
+            _("Final placement: {names} wins").format(names=names),
+            (960, 12),
+            50,
+            GREEN,
+            True,
+            "midtop",
+            width=1880,
+        )
+        ui.text(surf, _("Confirm or tap for the results"), (960, 1076), 30, MUTED, anchor="midbottom", width=1880)
         n = self.state.num_seats
         width = 1880 / n
         for s, result in enumerate(obs["result"]):
             x = 20 + s * width
             ui.panel(surf, ui.rect(x, 84, width - 12, 950), PANEL, 16, self.seat_colour(s))
-            ui.text(surf, self.seat_name(s), (x + 16, 96), 42, self.seat_colour(s), True)
+            ui.text(surf, self.seat_name(s), (x + 16, 96), 42, self.seat_colour(s), True, width=width - 140)
             ui.text(surf, f"{result['score']}", (x + width - 36, 92), 52, ACCENT, True, "topright")
             y = 156
             men = {m["wok"]: [] for m in result["men"]}
@@ -408,14 +453,14 @@ class WokScene(TableScene):
                     self._wok_needs(surf, wok, detail, x + 58, y + 17, width - 150)
                 else:
                     label = f"{title} {detail}" if wok["kind"] == "hard" else title
-                    ui.text(surf, label, (x + 56, y), self._fit(label, 30, width - 150), MUTED)
+                    ui.text(surf, label, (x + 56, y), 30, MUTED, width=width - 150)
                 ui.text(surf, f"{entry['points']}", (x + width - 36, y - 4), 38, INK, True, "topright")
                 y += 40
                 for m in men.get(entry["wok"], []):
                     text = words.wok_lines(content().woks[m["man"]])[0]
                     if m["change"]:
-                        a, b = (words.tag(i) for i in m["change"])
-                        text += f" {a}>{b}"
+                        a, b = (_(words.INGREDIENT_WORDS[i][1]) for i in m["change"])
+                        text += f" {a} > {b}"
                     ui.text(surf, "+ " + text, (x + 30, y), 30, (140, 170, 240))
                     y += 36
                 y += self._tags(surf, entry["cards"], x + 30, y, width - 60, wrap=True) + 8

@@ -45,7 +45,13 @@ CARD = (252, 246, 232)
 BANNER_S = 2.6
 MAT_BOTTOM = (520, 132)  # a seat's mat at the top or bottom edge
 MAT_SIDE = (290, 250)  # at the left or right edge
-LEVEL_NAMES = {"random": N_("random"), "relaxed": N_("relaxed"), "normal": N_("normal"), "sharp": N_("sharp")}
+LEVEL_NAMES = {
+    "random": N_("random"),
+    "gentle": N_("gentle"),
+    "relaxed": N_("relaxed"),
+    "normal": N_("normal"),
+    "sharp": N_("sharp"),
+}
 
 
 def mm(x: float, y: float) -> tuple[float, float]:
@@ -404,7 +410,10 @@ class WokUpScene(TableScene):
         if picking:
             self.draw_turn(surf, rect, ACCENT)
         x0, y0 = rect.x / ui.u + 16, rect.y / ui.u + 6
-        ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True)
+        room = rect.width / ui.u - 32
+        if shape == "row" and not self.session.seats[seat].is_bot:
+            room -= 200  # a human's touch buttons take the mat's last 184 units
+        ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True, width=room)
         won = len(state.won[seat])
         for k in range(won):  # one small card per recipe won, its deck's back
             card = data.card_by_id()[state.won[seat][k]]
@@ -416,6 +425,7 @@ class WokUpScene(TableScene):
             (x0 + won * 26 + (12 if won else 0), y0 + 42),
             34,
             MUTED,
+            width=room - won * 26 - (12 if won else 0),
         )
         if out:
             status, tint = _("OUT this round"), RED
@@ -428,8 +438,7 @@ class WokUpScene(TableScene):
             status, tint = _("bot: {level}").format(level=_(LEVEL_NAMES.get(self.session.seats[seat].level, ""))), MUTED
         else:  # a human: which controller the keys on the buttons belong to
             status, tint = controller_label(self.session.seats[seat].controller), MUTED
-        room = rect.right / ui.u - x0 - (236 if shape == "row" and not self.session.seats[seat].is_bot else 16)
-        ui.text(surf, status, (x0, y0 + 84), ui.fit(status, 34, room, 22, True), tint, True)  # clear of the buttons
+        ui.text(surf, status, (x0, y0 + 84), 34, tint, True, width=room)
         if self.shouts.get(seat, 0) > self.clock:
             bubble = ui.rect(
                 rect.centerx / ui.u - 120,
@@ -440,7 +449,7 @@ class WokUpScene(TableScene):
             ui.panel(surf, bubble, ACCENT, 28)
             cx, cy = bubble.centerx / ui.u, bubble.centery / ui.u
             ui.picture(surf, "wokup.shout", (cx - 88, cy), 44)  # the megaphone
-            ui.text(surf, _("Wok'up!"), (cx + 22, cy), 38, (40, 20, 10), True, "center")
+            ui.text(surf, _("Wok'up!"), (cx + 22, cy), 38, (40, 20, 10), True, "center", width=170)
         if not self.session.seats[seat].is_bot:
             self._draw_buttons(surf, seat, rect, shape)
 
@@ -452,10 +461,10 @@ class WokUpScene(TableScene):
         if shape == "side":
             cx, cy = rect.centerx / ui.u - 40, rect.bottom / ui.u - 66
         else:
-            cx, cy = rect.right / ui.u - 186, rect.centery / ui.u + 14
+            cx, cy = rect.right / ui.u - 162, rect.centery / ui.u + 14
         for d in range(5):
             a = math.radians(-90 + 72 * d)
-            b = ui.rect(cx + 36 * math.cos(a) - 19, cy + 36 * math.sin(a) - 19, 38, 38)
+            b = ui.rect(cx + 33 * math.cos(a) - 17, cy + 33 * math.sin(a) - 17, 34, 34)
             up = self.state.face_up[d]
             pygame.draw.ellipse(surf, (235, 225, 205) if up else (90, 70, 60), b)
             key = self.key_hint(seat, f"deck{d}")
@@ -464,7 +473,7 @@ class WokUpScene(TableScene):
                     surf, key, (b.centerx / ui.u, b.centery / ui.u), 26, (40, 20, 10) if up else INK, True, "center"
                 )
             self._control_target(b.inflate(ui.px(6), ui.px(6)), f"deck{d}", seat)
-        w = ui.rect(cx + 62, cy - 30, 112, 60)
+        w = ui.rect(cx + 54, cy - 30, 102, 60)
         ui.panel(surf, w, ACCENT, 20)
         key = self.key_hint(seat, "wokup")
         ui.text(
@@ -499,13 +508,13 @@ class WokUpScene(TableScene):
         ui, c = self.ui, self.state.wok_content()
         r = ui.rect(16, 16, 250, 340)  # the top left corner: no seat sits there
         ui.panel(surf, r, (30, 40, 34), 14, GREEN)
-        ui.text(surf, _("In the wok"), (30, 24), 34, GREEN, True)
+        ui.text(surf, _("In the wok"), (30, 24), 34, GREEN, True, width=222)
         for i, ing in enumerate(data.INGREDIENTS):
             y = 76 + i * 50
             art.icon(surf, ing, (ui.px(56), ui.px(y + 18)), ui.px(38))
             ui.text(surf, str(c.counts[ing]), (96, y), 40, INK, True)
         if max(c.counts.values()) >= 10:
-            ui.text(surf, _("Wok'up!"), (190, 76), 34, ACCENT, True, "midtop")
+            ui.text(surf, _("Wok'up!"), (190, 76), 34, ACCENT, True, "midtop", width=140)
 
     def _draw_banner(self, surf: pygame.Surface) -> None:
         ui, state = self.ui, self.state
@@ -518,7 +527,7 @@ class WokUpScene(TableScene):
         for i, (text, colour) in enumerate(self.banner):
             r = ui.rect(510, y + i * 62 - 4, 900, 56)
             ui.panel(surf, r, (24, 16, 14), 14, colour)
-            ui.text(surf, text, (960, y + i * 62), 38, colour, True, "midtop")
+            ui.text(surf, text, (960, y + i * 62), 38, colour, True, "midtop", width=860)
 
     # ---- moments (screenshots, bench) -----------------------------------------------
     def run_for(self, seconds: float, until=None, step: float = 1 / 30) -> None:
