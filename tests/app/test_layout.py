@@ -75,7 +75,8 @@ def random_table(app, gid: str, seats: int, actions: int, seed: int = 5):
 
 @pytest.mark.parametrize(
     "gid, seats",
-    [("wewillwokyou", 2), ("wewillwokyou", 4), ("cheaterchefs", 2), ("cheaterchefs", 4), ("cheaterchefs", 6)],
+    [("wewillwokyou", 2), ("wewillwokyou", 4), ("cheaterchefs", 2), ("cheaterchefs", 4), ("cheaterchefs", 6)]
+    + [("relleno", 2), ("relleno", 4), ("relleno", 6)],
 )
 def test_turn_based_tables_in_many_situations(gid, seats):
     for actions in (0, 15, 40, 90, 100_000):
