@@ -65,3 +65,21 @@ def test_the_guided_game_is_offered_the_first_time_a_game_is_chosen_only():
     press(app, "confirm")  # the second time: straight to the seats
     assert isinstance(app.top, SeatsScene)
     app.quit()
+
+
+def test_the_rules_screen_offers_the_guided_game_on_its_last_page():
+    from game.app.rules_screen import RulesScene
+    from game.app.tutorial import Guided
+
+    app = App(size=(1280, 720), window=False)
+    app.open("title")
+    rules = app.open("rules", "wewillwokyou")
+    assert isinstance(rules, RulesScene) and rules.guided
+    app.draw()
+    for _i in range(rules.pages - 1):
+        press(app, "right")
+    app.draw()
+    assert rules.button is not None
+    press(app, "confirm")
+    assert isinstance(app.top, Guided)
+    app.quit()
