@@ -90,7 +90,9 @@ class RulesScene(Scene):
         ui = self.ui
         ui.title(surf, _("Rules: {game}").format(game=self.title), 40)
         for i, (line, heading) in enumerate(self._pages()[self.page]):
-            ui.text(surf, line, (140, 170 + i * 50), 42 if heading else 36, ACCENT if heading else INK, heading)
+            ui.text(
+                surf, line, (140, 170 + i * 50), 42 if heading else 36, ACCENT if heading else INK, heading, width=1640
+            )
         self.button = None
         if self.guided and self.page + 1 >= self.pages:
             self.button = ui.rect(1340, 972, 500, 64)

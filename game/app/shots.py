@@ -10,10 +10,12 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from ..i18n import _
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
 from .credits import CreditsScene
 from .history import HistoryScene
+from .keyboard import NameScene
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
 from .resume import ResumeScene
 from .rules_screen import RulesScene
@@ -97,6 +99,11 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "chooser": lambda app, game, seed: ChooserScene(app),
     "seats": lambda app, game, seed: SeatsScene(app, _playable(game)),
     "phone-seats": phone_seats,
+    "name-entry": lambda app, game, seed: _stacked(
+        app,
+        SeatsScene(app, _playable(game)),
+        lambda seats: NameScene(app, _("Name of seat {n}").format(n=1), "Zoé", lambda name: ""),
+    ),
     "rules": lambda app, game, seed: RulesScene(app, game or DEFAULT_GAME),
     "settings": lambda app, game, seed: SettingsScene(app),
     "credits": lambda app, game, seed: CreditsScene(app),

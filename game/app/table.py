@@ -20,12 +20,15 @@ from typing import Any
 
 import pygame
 
+from .. import i18n
 from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
 from ..media.cues import cues
 from . import catalogue
+from .confirm import ConfirmScene
+from .motion import Motion, pulse
 from .phones import LinksScene, draw_away
 from .scene import Scene
 from .session import Session
@@ -82,7 +85,9 @@ class TableScene(Scene):
         self.phones = app.phones.table_for(session)  # None while phones are off
         self._update_viewer()
         session.listener = self._heard
-        app.audio.music("menu", table=True)
+        self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
+        if not session.demo:  # an attract-mode demo keeps the attract music
+            app.audio.music("menu", table=True)
 
     # ---- for subclasses ----------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
@@ -95,6 +100,10 @@ class TableScene(Scene):
 
     def on_applied(self, seat: int, action) -> None:
         """Called after any action was applied (animations, sounds)."""
+
+    def on_moved(self, seat: int, action, before: dict, after: dict) -> None:
+        """Optional: start motion (self.motion) for what an action changed, from the
+        public views before and after it. Not called where motion is off."""
 
     @classmethod
     def moments(cls) -> dict[str, Callable[[TableScene], None]]:
@@ -179,6 +188,8 @@ class TableScene(Scene):
         after = self.state.observation(None)
         for name in cues(self.session.gdef.id, before, after, seat, action, self.session.humans()):
             self.app.audio.play(name)
+        if self.motion.enabled:
+            self.on_moved(seat, action, before, after)
 
     def seats_changed(self) -> None:
         """A seat changed hands (a guest took a demo's seat): route the controllers again."""
@@ -255,6 +266,13 @@ class TableScene(Scene):
         if ev.control == "confirm" and (t := self.focused()) is not None:
             return bool(t.choose(seat, ev))
         return False
+
+    def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
+        """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""
+        k = pulse(self.clock) if self.motion.enabled else 1.0
+        lit = tuple(round(c + (255 - c) * 0.45 * k) for c in colour)
+        grow = self.ui.px(2 + 6 * k)
+        pygame.draw.rect(surf, lit, rect.inflate(grow, grow), max(2, self.ui.px(4 + 3 * k)), self.ui.px(radius))
 
     def _off_turn(self, seat: int) -> bool:
         """A turn-based table waiting for others while `seat` has nothing to do."""
@@ -334,6 +352,11 @@ class TableScene(Scene):
         if device is not None and device.kind == "buzzer":
             return _("{name}'s buzzer box {box} is unplugged: plug it back in").format(name=name, box=device.unit)
         return _("{name}'s gamepad is not connected: plug it in, or play by touch or mouse").format(name=name)
+
+    def hands_on_phones(self) -> bool:
+        """Every human seat's private view is on its phone (the TV's words can say so)."""
+        humans = self.session.humans()
+        return self.phones is not None and bool(humans) and set(humans) <= set(self.phones.server.phone_seats())
 
     def _update_viewer(self) -> None:
         state, humans = self.state, self.session.humans()
@@ -453,22 +476,25 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.targets = []
-        self.draw_table(surf)
-        if self.curtain_for is None and self.my_turn() is not None:
-            self.draw_focus(surf)
-        for i, seat in enumerate(self.missing):
-            text = self.missing_text(seat)
-            self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
-            self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
-        if self.reveal is not None:
-            self.draw_reveal(surf, self.reveal)
-            self._draw_reveal_prompt(surf, self.reveal)
-        if self.phones is not None:
-            draw_away(self, surf)
-        if self.curtain_for is not None:
+        if self.curtain_for is None:  # the curtain hides the whole table: then only it is drawn
+            self.motion.tick(self.clock, self.ui.u)
+            self.draw_table(surf)
+            self.motion.draw(surf, self.ui)
+            if self.my_turn() is not None:
+                self.draw_focus(surf)
+            for i, seat in enumerate(self.missing):
+                text = self.missing_text(seat)
+                self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
+                self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop", width=1360)
+            if self.reveal is not None:  # what the last turn brought, before the curtain falls
+                self.draw_reveal(surf, self.reveal)
+                self._draw_reveal_prompt(surf, self.reveal)
+            if self.phones is not None:
+                draw_away(self, surf)
+        else:
             draw_curtain(self, surf, self.curtain_for)
         if self.flash_text and time.monotonic() < self.flash_until:  # over the curtain too
-            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
+            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom", width=1800)
 
     def close(self) -> None:
         self.session.close()
@@ -480,11 +506,25 @@ def draw_curtain(scene: TableScene, surf: pygame.Surface, seat: int) -> None:
     colour = scene.seat_colour(seat)
     r = ui.rect(360, 300, 1200, 480)
     ui.panel(surf, r, PANEL, 30, colour)
-    ui.text(surf, _("Pass to {name}").format(name=scene.seat_name(seat)), (960, 380), 96, colour, True, "midtop")
-    ui.text(surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop")
+    inner = 1120  # the panel less its margins
+    ui.text(
+        surf,
+        _("Pass to {name}").format(name=scene.seat_name(seat)),
+        (960, 380),
+        96,
+        colour,
+        True,
+        "midtop",
+        width=inner,
+    )
+    ui.text(
+        surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop", width=inner
+    )
     key = scene.key_hint(seat)
     ready = _("{name}: press {key} or tap when ready") if key else _("{name}: tap the screen when ready")
-    ui.text(surf, ready.format(name=scene.seat_name(seat), key=key), (960, 640), 40, ACCENT, anchor="midtop")
+    ui.text(
+        surf, ready.format(name=scene.seat_name(seat), key=key), (960, 640), 40, ACCENT, anchor="midtop", width=inner
+    )
 
 
 class ControllerWaitScene(Scene):
@@ -512,8 +552,10 @@ class ControllerWaitScene(Scene):
         self.ui.shade(surf, 200)
         self.ui.title(surf, _("Waiting for a controller"), 300)
         for i, seat in enumerate(self.table.missing):
-            self.ui.text(surf, self.table.missing_text(seat), (960, 460 + 70 * i), 44, INK, anchor="midtop")
-        self.ui.text(surf, _("The game is paused and nothing is lost."), (960, 760), 38, MUTED, anchor="midtop")
+            self.ui.text(surf, self.table.missing_text(seat), (960, 460 + 70 * i), 44, INK, anchor="midtop", width=1800)
+        self.ui.text(
+            surf, _("The game is paused and nothing is lost."), (960, 760), 38, MUTED, anchor="midtop", width=1800
+        )
 
 
 class PauseScene(Scene):
@@ -552,8 +594,6 @@ class PauseScene(Scene):
 
     def _abandon(self) -> None:
         """Asks first: an abandoned game's save is deleted and cannot be resumed."""
-        from .confirm import ConfirmScene
-
         session = self.table.session
         question = _("Abandon this game of {game} after {n} moves? It cannot be resumed afterwards.").format(
             game=catalogue.title(session.gdef.id), n=len(session.state.log)
@@ -616,7 +656,7 @@ class ResultsScene(Scene):
         winners = state.winners()
         names = ", ".join(self.session.seats[w].name for w in winners)
         headline = _("{names} win!") if len(winners) > 1 else _("{names} wins!")
-        ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop")
+        ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop", width=1800)
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         for row, seat in enumerate(order):
@@ -625,9 +665,18 @@ class ResultsScene(Scene):
             r = ui.rect(460, y, 1000, 64)
             ui.panel(surf, r, PANEL, 14, ACCENT if seat in winners else None)
             pygame.draw.circle(surf, SEAT_COLOURS[cfg.colour], ui.rect(500, y + 32, 0, 0).topleft, ui.px(18))
-            ui.text(surf, cfg.name, (540, y + 10), 42, INK, True)
-            ui.text(surf, _("bot") if cfg.is_bot else "", (1060, y + 14), 34, MUTED)
-            ui.text(surf, f"{scores[seat]:g}", (1420, y + 8), 46, ACCENT, True, "topright")
+            ui.text(surf, cfg.name, (540, y + 10), 42, INK, True, width=500)
+            ui.text(surf, _("bot") if cfg.is_bot else "", (1060, y + 14), 34, MUTED, width=200)
+            ui.text(
+                surf,
+                i18n.number(scores[seat], 1 if scores[seat] % 1 else 0),
+                (1420, y + 8),
+                46,
+                ACCENT,
+                True,
+                "topright",
+                width=140,
+            )
         self.menu.draw(surf, ui)
 
 

@@ -65,6 +65,9 @@ class GameDef:
     benches: dict[str, Callable[[], Callable[[], None]]] = field(default_factory=dict)
     # The options a table can choose on the seats screen (every one the rules take).
     options: tuple[Option, ...] = ()
+    # A kiosk's hall of fame: a finished state -> per seat {kind: value} (the kinds of
+    # game/kiosk/kinds.py); by default each seat's score as "score".
+    records: Callable[[Any], list[dict[str, float]]] | None = None
 
     def make_bot(self, level: str) -> Bot:
         if level not in self.bots:

@@ -6,6 +6,7 @@ from game.engine.gamedef import GameDef, Option
 from game.i18n import N_
 
 from . import bots, words
+from .records import records
 from .rules import WokUpState
 from .simulate import simulate
 from .table import bench_step
@@ -21,6 +22,7 @@ GAME = GameDef(
     bot_notes=words.LEVEL_NOTES,
     simulate=simulate,
     benches={"physics step, 25 tokens": bench_step},
+    records=records,
     options=(
         Option(
             "target",

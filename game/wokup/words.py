@@ -99,6 +99,21 @@ def claim_lines(last: dict, names: list[str]) -> list[tuple[str, int, str]]:
     return lines
 
 
+def margin_text(last: dict) -> str:
+    """How close a decided claim was, from the press times: "by 12 ms" ahead of the
+    next claim on the same prize (any claim for a Wok'up!), "" when nobody else claimed."""
+    won = [c for c in last["claims"] if c["result"] == "won"]
+    if not won:
+        return ""
+    first = min(won, key=lambda c: c["t"])
+    same = [c for c in last["claims"] if c is not first and c["seat"] != first["seat"]]
+    rivals = [c["t"] for c in same if first["type"] == "wokup" or c.get("deck") == first.get("deck")]
+    if not rivals:
+        return ""
+    ms = round((min(rivals) - first["t"]) / 1e6)
+    return _("by {ms} ms").format(ms=ms) if ms > 0 else _("a tie, drawn by lot")
+
+
 def describe(state, seat: int, action: dict, names: list[str]) -> str:
     """What a seat or the table just did (called on the state after the action)."""
     kind = action["type"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.i18n import N_, _
 
 from .data import content
+from .grid import ARROWS
 
 COLOURS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
 DISHES = {"ramen": N_("ramen"), "yakitori": N_("yakitori"), "gyoza": N_("gyoza"), "ebi_tempura": N_("ebi tempura")}
@@ -69,8 +70,6 @@ def tile(number: int) -> str:
 
 
 def arrow(number: int) -> str:
-    from .rules import ARROWS
-
     kind, index = ARROWS[number]
     if kind == "col":
         return _("column {n} from the top").format(n=index + 1)

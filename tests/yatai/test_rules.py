@@ -574,10 +574,23 @@ def test_after_round_12_each_chef_checks_the_queue_then_serves_the_waiting_guest
     s.apply(seat, {"type": "board", "space": 1})
     assert s.pending  # the special token bonus
     s.apply(seat, s.legal_actions(seat)[0])
-    assert s.turn == seat and [a["type"] for a in s.legal_actions(seat)] == ["stop"]
-    s.apply(seat, {"type": "stop"})
-    assert s.is_over()  # the other chef had nobody waiting
+    assert s.is_over()  # nobody left to serve; the other chef had nobody waiting
     assert s.chefs[other]["queue"] == []
+
+
+def test_the_extra_turn_may_stop_serving_and_ends_by_itself_when_nothing_can_be_served():
+    s = started()
+    seat = s.first
+    s.round = EXTRA_ROUND
+    queue(s, seat, "red", "blue")
+    cook(s, seat, "red")
+    fridge(s, seat, "red")
+    empty_crate(s, seat)
+    queue(s, 1 - seat, "green")  # no dish: nothing to serve
+    begin(s, seat)
+    assert s.phase == Phase.EXTRA
+    s.apply(seat, {"type": "stop"})
+    assert s.is_over() and s.chefs[seat]["queue"] == ["red", "blue"]
 
 
 def test_twelve_rounds_of_one_tile_per_chef_then_the_extra_turn():
@@ -592,7 +605,8 @@ def test_twelve_rounds_of_one_tile_per_chef_then_the_extra_turn():
         s.apply(seat, rng.choice(s.legal_actions(seat)))
     inserts = [e for e in s.log if e["action"]["type"] == "insert"]
     assert len(inserts) == 12 * 3
-    assert rounds == set(range(1, EXTRA_ROUND + 1))
+    assert set(range(1, EXTRA_ROUND)) <= rounds <= set(range(1, EXTRA_ROUND + 1))
+    assert s.round == EXTRA_ROUND + 1  # the extra round was played (or had nothing to serve)
 
 
 # ---- final scoring ---------------------------------------------------------------------------------------
@@ -695,3 +709,35 @@ def test_a_move_without_chance_can_be_undone_within_the_turn():
 def test_not_your_turn_is_refused():
     s = started()
     assert_rejected(s, 1 - s.turn, {"type": "insert", "tile": s.free[0], "arrow": 0}, "not-your-turn")
+
+
+def test_garbage_during_the_queue_check_makes_room_to_offer_a_drink():
+    s = started()
+    seat = s.turn
+    queue(s, seat, "red", "blue", "green", "yellow")
+    fridge(s, seat, "red")
+    crate(s, seat, "blue", "blue")
+    token(s, seat, "garbage")
+    begin(s, seat)
+    assert not [a for a in s.legal_actions(seat) if a["type"] == "offer_drink"]
+    s.apply(seat, {"type": "use", "token": "garbage"})
+    assert s.phase == Phase.QUEUE and s.chefs[seat]["crate"] == []
+    s.apply(seat, {"type": "offer_drink", "colour": "red"})
+    assert s.chefs[seat]["crate"] == ["red"] and s.phase == Phase.TILE
+
+
+def test_the_line_a_move_would_run_can_be_previewed():
+    from game.yatai.rules import line_tiles, slide
+
+    s = started()
+    seat, tile = s.turn, s.free[1]
+    preview, out = slide(s.grid, tile, 2)
+    assert line_tiles(preview, 2)[0] == tile and out == s.grid[1][2]
+    s.apply(seat, {"type": "insert", "tile": tile, "arrow": 2})
+    assert s.grid == preview and out in s.free
+
+
+def test_nobody_scores_a_colour_nobody_has():
+    s = started(3)
+    r = s.scoring()
+    assert all(sum(x["dishes"].values()) == sum(x["guests"].values()) == 0 for x in r)
