@@ -640,7 +640,8 @@ class ResultsScene(Scene):
 
     def _again(self) -> None:
         s = self.session
-        fresh = Session(s.gdef, s.seats, s.options, s.seed + 1, s.saves)
+        saves = s.saves if s.saves is not None else self.app.saves  # after a guided game: a real one, saved
+        fresh = Session(s.gdef, s.seats, s.options, s.seed + 1, saves)
         self.app.replace(make_table(self.app, fresh))
 
     def _menu(self) -> None:
