@@ -336,12 +336,12 @@ class ControlsScene(Scene):
                     surf, label, (x0 + c * w + w / 2, y + 6), 34, INK if keys else DIM, anchor="midtop", width=w - 40
                 )
         y = 196 + len(CONTROLS) * 58 + 12
-        rect = ui.rect(760, y, 400, 60)
+        rect = ui.rect(640, y, 640, 60)
         on = self.row == len(CONTROLS)
         for c in range(len(self.zones)):
             self.cells[(len(CONTROLS), c)] = rect
         ui.panel(surf, rect, PANEL_HI if on else PANEL, 12, ACCENT if on else None)
-        ui.text(surf, _("Reset to defaults"), (960, y + 10), 36, INK, True, "midtop", width=380)
+        ui.text(surf, _("Reset to defaults"), (960, y + 10), 36, INK, True, "midtop", width=600)
         if self.message:
             ui.footer(surf, self.message)
         else:
