@@ -125,6 +125,13 @@ class YataiScene(TableScene):
             return False
         return self.submit(seat, {"type": "insert", "tile": self.tile_pick, "arrow": self.arrow_pick})
 
+    def _undo(self, seat: int, _ev=None) -> bool:
+        if self.session.undo(seat):
+            self.flash(_("Undone"), 1.5)
+            self.tile_pick = self.arrow_pick = self.slot_pick = None
+            return True
+        return False
+
     def _tap_slot(self, seat: int, slot: int) -> bool:
         options = [a for a in self.state.legal_actions(seat) if a.get("slot") == slot]
         if not options:
@@ -300,6 +307,11 @@ class YataiScene(TableScene):
         self._glow(surf, ui.rect(GRID_X - 6, GRID_Y - 6, 3 * TILE_W + 2 * GAP + 12, 2 * TILE_H + GAP + 12), ("grid",))
         for arrow in range(len(ARROWS)):
             self._draw_arrow(surf, arrow, choosing)
+        if mine is not None and self.state.can_undo(mine):  # "back" undoes too; this is for taps
+            rect = ui.rect(26, 132, 120, 60)
+            ui.panel(surf, rect, PANEL_HI, 12, MUTED)
+            ui.text(surf, _("Undo"), (86, 162), ui.fit(_("Undo"), 34, 108, 24, True), INK, True, "center")
+            self.target(rect, do=self._undo, key="button:undo")
         free = [t for t in obs["free"] if t != self.tile_pick or out is None] + ([out] if out is not None else [])
         ui.text(surf, _("Free tiles"), (28, FREE_Y - 40), 30, MUTED)
         for i, number in enumerate(free):

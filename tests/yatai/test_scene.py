@@ -152,6 +152,16 @@ def test_back_undoes_an_insertion_and_first_clears_a_pick(app):
     assert scene.state.to_json() == before
 
 
+def test_the_undo_button_takes_back_the_last_action_of_the_turn(app):
+    scene = scene_with(app)
+    scene.play_until(lambda s: s.phase == Phase.TILE and s.turn == 0)
+    assert "button:undo" not in keys(scene) or scene.state.can_undo(0)
+    before = scene.state.to_json()
+    assert scene.submit(0, scene.state.legal_actions(0)[0])
+    tap(app, scene, "button:undo")
+    assert scene.state.to_json() == before
+
+
 def test_a_yatai_game_saves_and_resumes_through_the_app(app, tmp_path):
     store = SaveStore(tmp_path / "saves")
     scene = scene_with(app, saves=store)
