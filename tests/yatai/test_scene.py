@@ -182,3 +182,34 @@ def test_four_seats_draw_every_stall_and_the_end_lays_out_the_scoring(app):
     assert scene.state.is_over()
     app.draw()  # the scoring overlay draws from the result, category by category
     assert scene.state.result and all("dishes" in r and "guests" in r for r in scene.state.result)
+
+
+def reachable(app, scene, action: dict) -> bool:
+    """Whether the screen offers `action` to seat 0: a target for it, or the scene's own steps."""
+    app.draw()
+    if action["type"] == "insert":
+        return {f"free:{action['tile']}", f"arrow:{action['arrow']}"} <= keys(scene)
+    if "slot" in action:
+        if f"slot:{action['slot']}" not in keys(scene):
+            return False
+        scene.slot_pick = action["slot"]
+    if action["type"] in ("guest", "replace"):
+        scene.guest_pick = action["guest"]
+    app.draw()
+    found = action_key(action) in keys(scene)
+    scene.slot_pick, scene.guest_pick = None, 0
+    single = "slot" in action and [a.get("slot") for a in scene.state.legal_actions(0)].count(action["slot"]) == 1
+    return found or single  # a slot with one action plays it on the tap
+
+
+def test_every_legal_choice_of_a_human_is_on_the_screen(app):
+    """A whole 3-seat game: at each of seat 0's decisions, every legal action can be chosen."""
+    scene = scene_with(app, seats=3)
+    checked = 0
+    while not scene.state.is_over():
+        if scene.state.turn == 0:
+            for action in scene.state.legal_actions(0):
+                assert reachable(app, scene, action), action
+            checked += 1
+        scene.advance(1)
+    assert checked > 20
