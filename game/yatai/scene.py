@@ -70,7 +70,7 @@ class YataiScene(TableScene):
         self.glows: dict[tuple, float] = {}  # (seat, part) or ("grid",) -> scene clock
         self.rises: dict[int, int] = {}  # seat -> points just earned (drawn rising while its glow lasts)
         self._snap = self._snapshot()
-        self._faces: dict[str, dict] = {}  # option key -> its action, as drawn
+        self._offered: dict[str, dict] = {}  # target key -> its action, as drawn this frame
         self._surfaces: dict[tuple, pygame.Surface] = {}  # drawn once: stalls, tiles (see _cached)
         self._seen: tuple = ()  # the state version the cached observation and actions belong to
         self._obs: dict = {}
@@ -146,6 +146,7 @@ class YataiScene(TableScene):
     @classmethod
     def moments(cls):
         out = dict(super().moments())
+        out["setup"] = lambda scene: scene.until_human()
         out["start"] = lambda scene: scene._to_tile(1)
         out["choosing"] = lambda scene: scene._choosing()
         out["serve"] = lambda scene: scene._serving()
@@ -210,6 +211,7 @@ class YataiScene(TableScene):
 
     def draw_table(self, surf: pygame.Surface) -> None:
         surf.fill((30, 26, 34))
+        self._offered = {}
         obs, mine, legal = self._view()
         self._draw_top(surf, obs)
         self._draw_board(surf, obs, mine, legal)
@@ -392,7 +394,12 @@ class YataiScene(TableScene):
             rect = view.queue_rect(pos)
             glow = 3 + 2 * math.sin(self.clock * 6)
             pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(8), ui.px(8)), ui.px(glow), ui.px(12))
-            self.target(rect, a)
+            self._offer(rect, a)
+
+    def _offer(self, rect: pygame.Rect, action: dict, focusable: bool = True) -> None:
+        """A target that submits `action` (its words show while it has the focus)."""
+        self._offered[action_key(action)] = action
+        self.target(rect, action, focusable=focusable)
 
     def _guest_index(self) -> int:
         """The drawn guest being placed, named as the rules name it (the first of identical ones)."""
@@ -411,7 +418,7 @@ class YataiScene(TableScene):
                 glow = 3 + 2 * math.sin(self.clock * 6)
                 pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(6), ui.px(6)), ui.px(glow), ui.px(8))
             # every empty space can be tapped: the rules refuse a wrong one, saying why
-            self.target(rect, {"type": "board", "space": space}, focusable=space in allowed)
+            self._offer(rect, {"type": "board", "space": space}, focusable=space in allowed)
 
     # -- what the player to act chooses
     def _prompt(self, obs: dict, mine: int | None) -> str:
@@ -465,17 +472,10 @@ class YataiScene(TableScene):
         if mine is None:
             self._draw_idle(surf, obs, PANEL_Y + 60)
             return
-        focused = next((a for k, a in self._faces.items() if k == self.focus_key), None)
-        if focused is None and self.tile_pick is not None and self.arrow_pick is not None:
-            focused = {"type": "insert", "tile": self.tile_pick, "arrow": self.arrow_pick}
-        if focused is not None:
-            hint = self.state.label(mine, focused, self.session.names())
-            ui.text(surf, hint, (32, PANEL_Y + 98), ui.fit(hint, 34, 628, 24), INK)
         y = PANEL_Y + 146
         pending = obs["pending"][0] if obs["pending"] else None
         if pending is not None and pending["kind"] == Choice.GUEST:
             y = self._draw_drawn(surf, pending["guests"], y)
-        self._faces = {}
         x = 32
         buttons = self._options(obs, legal)
         if obs["phase"] == Phase.TILE and not pending and self.tile_pick is not None and self.arrow_pick is not None:
@@ -490,11 +490,21 @@ class YataiScene(TableScene):
             if a["type"] == "slide":
                 self.target(rect, do=self._slide, key="button:slide")
             else:
-                self._faces[action_key(a)] = a
-                self.target(rect, a)
+                self._offer(rect, a)
             x += w + 12
+        self._draw_hint(surf, mine)
         if not buttons and not (pending and pending["kind"] == Choice.GUEST):
             self._draw_idle(surf, obs, y)
+
+    def _draw_hint(self, surf, mine: int) -> None:
+        """The focused choice in the rules' words (every target is declared by now)."""
+        focus = self.focused()
+        action = self._offered.get(focus.key) if focus is not None else None
+        if action is None and self.tile_pick is not None and self.arrow_pick is not None:
+            action = {"type": "insert", "tile": self.tile_pick, "arrow": self.arrow_pick}
+        if action is not None:
+            hint = self.state.label(mine, action, self.session.names())
+            self.ui.text(surf, hint, (32, PANEL_Y + 98), self.ui.fit(hint, 34, 628, 24), INK)
 
     def _draw_idle(self, surf, obs: dict, y: float) -> None:
         """Room left in the choice panel: at four seats (no spare place), the supply and the last moves."""

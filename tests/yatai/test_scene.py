@@ -101,7 +101,7 @@ def test_a_lit_tile_with_several_options_shows_them_and_a_button_plays_one(app):
     tap(app, scene, "slot:0")  # two drinks could go with the dish: choose below
     assert scene.slot_pick == 0
     app.draw()
-    options = [a for a in scene._faces.values() if a["type"] == "serve"]
+    options = [a for a in scene._offered.values() if a["type"] == "serve"]
     assert {tuple(a["drinks"]) for a in options} == {("red",), ("blue",)}
     serve = next(a for a in options if a["drinks"] == ["red"])
     tap(app, scene, action_key(serve))
