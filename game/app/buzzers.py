@@ -14,6 +14,8 @@ import pygame
 
 from ..i18n import N_, _, ngettext
 from ..input import DeviceId, PlayerEvent
+from ..web.bridge import PhoneTable
+from . import catalogue
 from .scene import MenuScene, Scene
 from .session import COLOURS
 from .ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS, Item, Menu
@@ -92,6 +94,9 @@ class BuzzerSeatsScene(Scene):
         ui.footer(surf, _("Arrows: choose a seat - Confirm: clear it - Back: done"))
 
 
+PHONES = 4  # test pads the buzzer test offers with phones on
+
+
 class BuzzerTestScene(Scene):
     """Every box, its stations and buttons: a button lights while pressed;
     round trip, clock offset, drift and errors per box."""
@@ -103,11 +108,27 @@ class BuzzerTestScene(Scene):
         self.lit: dict[tuple[str, int, str], float] = {}  # (box, station, control) -> until
         self.held: set[tuple[str, int, str]] = set()
         self.last = ""
+        self._phone_pads()
+
+    def _phone_pads(self) -> None:
+        """With phones on: each of PHONES links opens Wok Up's slap pad (on a new
+        Wok Up table nobody plays), its presses shown here with its clock bound."""
+        if not self.app.phones.open_links(list(range(PHONES))):
+            return
+        state = catalogue.find("wokup").gdef.state_cls(PHONES, None, 0)
+        names = [_("Phone {n}").format(n=s + 1) for s in range(PHONES)]
+        PhoneTable(self.app.phones.server, names, list(range(PHONES))).refresh(state)
 
     def handle(self, ev: PlayerEvent) -> None:
+        if ev.device.startswith("phone-") and ev.pressed:
+            self.last = _("Phone {n}: {control} at {t:.3f} s, ±{u:.2f} ms").format(
+                n=ev.seat + 1, control=ev.control, t=ev.t_ns / 1e9, u=ev.uncertainty_ns / 1e6
+            )
+            return
         where = _station_of(ev.device)
         if where is None:
             if ev.pressed and ev.control in ("back", "menu"):
+                self.app.phones.invalidate()
                 self.app.pop()
             return
         key = (*where, ev.control)
@@ -131,18 +152,23 @@ class BuzzerTestScene(Scene):
             ui.text(
                 surf,
                 _("No buzzer box found. Plug one in, or run: python -m game buzzers emulate"),
-                (960, 480),
+                (960, 240 if self.app.phones.on else 480),
                 40,
                 MUTED,
                 anchor="midtop",
                 width=1800,
             )
         now = time.monotonic()
-        for i, link in enumerate(boxes[:3]):
+        phones = self.app.phones.on
+        for i, link in enumerate(boxes[: 1 if phones else 3]):  # phones take the room of two boxes
             self._draw_box(surf, link, 125 + i * 280, now)
+        if phones:
+            seats = [(s, _("Phone {n}").format(n=s + 1), COLOURS[s]) for s in range(PHONES)]
+            self.app.phones.draw_links(surf, ui, (60, 410, 1800, 570), seats, self.app.phones.bound_caption)
         if self.last:
             ui.text(surf, self.last, (960, 1000), 36, ACCENT, anchor="midbottom", width=1800)
-        ui.footer(surf, _("Press buttons on the boxes - Back: leave"))
+        footer = _("Press buttons on the boxes or the phones - Back: leave") if phones else None
+        ui.footer(surf, footer or _("Press buttons on the boxes - Back: leave"))
 
     def _draw_box(self, surf: pygame.Surface, link, y: float, now: float) -> None:
         ui = self.ui

@@ -31,15 +31,17 @@ import hashlib
 import json
 import logging
 import time
+import uuid
+from typing import Any
 
 import pygame
 
 from .. import i18n
 from ..i18n import _
 from ..input import PlayerEvent
-from ..kiosk import crashloop, halloffame, notify, pin
-from ..kiosk import stats as stats_
+from ..kiosk import crashloop, notify, pin
 from ..kiosk.config import level_for
+from ..kiosk.kinds import kinds
 from ..userdirs import data_dir
 from . import catalogue
 from .menus import newest_saved
@@ -50,22 +52,26 @@ from .ui import INK, PANEL, SEAT_COLOURS
 log = logging.getLogger(__name__)
 HOLD = 5.0  # seconds the operator's combination is held
 COMBO = {"deck0", "deck4"}  # decks 1 and 5: keys 1 + 5, a buzzer station's outer buttons
-QUIET = ("attract", "still-playing", "initials", "operator-pin", "operator", "operator-games", "operator-times")
-QUIET += ("operator-stats", "buzzer-menu", "buzzer-seats", "buzzer-test")  # no idle rules in these
+GUESTS_QUIET = {"attract", "still-playing", "initials"}  # screens with idle rules of their own
+OPERATOR = {"operator", "operator-games", "operator-times", "operator-stats", "buzzer-menu", "buzzer-seats"}
+OPERATOR |= {"buzzer-test"}
+OPERATOR_IDLE = 120.0  # an operator screen left alone closes: guests must not find it open
 LEAVE_STATUS = 64  # the exit status of "leave to the desktop": the unit does not restart it
 
 
 class Kiosk:
-    def __init__(self, app, environ: dict | None = None, stats: stats_.Stats | None = None) -> None:
+    def __init__(self, app, environ: dict | None = None, defer: bool = False) -> None:
         self.app = app
         self.conf = app.settings.kiosk
         self.notifier = notify.Notifier(environ)
         self.heartbeat = notify.Heartbeat(self.notifier, notify.watchdog_interval(environ))
         self.starts = crashloop.Starts.in_dir(data_dir())
-        self.stats = stats or stats_.Stats.open(
-            self.conf.stats_url, data_dir=data_dir(), cabinet=self.conf.cabinet or None
-        )
-        self.hall = halloffame.HallOfFame(self.stats)
+        # The statistics database opens after the first frame (SQLAlchemy takes a
+        # second to import: a restarted cabinet shows its game first).
+        self.stats: Any = EarlyRecords()
+        self.hall: Any = None  # the HallOfFame, once the database is open
+        if not defer:
+            self.open_records()
         self.corners = pin.Gesture()
         self.now = 0.0  # kiosk time: fixed steps, so tests and the soak can speed it up
         self.last_input = 0.0
@@ -78,6 +84,17 @@ class Kiosk:
         self.exit_status = 0
         self._ready = False
         self._status = ""
+        self._digest: tuple = (None, "")
+
+    def open_records(self) -> None:
+        """Open the statistics database and hand it the records made so far."""
+        from ..kiosk import halloffame, stats  # here: after the first frame (see __init__)
+
+        early = self.stats
+        self.stats = stats.Stats.open(self.conf.stats_url, data_dir=data_dir(), cabinet=self.conf.cabinet or None)
+        for name, args, kw in early.calls:
+            getattr(self.stats, name)(*args, **kw)
+        self.hall = halloffame.HallOfFame(self.stats)
 
     # ---- start ---------------------------------------------------------------------
     @property
@@ -143,7 +160,7 @@ class Kiosk:
         if not ev.pressed:
             return self.app.scenes[0].name != "attract"
         self.last_input = self.now
-        corner = pin.corner_token(*ev.pos, self.app.size) if ev.control == "point" and ev.pos else None
+        corner = pin.corner_token(*ev.pos, self.app.stage_rect.size) if ev.control == "point" and ev.pos else None
         if self.corners.feed(corner, time.monotonic()):
             self.open_operator()
             return False
@@ -191,6 +208,7 @@ class Kiosk:
 
     def update(self, dt: float) -> None:
         self.now += dt
+        self._buzzer_faults()
         if self._combination_held():
             self.open_operator()
         root = self.app.scenes[0] if self.app.scenes else None
@@ -200,7 +218,11 @@ class Kiosk:
         self._record()
         table = self.table()
         names = {s.name for s in self.app.scenes}
-        if names & set(QUIET):
+        if names & OPERATOR:
+            if self.now - self.last_input >= OPERATOR_IDLE:
+                self.app.restart_at(self.home)
+            return
+        if names & GUESTS_QUIET or "operator-pin" in names:
             return
         if table is None or table.session.demo:
             if self.now - self.last_input >= self.conf.attract_after:
@@ -214,6 +236,14 @@ class Kiosk:
             while self.app.top is not table:  # a pause menu or the rules left open
                 self.app.pop()
             self.app.open("still-playing", table)
+
+    def _buzzer_faults(self) -> None:
+        """Unplugged boxes, stuck buttons: into the statistics, with the game they hit."""
+        buzzers = self.app.buzzers
+        while buzzers is not None and not buzzers.faults.empty():
+            box, station, kind = buzzers.faults.get()
+            ref = self.session.stats_ref if self.session is not None else None
+            self.stats.buzzer_fault(box, station, kind, game_ref=ref)
 
     def _stand_ins(self, table: TableScene) -> None:
         """A bot for each human seat to act whose player has not pressed for
@@ -295,21 +325,24 @@ class Kiosk:
 
     # ---- the hall of fame --------------------------------------------------------------
     def fame_results(self, session: Session) -> list[tuple[str, float]]:
-        """(kind, value) of the best human winner's results a hall of fame keeps."""
+        """(kind, value) of the results the hall of fame keeps, of the best
+        human winner (a seat a bot finished for has no claim to them)."""
         state, humans = session.state, session.humans()
         winners = [w for w in state.winners() if w in humans and w not in self.away]
         if not winners:
             return []
         best = max(winners, key=lambda w: state.scores()[w])
-        kinds = halloffame.kinds(session.gdef.id)
-        kind = "most_cards" if "most_cards" in kinds else "score"
-        return [(kind, float(state.scores()[best]))]
+        gdef = session.gdef
+        values = gdef.records(state)[best] if gdef.records else {"score": float(state.scores()[best])}
+        kept = kinds(gdef.id)
+        return [(kind, value) for kind, value in values.items() if kind in kept and value >= 0]
 
     def _ask_fame(self, session: Session) -> None:
+        if self.hall is None:
+            return
         self.fame_asks = [
             (session, kind, value, self.hall.qualifies(session.gdef.id, kind, value, wait=False))
             for kind, value in self.fame_results(session)
-            if value >= 0
         ]
 
     def _fame_answers(self) -> None:
@@ -349,11 +382,14 @@ class Kiosk:
         return self.app.ui
 
     def frame_drawn(self) -> None:
-        """After each flip: the heartbeat means frames are drawn; READY once."""
-        self.heartbeat.beat()
+        """After each flip: READY once, then the heartbeat (it means frames are drawn)."""
         if not self._ready:
             self._ready = True
-            self.notifier.ready(self.describe())
+            self._status = self.describe()
+            self.notifier.ready(self._status)
+            if isinstance(self.stats, EarlyRecords):
+                self.open_records()
+        self.heartbeat.beat()
         status = self.describe()
         if status != self._status:
             self._status = status
@@ -369,8 +405,10 @@ class Kiosk:
         if table is None:
             return self.app.top.name
         s = table.session
-        digest = hashlib.sha1(json.dumps([s.seed, s.state.log], sort_keys=True).encode()).hexdigest()[:12]
-        return f"playing {s.gdef.id} · {len(s.state.log)} actions · {digest}"
+        key = (id(s), len(s.state.log))
+        if self._digest[0] != key:  # once per action, not per frame
+            self._digest = (key, log_digest(s.seed, s.state.log))
+        return f"playing {s.gdef.id} · {len(s.state.log)} actions · {self._digest[1]}"
 
     def leave(self) -> None:
         """The operator leaves to the desktop: a clean end that the unit does not restart."""
@@ -379,6 +417,36 @@ class Kiosk:
 
     def close(self) -> None:
         self.notifier.stopping()
-        self.stats.close(timeout=2)
+        if isinstance(self.stats, EarlyRecords) and self.stats.calls:
+            self.open_records()
+        if not isinstance(self.stats, EarlyRecords):
+            self.stats.close(timeout=2)
         self.starts.mark_clean_shutdown()
         self.notifier.close()
+
+
+class EarlyRecords:
+    """Stands in for the statistics until the database is open: keeps the
+    records made meanwhile (a crash, a resumed game's end) for `open_records`."""
+
+    KEPT = ("game_finished", "game_abandoned", "crash", "buzzer_fault", "write")
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple, dict]] = []
+
+    def game_started(self, game: str, seats, options: dict | None = None, **kw) -> str | None:
+        if kw.get("demo"):
+            return None
+        ref = uuid.uuid4().hex
+        self.calls.append(("game_started", (game, seats, options), {**kw, "ref": ref}))
+        return ref
+
+    def __getattr__(self, name: str):
+        if name not in self.KEPT:
+            raise AttributeError(name)
+        return lambda *args, **kw: self.calls.append((name, args, kw))
+
+
+def log_digest(seed: int, log: list) -> str:
+    """A short fingerprint of a game's state (its seed and action log), for the status line."""
+    return hashlib.sha1(json.dumps([seed, log], sort_keys=True).encode()).hexdigest()[:12]

@@ -15,9 +15,10 @@ import math
 
 import pygame
 
+from .. import i18n
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
-from ..kiosk import halloffame
+from ..kiosk.kinds import kinds
 from .scene import Scene, scene_class
 from .session import Session, default_seats
 from .table import ResultsScene, TableScene, make_table
@@ -35,6 +36,7 @@ class AttractScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.kiosk = app.kiosk
+        i18n.set_language(app.settings.language)  # the last guests' language choice ends here
         self.entries = self.kiosk.offered()
         self.turn = 0  # the next game in the rotation
         self.clock = 0.0  # this scene's time, for what moves on screen
@@ -44,13 +46,15 @@ class AttractScene(Scene):
         self.results_at: float | None = None
         self.board = None  # Future of the next game's hall of fame
         self._ask_board()
+        app.audio.music("attract")
 
     @property
     def entry(self):
         return self.entries[self.turn % len(self.entries)] if self.entries else None
 
     def _ask_board(self) -> None:
-        self.board = self.kiosk.hall.board(self.entry.id, wait=False) if self.entry else None
+        hall = self.kiosk.hall  # None until the database is open (after the first frame)
+        self.board = hall.board(self.entry.id, wait=False) if self.entry and hall else None
 
     # ---- time ---------------------------------------------------------------------
     def idle(self) -> float:
@@ -59,6 +63,8 @@ class AttractScene(Scene):
     def tick(self, dt: float) -> None:
         self.clock += dt
         self.phase_t += dt
+        if self.board is None and self.demo is None:
+            self._ask_board()
         if self.idle() >= self.kiosk.conf.black_after:
             self._end_demo()  # a black screen plays nothing
             return
@@ -141,9 +147,9 @@ class AttractScene(Scene):
             return
         ui.title(surf, _("Hall of fame: {game}").format(game=entry.title), 60 + drift)
         board = self.board.result() if self.board is not None and self.board.done() else None
-        kinds = list(halloffame.kinds(entry.id).values())
-        for k, kind in enumerate(kinds):
-            x = 960 + (k - (len(kinds) - 1) / 2) * 860
+        kept = list(kinds(entry.id).values())
+        for k, kind in enumerate(kept):
+            x = 960 + (k - (len(kept) - 1) / 2) * 860
             ui.text(surf, _(KIND_NAMES[kind.name]), (x, 190 + drift), 50, ACCENT, True, "midtop")
             for c, (key, label) in enumerate((("today", N_("Today")), ("all_time", N_("All time")))):
                 cx = x + (c - 0.5) * 400
@@ -166,11 +172,11 @@ class AttractScene(Scene):
             surf.fill((0, 0, 0))
             return
         ui = self.ui
-        y = 850 + 60 * math.sin(self.clock / 5)
+        x, y = 960 + 500 * math.sin(self.clock / 11), 860 + 50 * math.sin(self.clock / 5)
         glow = 0.5 + 0.5 * math.sin(self.clock * 3)
         colour = tuple(int(a + (b - a) * glow) for a, b in zip(ACCENT, INK, strict=True))
-        ui.panel(surf, ui.rect(460, y, 1000, 110), (20, 16, 14), 24, colour)
-        ui.text(surf, _("Press any button to play"), (960, y + 22), 60, colour, True, "midtop")
+        ui.panel(surf, ui.rect(x - 380, y, 760, 84), (20, 16, 14), 22, colour)
+        ui.text(surf, _("Press any button to play"), (x, y + 16), 48, colour, True, "midtop")
         if idle >= conf.dim_after:
             self.ui.shade(surf, 170)
 
@@ -270,7 +276,7 @@ class InitialsScene(Scene):
         ui = self.ui
         ui.title(surf, _("A new record!"), 120)
         lines = [
-            f"{_(KIND_NAMES[kind])}: " + _(UNITS[halloffame.kinds(s.gdef.id)[kind].unit]).format(v=value)
+            f"{_(KIND_NAMES[kind])}: " + _(UNITS[kinds(s.gdef.id)[kind].unit]).format(v=value)
             for s, kind, value in self.entries
         ]
         ui.text(surf, " · ".join(lines), (960, 240), 44, GREEN, True, "midtop")

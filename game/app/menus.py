@@ -101,7 +101,8 @@ class ChooserScene(MenuScene):
         for e in self.entries:
             value = _("coming soon")
             if e.playable:
-                players = _("{lo}-{hi} players").format(lo=e.players[0], hi=e.players[1])
+                lo, hi = e.players if app.kiosk is None else app.kiosk.seat_range(e)  # the operator's limits
+                players = _("{lo}-{hi} players").format(lo=lo, hi=hi)
                 value = f"{players} · " + _("{m} min").format(m=e.minutes)
             items.append(Item(e.title, self._chooser(e), e.pitch, e.playable, value))
         if app.kiosk is not None and len(app.kiosk.languages()) > 1:  # the guests' own choice, not saved
@@ -109,7 +110,31 @@ class ChooserScene(MenuScene):
         super().__init__(app, Menu(items, x=260, y=200, w=1400, h=82, gap=14))
 
     def _chooser(self, entry):
-        return lambda: self.app.open("seats", entry)
+        return lambda: self._choose(entry)
+
+    def _choose(self, entry) -> None:
+        """The first time a game with a guided first game is chosen, offer it (once)."""
+        from .confirm import ConfirmScene
+        from .tutorial import make_tutorial, offered, remember_offered, tutorial_for
+
+        if tutorial_for(entry.id) is None or offered(entry.id):
+            self.app.open("seats", entry)
+            return
+        remember_offered(entry.id)
+        question = _("First time at {game}? A guided first game shows the rules one at a time.").format(
+            game=entry.title
+        )
+        guided = lambda: self.app.push(make_tutorial(self.app, entry))  # noqa: E731
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                question,
+                guided,
+                N_("Play a guided game"),
+                lambda: self.app.open("seats", entry),
+                N_("No, set up a table"),
+            )
+        )
 
     def _language(self) -> None:
         codes = self.app.kiosk.languages()

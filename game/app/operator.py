@@ -113,7 +113,7 @@ class _OperatorMenu(MenuScene):
     footer = N_("Confirm: change - Back: return")
 
     def __init__(self, app) -> None:
-        super().__init__(app, Menu([], x=360, y=170, w=1200, h=66, gap=10))
+        super().__init__(app, Menu([], x=360, y=178, w=1200, h=74, gap=6))
         self._build()
 
     def items(self) -> list[Item]:
@@ -158,6 +158,10 @@ class OperatorScene(_OperatorMenu):
             Item(N_("Reset the hall of fame"), self._reset, value=_("press again") if self._armed() else ""),
             Item(N_("Leave to the desktop"), self.app.kiosk.leave),
         ]
+
+    def _games_on(self) -> str:
+        playable = [e for e in catalogue.load() if e.playable]
+        return f"{len(self.app.kiosk.offered())}/{len(playable)}"
 
     def _strength(self) -> None:
         k = self.app.settings.kiosk
@@ -283,7 +287,7 @@ class StatsScene(Scene):
         self.per_day = stats.games_per_day(self.since, wait=False)
         self.per_game = stats.games_per_game(wait=False)
         self.crashes = stats.crashes(self.since, wait=False)
-        self.menu = Menu([Item(N_("Export CSV"), self._export), Item(N_("Back"), app.pop)], x=1400, y=880, w=440, h=70)
+        self.menu = Menu([Item(N_("Export CSV"), self._export), Item(N_("Back"), app.pop)], x=1400, y=680, w=440, h=80)
         self.note = ""
 
     def _export(self) -> None:
@@ -313,9 +317,9 @@ class StatsScene(Scene):
         line = _("Database: {state} · {p} records waiting · {c} crashes in {d} days").format(
             state=_("ready") if st.ready and not st.error else st.error or _("opening"), p=st.pending, c=crashes, d=DAYS
         )
-        ui.text(surf, line, (80, 900), 32, MUTED)
+        ui.text(surf, line, (80, 930), 32, MUTED)
         if self.note:
-            ui.text(surf, self.note, (80, 950), 30, GREEN)
+            ui.text(surf, self.note, (80, 980), 30, GREEN)
         self.menu.draw(surf, ui)
 
     def _bars(self, surf, box, columns, labels, title) -> None:
@@ -324,7 +328,7 @@ class StatsScene(Scene):
         x0, y0, w, h = box
         ui.panel(surf, ui.rect(x0 - 20, y0 - 70, w + 40, h + 150), PANEL, 16)
         ui.text(surf, title, (x0, y0 - 60), 36, ACCENT, True)
-        top = max([sum(v for v, _c in col) for col in columns] + [1])
+        top = max([sum(v for v, _c in col) for col in columns] + [1]) * 1.2  # room for the counts
         step = w / max(1, len(columns))
         for i, col in enumerate(columns):
             y = y0 + h
@@ -350,7 +354,7 @@ class StatsScene(Scene):
             cols.append([(finished, GREEN), (abandoned, RED), (other, ACCENT)])
             labels.append(d.strftime("%d/%m"))
         title = _("Games per day: finished (green), abandoned (red), unfinished (orange)")
-        self._bars(surf, (100, 220, 1720, 250), cols, labels, title)
+        self._bars(surf, (100, 230, 1720, 230), cols, labels, title)
 
     def _game_plot(self, surf, games: list) -> None:
         titles = {e.id: e.title for e in catalogue.load()}
@@ -360,4 +364,4 @@ class StatsScene(Scene):
         labels = [
             titles.get(g.game, g.game) + (f" · {g.mean_seconds / 60:.0f} min" if g.mean_seconds else "") for g in games
         ]
-        self._bars(surf, (100, 620, 1200, 190), cols, labels, _("Games per game, all time"))
+        self._bars(surf, (100, 670, 1150, 160), cols, labels, _("Games per game, all time"))

@@ -73,7 +73,8 @@ class SeatsScene(Scene):
             lo, hi = app.kiosk.seat_range(entry)
         self.players = (lo, hi)
         self.count = min(max(lo, 4), hi)
-        self.seats = default_seats(hi, self.levels)
+        default = self.gdef.default_bot if self.gdef.default_bot in self.levels else ""  # the kiosk may offer one
+        self.seats = default_seats(hi, self.levels, default)
         self.options = {o.key: o.values[0] for o in self.gdef.options if not o.per_seat}
         self.teams = [s % 2 for s in range(hi)]
         self._recall()
@@ -81,6 +82,7 @@ class SeatsScene(Scene):
         self.row, self.col = 0, 0
         self.cells: dict[tuple[int, int], pygame.Rect] = {}
         self.error = ""
+        self.seed: int | None = None  # None: a new deal every game (tests fix it)
         app.phones.open_links(list(range(hi)))  # a QR code per seat (nothing while phones are off)
 
     # ---- what was remembered ---------------------------------------------------------
@@ -259,7 +261,8 @@ class SeatsScene(Scene):
                 "teams": self.teams,
             },
         )
-        session = Session(self.gdef, seats, options, time.time_ns() % 1_000_000_007, self.app.saves)
+        seed = self.seed if self.seed is not None else time.time_ns() % 1_000_000_007
+        session = Session(self.gdef, seats, options, seed, self.app.saves)
         self.app.replace(make_table(self.app, session))
 
     # ---- input -----------------------------------------------------------------------
@@ -378,6 +381,7 @@ _WORDS = [
     N_("Orange"),
     N_("Random"),
     N_("Easy"),
+    N_("Gentle"),
     N_("Normal"),
     N_("Strong"),
     N_("Hard"),

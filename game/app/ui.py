@@ -17,6 +17,7 @@ English, so labels are drawn with their box. When `Ui.overflows` is a list
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pygame
@@ -138,6 +139,15 @@ class Ui:
         if self.boxes is not None and text.strip():
             self.boxes.append(("text", _ink(img, r)))
         return r
+
+    @contextmanager
+    def unrecorded(self):
+        """Painting off screen (a cached card face): nothing reported to the layout recorder."""
+        boxes, self.boxes = self.boxes, None
+        try:
+            yield
+        finally:
+            self.boxes = boxes
 
     def box(self, rect: pygame.Rect, kind: str = "card") -> pygame.Rect:
         """Report a drawn card (or any box that must not overlap its kind) to the layout recorder."""

@@ -114,6 +114,37 @@ class CheaterChefsScene(TableScene):
     def on_applied(self, seat: int, action) -> None:
         self.group, self.index = None, 0
 
+    def on_moved(self, seat: int, action, before: dict, after: dict) -> None:
+        """Counter cards that changed glide from where they came from: another place
+        (a swap, a move, a steal) or the seat's hand (a card played); a card newly
+        poisoned or cured flips."""
+        old = {(s, p): c for s, row in enumerate(before["counters"]) for p, c in enumerate(row)}
+        gone = [cell for cell, c in old.items() if after["counters"][cell[0]][cell[1] :][:1] != [c]]
+        for s, row in enumerate(after["counters"]):
+            for p, c in enumerate(row):
+                if old.get((s, p)) == c:
+                    continue
+                if old.get((s, p), {}).get("card") == c["card"]:
+                    self.motion.reveal(("cell", s, p))  # the same card, poisoned or cured
+                    continue
+                came = next((cell for cell in gone if old[cell]["card"] == c["card"]), None)
+                if came is not None:
+                    gone.remove(came)
+                self.motion.start(("cell", s, p), self._cell_rect(*came) if came else self._hand_rect(s))
+
+    def _row_box(self, seat: int) -> tuple[float, float]:
+        """A seat's counter row: its top and height, design units."""
+        row_h = min(190, (BOTTOM - TOP) / self.state.num_seats)
+        return TOP + seat * row_h, row_h - 10
+
+    def _cell_rect(self, seat: int, pos: int) -> pygame.Rect:
+        y, h = self._row_box(seat)
+        return self.ui.rect(LEFT + NAME_W + pos * (CARD_W + CARD_GAP), y + 8, CARD_W, h - 16)
+
+    def _hand_rect(self, seat: int) -> pygame.Rect:
+        y, h = self._row_box(seat)
+        return self.ui.rect(LEFT + 20, y + 8, CARD_W, h - 16)
+
     def _cells(self, seat: int, action) -> list[tuple]:
         """The table places an action touches: (seat, place), or (seat, None) for a hand."""
         if not isinstance(action, dict):
@@ -174,10 +205,8 @@ class CheaterChefsScene(TableScene):
         self.index = min(self.index, max(0, len(self.rows) - 1))
         lit = self._cells(mine, self.rows[self.index][1]) if self.rows and self.group else []
         self._draw_top(surf, obs)
-        n = self.state.num_seats
-        row_h = min(190, (BOTTOM - TOP) / n)
-        for seat in range(n):
-            self._draw_row(surf, obs, seat, TOP + seat * row_h, row_h - 10, lit)
+        for seat in range(self.state.num_seats):
+            self._draw_row(surf, obs, seat, *self._row_box(seat), lit)
         self._draw_side(surf, obs, mine)
         self._draw_hint(surf, mine)
 
@@ -223,7 +252,9 @@ class CheaterChefsScene(TableScene):
             ui.panel(surf, row, PANEL_HI, 14)
         else:
             turn = not over and seat == obs["current"]
-            ui.panel(surf, row, PANEL_HI if turn else PANEL, 14, ACCENT if turn else None)
+            ui.panel(surf, row, PANEL_HI if turn else PANEL, 14)
+            if turn:
+                self.draw_turn(surf, row, ACCENT, 14)
         name_rect = ui.rect(LEFT, y, NAME_W - 10, h)
         self.target(
             name_rect,
@@ -247,10 +278,8 @@ class CheaterChefsScene(TableScene):
                 surf, line, (LEFT + 18, y + 10 + min(56, h * 0.42) + j * (size + 4)), size, MUTED, width=NAME_W - 36
             )
         counter = obs["counters"][seat]
-        card_h = h - 16
         for pos in range(MAX_COUNTER):
-            x = LEFT + NAME_W + pos * (CARD_W + CARD_GAP)
-            r = ui.rect(x, y + 8, CARD_W, card_h)
+            r = self._cell_rect(seat, pos)
             if pos >= len(counter):
                 pygame.draw.rect(surf, (72, 54, 46), r, max(1, ui.px(2)), ui.px(10))
                 continue
@@ -260,7 +289,12 @@ class CheaterChefsScene(TableScene):
                 key=f"cell{seat}.{pos}",
                 focusable=False,
             )
-            surf.blit(self._card(counter[pos]["card"], counter[pos]["poison"], r.size), r)
+            face = self._card(counter[pos]["card"], counter[pos]["poison"], r.size)
+            at = ui.box(self.motion.place(("cell", seat, pos), r))
+            wide = self.motion.flip(("cell", seat, pos))
+            if wide < 1:  # turning over: narrower, about its middle
+                face = pygame.transform.smoothscale(face, (max(1, round(face.get_width() * wide)), face.get_height()))
+            surf.blit(face, face.get_rect(center=at.center))
             if (seat, pos) in lit:
                 pygame.draw.rect(surf, ACCENT, r.inflate(ui.px(10), ui.px(10)), max(3, ui.px(7)), ui.px(12))
         if over and winner:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import pygame
 
+from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
-from game.i18n import _, ngettext
+from game.i18n import _, language, ngettext
 
 from . import symbols, words
 from .data import content
@@ -41,10 +42,12 @@ HAND_Y = 660
 
 class WokScene(TableScene):
     end_hold = 20.0  # the scored placement stays up for checking, card by card, unless a player moves on
+    reveal_after_turn = True  # a buyer sees the cards just bought before the screen is passed on
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.want_wok: int | None = None  # the Wok card tapped before laying
+        self._faces: dict[tuple, pygame.Surface] = {}  # cards drawn once per look and size
 
     # ---- input -----------------------------------------------------------------
     def table_event(self, ev) -> bool:
@@ -69,13 +72,36 @@ class WokScene(TableScene):
             self.want_wok = None
         return ok
 
+    def on_moved(self, seat: int, action, before: dict, after: dict) -> None:
+        """A coin taken flies from its line to the seat, and the seat's coins rise."""
+        if action.get("type") == "coin" and seat in range(self.state.num_seats):
+            line = self.ui.rect(604 + 170, 72 + action["line"] * 250 + 100, 40, 40)
+            x, width = self._seat_x(seat)
+            self.motion.fly("wewillwokyou.coin", line, self.ui.rect(x + width / 2 - 20, 880, 40, 40))
+            gained = after["seats"][seat]["coins"] - before["seats"][seat]["coins"]
+            self.motion.rise(f"+{gained}", (x + width / 2, 900), ACCENT)
+
+    def _seat_x(self, seat: int) -> tuple[float, float]:
+        """Where a seat's panel starts and how wide it is, design units."""
+        width = 1880 / self.state.num_seats
+        return 20 + seat * width, width - 12
+
     # ---- moments -----------------------------------------------------------------
     @classmethod
     def moments(cls):
         out = dict(super().moments())
         out["hand"] = lambda scene: scene._to_human(lambda s: len(s.hands[s.turn]) >= 5)
         out["laying"] = lambda scene: scene._start_laying()
+        out["bought"] = lambda scene: scene._buy_moment()
         return out
+
+    def _buy_moment(self) -> None:
+        """A human buys a row: the cards bought stay on screen before the screen is passed on."""
+        self._to_human(lambda s: any(a["type"] == "buy" for a in s.legal_actions(s.turn)))
+        seat = self.state.turn
+        buys = [a for a in self.state.legal_actions(seat) if a["type"] == "buy"]
+        if buys:
+            self.submit(seat, max(buys, key=lambda a: len(self.state.rows[a["row"]])))
 
     def _to_human(self, done) -> None:
         humans = self.session.humans()
@@ -110,23 +136,44 @@ class WokScene(TableScene):
         if action in legal:
             self.target(rect, action, do=lambda seat, _ev: self._act(seat, action))
 
-    def _draw_card(self, surf, card: int, x: float, y: float, count: int = 1, faded: bool = False) -> pygame.Rect:
-        """An ingredient card as the physical one: the singer's picture, its symbols beside it,
-        the two-letter tag under the picture for whoever cannot tell the colours apart."""
+    def _draw_card(
+        self, surf, card: int, x: float, y: float, count: int = 1, faded: bool = False, k: float = 1.0
+    ) -> pygame.Rect:
+        """An ingredient card, `k` times its size (a big hand); a card drawn elsewhere
+        last frame glides from there."""
         ui = self.ui
+        r = ui.box(self.motion.place(("card", card), ui.rect(x, y, CARD_W * k, CARD_H * k)))
         c = content().cards[card]
-        colour = INGREDIENT_COLOUR[c.ingredient]
-        r = ui.box(ui.rect(x, y, CARD_W, CARD_H))
-        ui.panel(surf, r, tuple(v // 2 for v in colour) if faded else colour, 12, INK)
-        ui.panel(surf, ui.rect(x + 8, y + 8, 76, 88), (250, 244, 230), 10)
-        ui.picture(surf, f"wewillwokyou.{c.ingredient}", (x + 46, y + 44), 62)
-        ui.text(surf, words.tag(c.ingredient), (x + 46, y + 97), 24, (60, 40, 30), True, "midbottom", width=72)
-        for k, sym in enumerate(c.symbols):
-            self._symbol(surf, sym, (x + 117, y + 29 + k * 46), 21)
-        if count > 1:
-            pygame.draw.circle(surf, (30, 20, 18), ui.rect(x + 10, y + 10, 0, 0).topleft, ui.px(22))
-            ui.text(surf, f"{count}", (x + 10, y + 10), 32, ACCENT, True, "center")
+        surf.blit(self._cached(("card", c.ingredient, c.symbols, count, faded, r.size), self._card_face), r)
         return r
+
+    def _cached(self, key: tuple, paint) -> pygame.Surface:
+        """A card's face drawn once per look and size (`paint(surface, *key[1:])`): a
+        frame blits one surface per card instead of its dozen parts."""
+        face = self._faces.get(key)
+        if face is None:
+            if len(self._faces) > 400:  # glides between sizes, window resizes
+                self._faces.clear()
+            face = self._faces[key] = pygame.Surface(key[-1], pygame.SRCALPHA)
+            with self.ui.unrecorded():
+                paint(face, *key[1:])
+        return face
+
+    def _card_face(self, surf, ingredient: str, syms: tuple, count: int, faded: bool, size) -> None:
+        """The physical card: the singer's picture, its symbols beside it, the two-letter
+        tag under the picture for whoever cannot tell the colours apart."""
+        ui = self.ui
+        k = size[0] / max(1, ui.px(CARD_W))
+        colour = INGREDIENT_COLOUR[ingredient]
+        ui.panel(surf, surf.get_rect(), tuple(v // 2 for v in colour) if faded else colour, 12 * k, INK)
+        ui.panel(surf, ui.rect(8 * k, 8 * k, 76 * k, 88 * k), (250, 244, 230), 10 * k)
+        ui.picture(surf, f"wewillwokyou.{ingredient}", (46 * k, 44 * k), 62 * k)
+        ui.text(surf, words.tag(ingredient), (46 * k, 97 * k), 24 * k, (60, 40, 30), True, "midbottom", width=72 * k)
+        for i, sym in enumerate(syms):
+            self._symbol(surf, sym, (117 * k, (29 + i * 46) * k), 21 * k)
+        if count > 1:
+            pygame.draw.circle(surf, (30, 20, 18), ui.rect(22 * k, 22 * k, 0, 0).topleft, ui.px(18 * k))
+            ui.text(surf, f"{count}", (22 * k, 22 * k), 28 * k, ACCENT, True, "center")
 
     def _symbol(self, surf, sym: str, centre, radius: float) -> None:
         """A symbol (cookie, spoon, bowl, chopsticks, star) on a light disc."""
@@ -187,20 +234,24 @@ class WokScene(TableScene):
         return self.ui.rect(OFFER_X + col * (OFFER_W + 7), OFFER_Y + row * (OFFER_H + 6), OFFER_W, OFFER_H)
 
     def _draw_wok(self, surf, wok: int, rect: pygame.Rect, highlight: bool = False) -> None:
-        """A Wok card: its kind's picture, its points, what it takes (ingredients as pictures);
-        the kind's name only in the learning mode."""
+        rect = self.ui.box(self.motion.place(("wok", wok), rect))
+        learning = self.app.settings.learning_mode
+        surf.blit(self._cached(("wok", wok, highlight, learning, language(), rect.size), self._wok_face), rect)
+
+    def _wok_face(self, surf, wok: int, highlight: bool, learning: bool, _lang: str, size) -> None:
+        """A Wok card: its kind's picture, its points, what it takes (ingredients as
+        pictures); the kind's name only in the learning mode."""
         ui = self.ui
         w = content().woks[wok]
         blue = w["kind"] in ("double_man", "mighty_man", "changing_man")
-        ui.panel(surf, ui.box(rect), PANEL_HI if highlight else PANEL, 14, BLUE if blue else WOK_RED)
+        ui.panel(surf, surf.get_rect(), PANEL_HI if highlight else PANEL, 14, BLUE if blue else WOK_RED)
         title, detail, points = words.wok_lines(w)
-        x, y = rect.x / ui.u, rect.y / ui.u
-        ui.panel(surf, ui.rect(x + 8, y + 8, 76, 76), (250, 244, 230), 12)
-        ui.picture(surf, f"wewillwokyou.wok.{w['kind']}", (x + 46, y + 46), 64)
-        drawn = ui.text(surf, points, (x + OFFER_W - 12, y + 2), 40, ACCENT, True, "topright")
-        if self.app.settings.learning_mode:  # the title stops short of the points
-            ui.text(surf, title, (x + 94, y + 6), 28, INK, True, width=OFFER_W - 114 - drawn.width / ui.u)
-        self._wok_needs(surf, w, detail, x + 94, y + 66, OFFER_W - 106)
+        ui.panel(surf, ui.rect(8, 8, 76, 76), (250, 244, 230), 12)
+        ui.picture(surf, f"wewillwokyou.wok.{w['kind']}", (46, 46), 64)
+        drawn = ui.text(surf, points, (OFFER_W - 12, 2), 40, ACCENT, True, "topright")
+        if learning:  # the title stops short of the points
+            ui.text(surf, title, (94, 6), 28, INK, True, width=OFFER_W - 114 - drawn.width / ui.u)
+        self._wok_needs(surf, w, detail, 94, 66, OFFER_W - 106)
 
     def _wok_needs(self, surf, wok: dict, detail: str, x: float, y: float, width: float) -> None:
         """What a Wok card takes, on one line centred on `y`: "3 <tuna> 2 <carrot>" for a
@@ -237,9 +288,9 @@ class WokScene(TableScene):
         """The viewer's hand, one card per kind of identical cards with a count."""
         ui = self.ui
         if "hand" not in obs or self.viewer is None:
-            ui.text(
-                surf, _("Hands are private: pass the screen to see yours."), (24, HAND_Y + 30), 36, MUTED, width=1380
-            )
+            words = _("Hands are on the phones.") if self.hands_on_phones() else None
+            text = words or _("Hands are private: pass the screen to see yours.")
+            ui.text(surf, text, (24, HAND_Y + 30), 36, MUTED, width=1380)
             return
         hand, pending = obs["hand"], obs["pending"]
         if pending is not None and obs["turn"] == self.viewer:
@@ -267,9 +318,10 @@ class WokScene(TableScene):
         for c in hand:
             card = content().cards[c]
             kinds.setdefault((card.ingredient, card.symbols), []).append(c)
-        step = min(CARD_W + 8, 1380 / max(1, len(kinds)))
+        scale = min(1.0, 1380 / (max(1, len(kinds)) * (CARD_W + 8)))  # a big hand: smaller cards, never fanned
         for k, (_kind, cards) in enumerate(sorted(kinds.items())):
-            r = self._draw_card(surf, cards[0], 24 + k * step, HAND_Y, len(cards))
+            x, y = 24 + k * (CARD_W + 8) * scale, HAND_Y + CARD_H * (1 - scale)
+            r = self._draw_card(surf, cards[0], x, y, len(cards), k=scale)
             self._target(r, {"type": "lay", "card": cards[0]}, legal)
         if not hand:
             ui.text(surf, _("No ingredients yet"), (24, HAND_Y + 30), 36, MUTED, width=560)
@@ -322,7 +374,9 @@ class WokScene(TableScene):
             x = 20 + s * width
             r = ui.rect(x, top, width - 12, 232)
             active = obs["turn"] == s
-            ui.panel(surf, r, PANEL_HI if active else PANEL, 16, self.seat_colour(s) if active else None)
+            ui.panel(surf, r, PANEL_HI if active else PANEL, 16)
+            if active:
+                self.draw_turn(surf, r, self.seat_colour(s))
             ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True, width=width - 44)
             ui.text(
                 surf,
@@ -335,11 +389,33 @@ class WokScene(TableScene):
             if not info["woks"]:
                 ui.text(surf, _("No Wok card yet"), (x + 16, top + 102), 30, MUTED, width=width - 44)
             step = min(60, (width - 44) / max(1, len(info["woks"])))
-            for k, w in enumerate(info["woks"]):  # the Wok cards won, as their pictures
-                kind = content().woks[w]["kind"]
-                ui.picture(surf, f"wewillwokyou.wok.{kind}", (x + 40 + k * step, top + 130), min(56, step - 4))
+            for k, w in enumerate(info["woks"]):  # the Wok cards won, as their pictures (flown from the offer)
+                side = min(56, step - 4)
+                spot = ui.rect(x + 40 + k * step - side / 2, top + 130 - side / 2, side, side)
+                at = self.motion.place(("wok", w), spot)
+                pictures.draw(surf, f"wewillwokyou.wok.{content().woks[w]['kind']}", at.center, at.size)
             if info["front"]:
                 self._tags(surf, info["front"], x + 16, top + 178, width - 44)
+
+    def draw_reveal(self, surf, seat: int) -> None:
+        """The cards a buyer just bought (or the Wok card just taken), before the screen goes on."""
+        ui = self.ui
+        done = next((e for e in reversed(self.state.observation(seat)["recent"]) if e["seat"] == seat), None)
+        if done is None:
+            super().draw_reveal(surf, seat)
+            return
+        ui.panel(surf, ui.rect(200, 300, 1520, 250), (24, 16, 14), 20, self.seat_colour(seat))
+        if done["type"] == "buy":
+            head = _("{name} bought row {row} for {price}:").format(
+                name=self.seat_name(seat), row=words.ROW_NAMES[done["row"]], price=done["price"]
+            )
+        else:
+            head = _("{name} took {wok} with:").format(name=self.seat_name(seat), wok=words.wok_text(done["wok"]))
+        ui.text(surf, head, (960, 316), 42, INK, True, "midtop")
+        cards = done["cards"]
+        left = 960 - (len(cards) * (CARD_W + 12) - 12) / 2
+        for k, card in enumerate(cards):
+            self._draw_card(surf, card, left + k * (CARD_W + 12), 400)
 
     # ---- the end ---------------------------------------------------------------------
     def _draw_end(self, surf, obs: dict) -> None:
@@ -383,8 +459,8 @@ class WokScene(TableScene):
                 for m in men.get(entry["wok"], []):
                     text = words.wok_lines(content().woks[m["man"]])[0]
                     if m["change"]:
-                        a, b = (words.tag(i) for i in m["change"])
-                        text += f" {a}>{b}"
+                        a, b = (_(words.INGREDIENT_WORDS[i][1]) for i in m["change"])
+                        text += f" {a} > {b}"
                     ui.text(surf, "+ " + text, (x + 30, y), 30, (140, 170, 240))
                     y += 36
                 y += self._tags(surf, entry["cards"], x + 30, y, width - 60, wrap=True) + 8

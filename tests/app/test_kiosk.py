@@ -4,6 +4,7 @@
 import pygame
 import pytest
 
+from game import i18n
 from game.app.app import App
 from game.app.kiosk_screens import AttractScene, InitialsScene, StillPlayingScene
 from game.app.menus import ChooserScene
@@ -57,11 +58,14 @@ def test_idle_then_attract_then_any_press_brings_the_chooser(kiosk):
     press(app, "confirm")
     assert isinstance(app.top, ChooserScene) and len(app.scenes) == 1
     assert [e.id for e in app.top.entries] == ["toy-snap", "wokup"]  # only what the operator enabled
+    app.top.menu.index = len(app.top.menu.items) - 1
+    press(app, "confirm")  # a guest's language, until attract mode
+    assert i18n.language() != "en"
     steps(app, 19)
     assert isinstance(app.top, ChooserScene)
     steps(app, 1.1)
     attract = app.scenes[0]
-    assert isinstance(attract, AttractScene)
+    assert isinstance(attract, AttractScene) and i18n.language() == "en"
     steps(app, 9)  # the hall of fame, then the first demo through the real scene
     assert isinstance(app.top, TableScene) and app.top.session.demo
     app.draw()
@@ -165,6 +169,10 @@ def test_the_held_gesture_and_the_pin_open_the_operator_menu_a_wrong_pin_does_no
     app.draw()
     press(app, "back")
     assert isinstance(app.top, ChooserScene)
+    app.open("operator")
+    app.open("operator-times")
+    steps(app, 121)  # an operator who walks away: the menu closes before guests find it
+    assert not [s for s in app.scenes if s.name.startswith("operator")]
 
 
 def test_the_corner_taps_open_the_pin_pad_and_five_wrong_pins_lock_it(kiosk):
@@ -252,3 +260,22 @@ def test_a_human_win_is_recorded_and_asks_for_initials(kiosk):
     best = app.kiosk.hall.best("toy-snap", "score")
     assert [e.initials for e in best] == ["CZA"]
     assert app.kiosk.stats.games()[-1]["status"] == "finished"
+
+
+def test_buzzer_faults_are_recorded_with_the_game_they_hit(kiosk):
+    import queue
+    from types import SimpleNamespace
+
+    app = kiosk
+    table = toy_table(app)
+    app.buzzers = SimpleNamespace(faults=queue.SimpleQueue(), notices=queue.SimpleQueue(), stop=lambda: None)
+    app.buzzers.faults.put(("00a1", None, "unplugged"))
+    app.buzzers.faults.put(("00a1", 2, "stuck button"))
+    app.step()
+    app.kiosk.stats.flush()
+    faults = app.kiosk.stats.buzzer_faults()
+    assert [(f["box"], f["station"], f["kind"]) for f in faults] == [
+        ("00a1", None, "unplugged"),
+        ("00a1", 2, "stuck button"),
+    ]
+    assert {f["game_ref"] for f in faults} == {table.session.stats_ref}
