@@ -69,6 +69,7 @@ class YataiScene(TableScene):
         self.guest_pick = 0  # which drawn guest is being placed
         self.glows: dict[tuple, float] = {}  # (seat, part) or ("grid",) -> scene clock
         self.rises: dict[int, int] = {}  # seat -> points just earned (drawn rising while its glow lasts)
+        self.landed: dict[int, list[int]] = {}  # seat -> board spaces a guest just took (drawn landing)
         self._snap = self._snapshot()
         self._offered: dict[str, dict] = {}  # target key -> its action, as drawn this frame
         self._surfaces: dict[tuple, pygame.Surface] = {}  # drawn once: stalls, tiles (see _cached)
@@ -86,6 +87,10 @@ class YataiScene(TableScene):
         self.guest_pick = 0
         snap = self._snapshot()
         self.glows.clear()  # only what the last action changed glows
+        self.landed = {
+            s: [i for i, (a, b) in enumerate(zip(old["board"], new["board"])) if a is None and b is not None]
+            for s, (old, new) in enumerate(zip(self._snap["chefs"], snap["chefs"]))
+        }
         self.rises = {
             s: new["points"] - old["points"]
             for s, (old, new) in enumerate(zip(self._snap["chefs"], snap["chefs"]))
@@ -368,6 +373,7 @@ class YataiScene(TableScene):
                 if (seat, part) in self.glows:
                     self._glow(surf, view.part(part), (seat, part))
             self._draw_rise(surf, view, seat)
+            self._draw_landing(surf, view, seat, chef)
             if mine is None or pending is None:
                 continue
             if pending["kind"] == Choice.GUEST:
@@ -383,6 +389,20 @@ class YataiScene(TableScene):
         t = (self.clock - since) / GLOW_S
         x, y = view.x + STALL_W - 60, view.y + 70 - 50 * t
         self.ui.text(surf, f"+{self.rises[seat]}", (x, y), 48, GREEN, True, "center")
+
+    def _draw_landing(self, surf, view: StallView, seat: int, chef: dict) -> None:
+        """A guest just seated drops onto its space, big at first, then ringed while the glow lasts."""
+        since = self.glows.get((seat, "board"))
+        if since is None or self.clock - since > GLOW_S:
+            return
+        t = (self.clock - since) / GLOW_S
+        for space in self.landed.get(seat, []):
+            rect = view.cell_rect(space)
+            centre = (rect.centerx / self.ui.u, rect.centery / self.ui.u)
+            size = 40 * (1 + 1.5 * max(0.0, 1 - 4 * t))  # lands in the first quarter
+            if t < 0.25:
+                self.ui.picture(surf, guest_picture(chef["board"][space]), centre, size)
+            pygame.draw.circle(surf, GREEN, rect.center, self.ui.px(30 + 6 * (1 - t)), max(2, self.ui.px(4)))
 
     def _guest_targets(self, surf, view: StallView, seat: int, legal: list[dict]) -> None:
         ui = self.ui
