@@ -203,6 +203,8 @@ class YataiScene(TableScene):
         mine = self.my_turn()
         seen = (len(log), id(log[-1]) if log else 0, mine)
         if seen != self._seen:
+            if self._seen and len(log) < self._seen[0]:  # an undo: nothing new to show
+                self._snap, self.glows = self._snapshot(), {}
             self._seen = seen
             self._obs = self.state.observation(None)
             self._legal = self.state.legal_actions(mine) if mine is not None else []
@@ -533,9 +535,10 @@ class YataiScene(TableScene):
             self._draw_history(surf, 32, y + 260, 1060)
 
     def _draw_history(self, surf, x: float, y: float, bottom: float) -> None:
-        """The last moves, newest first, down to `bottom` (everyone sees what happened)."""
+        """The moves before the last one (which the top line says), newest first, down to
+        `bottom`: everyone sees what happened."""
         ui, width = self.ui, 590
-        for n, line in enumerate(reversed(self.session.history()[-20:])):
+        for n, line in enumerate(reversed(self.session.history()[-21:-1])):
             if not line["text"]:
                 continue
             size = 34 if n == 0 else 30
