@@ -166,7 +166,7 @@ class YataiScene(TableScene):
     def _choosing(self) -> None:
         self._to_tile(2)
         if self.state.phase == Phase.TILE:
-            self.tile_pick, self.arrow_pick = self.state.free[0], 3
+            self.tile_pick, self.arrow_pick, self.focus_key = self.state.free[0], 3, "button:slide"
 
     def _serving(self) -> None:
         humans = self.session.humans()
@@ -177,7 +177,7 @@ class YataiScene(TableScene):
         self.play_until(serve_ready, limit=5000)
         serves = self._serves(self.state)
         if serves:
-            self.slot_pick = serves[0]["slot"]
+            self.slot_pick, self.focus_key = serves[0]["slot"], action_key(serves[0])
 
     @staticmethod
     def _serves(state) -> list[dict]:
