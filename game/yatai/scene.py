@@ -238,7 +238,7 @@ class YataiScene(TableScene):
             head = _("Extra turn")
         else:
             head = _("Round {n} of {total}").format(n=rnd, total=ROUNDS)
-        ui.text(surf, head, (24, 12), 44, ACCENT, True)
+        ui.text(surf, head, (24, 12), ui.fit(head, 44, 380, 26, True), ACCENT, True)
         for i in range(ROUNDS + 1):
             r = ui.rect(420 + i * 50, 12, 46, 46)
             done = i + 1 < rnd
@@ -489,8 +489,11 @@ class YataiScene(TableScene):
         ui = self.ui
         ui.panel(surf, ui.rect(16, PANEL_Y, 660, 1070 - PANEL_Y), PANEL, 16, ACCENT if mine is not None else None)
         prompt = self._prompt(obs, mine)
-        for i, line in enumerate(ui.wrap(prompt, 34, 628, True)[:2]):
-            ui.text(surf, line, (32, PANEL_Y + 10 + 42 * i), 34, ACCENT, True)
+        size = 34
+        while len(ui.wrap(prompt, size, 628, True)) > 2 and size > 26:
+            size -= 2
+        for i, line in enumerate(ui.wrap(prompt, size, 628, True)[:2]):
+            ui.text(surf, line, (32, PANEL_Y + 10 + (size + 8) * i), size, ACCENT, True)
         if mine is None:
             self._draw_idle(surf, obs, PANEL_Y + 60)
             return
@@ -526,7 +529,7 @@ class YataiScene(TableScene):
             action = {"type": "insert", "tile": self.tile_pick, "arrow": self.arrow_pick}
         if action is not None:
             hint = self.state.label(mine, action, self.session.names())
-            self.ui.text(surf, hint, (32, PANEL_Y + 98), self.ui.fit(hint, 34, 628, 24), INK)
+            self.ui.text(surf, hint, (32, PANEL_Y + 98), self.ui.fit(hint, 34, 628, 20), INK)
 
     def _draw_idle(self, surf, obs: dict, y: float) -> None:
         """Room left in the choice panel: at four seats (no spare place), the supply and the last moves."""
@@ -651,7 +654,7 @@ class YataiScene(TableScene):
         ui.text(surf, head, (960, 126), 58, GREEN, True, "midtop")
         y0 = 214
         groups = [
-            (_("Play"), 520, 520),
+            (_("In play"), 500, 500),
             (_("Dish majorities"), 610, 880),
             (_("Guest majorities"), 990, 1260),
             (_("Reviews"), 1410, 1410),
@@ -659,9 +662,9 @@ class YataiScene(TableScene):
             (_("Total"), 1720, 1720),
         ]
         for label, a, b in groups:
-            ui.text(surf, label, ((a + b) / 2, y0), ui.fit(label, 34, max(150, b - a + 80), 22), MUTED, True, "midtop")
+            ui.text(surf, label, ((a + b) / 2, y0), ui.fit(label, 34, max(140, b - a + 60), 20), MUTED, True, "midtop")
         y1 = y0 + 80
-        ui.picture(surf, "common.star", (520, y1), 50)
+        ui.picture(surf, "common.star", (500, y1), 50)
         for i, colour in enumerate(data.colours):
             dish(ui, surf, colour, (610 + 90 * i, y1), 56)
             ui.picture(surf, guest_picture(colour), (990 + 90 * i, y1), 56)
@@ -677,7 +680,7 @@ class YataiScene(TableScene):
             cy = y + 44
             name = self.seat_name(seat)
             ui.text(surf, name, (140, cy), ui.fit(name, 44, 320, 28, True), self.seat_colour(seat), True, "midleft")
-            cells = [(520, r["play"])]
+            cells = [(500, r["play"])]
             cells += [(610 + 90 * i, r["dishes"][c]) for i, c in enumerate(data.colours)]
             cells += [(990 + 90 * i, r["guests"][c]) for i, c in enumerate(data.colours)]
             cells += [(1410, sum(r["reviews"].values())), (1570, r["tokens"])]
