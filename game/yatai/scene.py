@@ -314,13 +314,6 @@ class YataiScene(TableScene):
                 if slot_no is not None and slot_no in slots_lit and mine is not None:
                     self.target(rect, do=lambda seat, _ev, s=slot_no: self._tap_slot(seat, s), key=f"slot:{slot_no}")
         self._glow(surf, ui.rect(GRID_X - 6, GRID_Y - 6, 3 * TILE_W + 2 * GAP + 12, 2 * TILE_H + GAP + 12), ("grid",))
-        for arrow in range(len(ARROWS)):
-            self._draw_arrow(surf, arrow, choosing)
-        if mine is not None and self.state.can_undo(mine):  # "back" undoes too; this is for taps
-            rect = ui.rect(26, 132, 120, 60)
-            ui.panel(surf, rect, PANEL_HI, 12, MUTED)
-            ui.text(surf, _("Undo"), (86, 162), ui.fit(_("Undo"), 34, 108, 24, True), INK, True, "center")
-            self.target(rect, do=self._undo, key="button:undo")
         free = [t for t in obs["free"] if t != self.tile_pick or out is None] + ([out] if out is not None else [])
         ui.text(surf, _("Free tiles"), (28, FREE_Y - 40), 30, MUTED)
         for i, number in enumerate(free):
@@ -333,6 +326,13 @@ class YataiScene(TableScene):
                 pygame.draw.rect(surf, ACCENT, rect.inflate(ui.px(10), ui.px(10)), max(3, ui.px(7)), ui.px(14))
             if choosing and not pushed:
                 self.target(rect, do=lambda seat, _ev, t=number: self._pick_tile(seat, t), key=f"free:{number}")
+        for arrow in range(len(ARROWS)):
+            self._draw_arrow(surf, arrow, choosing)
+        if mine is not None and self.state.can_undo(mine):  # "back" undoes too; this is for taps
+            rect = ui.rect(26, 132, 120, 60)
+            ui.panel(surf, rect, PANEL_HI, 12, MUTED)
+            ui.text(surf, _("Undo"), (86, 162), ui.fit(_("Undo"), 34, 108, 24, True), INK, True, "center")
+            self.target(rect, do=self._undo, key="button:undo")
 
     def _draw_arrow(self, surf, arrow: int, choosing: bool) -> None:
         ui = self.ui

@@ -76,6 +76,20 @@ def test_tapping_the_lit_arrow_again_slides_the_tile_in(app):
     assert scene.state.log[-1]["action"] == {"type": "insert", "tile": tile, "arrow": 1}
 
 
+def test_the_keyboard_picks_a_tile_then_an_arrow_and_confirms(app):
+    scene = scene_with(app, on_tile())
+    first = scene.state.free[0]
+    press(app, "confirm")  # the focus starts on the first free tile
+    assert scene.tile_pick == first
+    for _ in range(len(scene.state.free)):
+        press(app, "right")
+    assert scene.focus_key == "arrow:0"
+    press(app, "confirm")
+    assert scene.arrow_pick == 0 and scene.state.phase == Phase.TILE
+    press(app, "confirm")  # the same arrow again: slide it in
+    assert scene.state.log[-1]["action"] == {"type": "insert", "tile": first, "arrow": 0}
+
+
 def test_an_arrow_without_a_tile_is_refused_with_a_message(app):
     scene = scene_with(app, on_tile())
     before = len(scene.state.log)
