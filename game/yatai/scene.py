@@ -540,7 +540,7 @@ class YataiScene(TableScene):
     def _draw_history(self, surf, x: float, y: float, bottom: float) -> None:
         """The moves before the last one (which the top line says), newest first, down to
         `bottom`: everyone sees what happened."""
-        ui, width = self.ui, 590
+        ui, width = self.ui, 570
         for n, line in enumerate(reversed(self.session.history()[-21:-1])):
             if not line["text"]:
                 continue
