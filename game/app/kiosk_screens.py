@@ -171,11 +171,15 @@ class AttractScene(Scene):
             surf.fill((0, 0, 0))
             return
         ui = self.ui
-        x, y = 960 + 500 * math.sin(self.clock / 11), 860 + 50 * math.sin(self.clock / 5)
+        if self.demo is None:  # under the hall of fame, drifting (burn-in)
+            x, y = 960 + 300 * math.sin(self.clock / 7), 860 + 40 * math.sin(self.clock / 5)
+        else:  # a top corner, the other one every 12 s: the middle is the game's
+            x = (370 if int(self.clock // 12) % 2 == 0 else 1550) + 20 * math.sin(self.clock / 3)
+            y = 40 + 20 * math.sin(self.clock / 5)
         glow = 0.5 + 0.5 * math.sin(self.clock * 3)
         colour = tuple(int(a + (b - a) * glow) for a, b in zip(ACCENT, INK, strict=True))
-        ui.panel(surf, ui.rect(x - 380, y, 760, 84), (20, 16, 14), 22, colour)
-        ui.text(surf, _("Press any button to play"), (x, y + 16), 48, colour, True, "midtop")
+        ui.panel(surf, ui.rect(x - 340, y, 680, 80), (20, 16, 14), 22, colour)
+        ui.text(surf, _("Press any button to play"), (x, y + 16), 44, colour, True, "midtop")
         if idle >= conf.dim_after:
             self.ui.shade(surf, 170)
 
