@@ -214,6 +214,10 @@ class App:
             self.ui.text(self.screen, line, (110, 24 + 44 * i), 32, INK)
 
     def run(self) -> None:
+        if self.kiosk is not None and self.scenes:  # the restored state itself, before any step moves it on
+            self.draw()
+            pygame.display.flip()
+            self.kiosk.frame_drawn()
         next_step = time.monotonic_ns()
         while self.running and self.scenes:
             self.poll()
@@ -233,6 +237,8 @@ class App:
             if stepped == 5:
                 next_step = now + STEP_NS
             if drawn:
+                if self.kiosk is not None:
+                    self.kiosk.before_flip()
                 pygame.display.flip()
                 if self.kiosk is not None:
                     self.kiosk.frame_drawn()
