@@ -135,6 +135,8 @@ def cmd_kiosk(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from .i18n import LANGUAGES
+
     p = argparse.ArgumentParser(prog="wok-arcade", description="Wok Arcade")
     sub = p.add_subparsers(dest="command")
     sub.add_parser("play", help="start the arcade (the default)")
@@ -146,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--size", default="1920x1080")
     s.add_argument("--out")
-    s.add_argument("--lang", choices=["en", "fr"])
+    s.add_argument("--lang", choices=list(LANGUAGES))
     s.add_argument("--frames", type=int, default=2, help="steps to run before the picture")
     s.add_argument("--list", action="store_true")
 

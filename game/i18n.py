@@ -42,7 +42,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from babel import Locale
-from babel.dates import format_skeleton
+from babel.dates import format_skeleton, format_time
 from babel.messages import extract, mofile, pofile
 from babel.messages.catalog import Catalog, Message
 from babel.numbers import format_decimal, format_percent
@@ -106,8 +106,13 @@ def percent(fraction: float) -> str:
 
 
 def clock(hour: int, minute: int) -> str:
-    """A 24-hour clock time written the local way ("6:24" in Spanish, "06:24" in German)."""
-    return format_skeleton("Hm", datetime.time(hour, minute), locale=_locale)
+    """A 24-hour clock time written the local way ("6:24" in Spanish, "06:24" in
+    German). English has no 24-hour habit of its own in CLDR (its short time is
+    "6:24 AM"): it keeps the digital clock of the cards, "6:24"."""
+    t = datetime.time(hour, minute)
+    if _language == SOURCE:
+        return format_time(t, "H:mm", locale=_locale)
+    return format_skeleton("Hm", t, locale=_locale)
 
 
 def catalogue_files(lang: str) -> list[Traversable]:

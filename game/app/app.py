@@ -15,6 +15,7 @@ import signal
 import sys
 import time
 import traceback
+from dataclasses import replace
 
 import pygame
 
@@ -63,6 +64,9 @@ class App:
         self.queue = EventQueue()  # bots, buzzer readers and tests put events here
         self.buzzers = None  # the BuzzerManager, once start_buzzers() ran
         self.phones = Phones(self, port=self.settings.phones_port)  # its server runs while Settings > Phones is on
+        # Tables move things eased (game/app/motion.py) where someone watches a window;
+        # headless renders (tests, screenshots, watch) draw everything where it lies.
+        self.motion = window
         self.size = tuple(size or self.settings.window)
         if not all(self.size):  # [0, 0]: the screen's size (a surface without a screen: 720p)
             self.size = screen_size() if window else (1280, 720)
@@ -91,8 +95,19 @@ class App:
         if window:
             pygame.display.set_caption("Wok Arcade")
         self.size = surf.get_size()
-        self.ui.resize(self.size)
+        self._set_stage(surf)
         return surf
+
+    def _set_stage(self, screen: pygame.Surface) -> None:
+        """The 16:9 part of the window the scenes draw in, centred: a 4:3 or 16:10
+        window gets bars above and below, a 21:9 one at the sides; nothing is cropped
+        or stretched, and every scene keeps one layout (design units, game/app/ui.py)."""
+        w, h = screen.get_size()
+        u = min(w / 1920, h / 1080)
+        sw, sh = min(w, round(1920 * u)), min(h, round(1080 * u))
+        self.stage_rect = pygame.Rect((w - sw) // 2, (h - sh) // 2, sw, sh)
+        self.stage = screen.subsurface(self.stage_rect)
+        self.ui.resize((sw, sh))
 
     # ---- scenes --------------------------------------------------------
     @property
@@ -119,6 +134,8 @@ class App:
     def reset_to(self, scene: Scene) -> None:
         self.scenes = [scene]
         self.dirty = True
+        if self.devices.typing:  # a name was being typed on a scene that is gone (a kiosk reset)
+            self.devices.stop_typing()
 
     def open(self, name: str, *args) -> Scene:
         """Push the scene registered as `name` (see game/app/scene.py)."""
@@ -166,7 +183,7 @@ class App:
             elif e.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
                 self.size = (max(640, e.w), max(360, e.h))
                 self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-                self.ui.resize(self.size)
+                self._set_stage(self.screen)
                 self.dirty = True
             elif e.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
                 self.dirty = True  # the window manager wants the picture again
@@ -174,6 +191,8 @@ class App:
                 self.toggle_fullscreen()
             else:
                 for ev in self.devices.translate(e, t, self.size):
+                    if ev.pos is not None:  # window pixels -> the stage's pixels
+                        ev = replace(ev, pos=(ev.pos[0] - self.stage_rect.x, ev.pos[1] - self.stage_rect.y))
                     self.queue.put(ev)
         for msg in self.devices.notices:
             self.say(msg)
@@ -200,18 +219,18 @@ class App:
         while first > 0 and self.scenes[first].overlay:
             first -= 1
         for scene in self.scenes[first:]:
-            scene.draw(self.screen)
+            scene.draw(self.stage)
         if self.kiosk is not None:
-            self.kiosk.draw_over(self.screen)
+            self.kiosk.draw_over(self.stage)
         if self.notice and time.monotonic() < self.notice_until:
             self._draw_notice()
 
     def _draw_notice(self) -> None:
         lines = self.ui.wrap(self.notice, 32, 1700)
         r = self.ui.rect(80, 16, 1760, 20 + 44 * len(lines))
-        self.ui.panel(self.screen, r, (60, 20, 20), 12, RED)
+        self.ui.panel(self.stage, r, (60, 20, 20), 12, RED)
         for i, line in enumerate(lines):
-            self.ui.text(self.screen, line, (110, 24 + 44 * i), 32, INK)
+            self.ui.text(self.stage, line, (110, 24 + 44 * i), 32, INK, width=1700)
 
     def run(self) -> None:
         if self.kiosk is not None and self.scenes:  # the restored state itself, before any step moves it on

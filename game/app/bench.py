@@ -51,6 +51,7 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> tuple[float, fl
     the frames are measured, as they do at a table."""
     game, _slash, scene = name.rpartition("/")
     app = App(size=size, window=False)
+    app.motion = True  # measured as players see it: with the eased moves
     app.settings.bot_delay = 0.0
     shots.build(app, scene, game or None, 1)
     paced = scene == "bots"

@@ -21,21 +21,34 @@ class ConfirmScene(Scene):
     still = True
     overlay = True
 
-    def __init__(self, app, question: str, yes: Callable[[], None], yes_label: str = N_("Yes")) -> None:
+    def __init__(
+        self,
+        app,
+        question: str,
+        yes: Callable[[], None],
+        yes_label: str = N_("Yes"),
+        no: Callable[[], None] | None = None,
+        no_label: str = N_("No, keep it"),
+    ) -> None:
         super().__init__(app)
         self.question = question  # already translated and formatted
-        self.yes = yes
-        self.menu = Menu([Item(N_("No, keep it"), app.pop), Item(yes_label, self._yes)], x=560, y=560, h=90)
+        self.yes, self.no = yes, no
+        self.menu = Menu([Item(no_label, self._no), Item(yes_label, self._yes)], x=560, y=560, h=90)
 
     def _yes(self) -> None:
         self.app.pop()
         self.yes()
 
+    def _no(self) -> None:
+        self.app.pop()
+        if self.no is not None:
+            self.no()
+
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
             return
         if ev.control in ("back", "menu"):
-            self.app.pop()
+            self._no()
         else:
             self.menu.handle(ev.control, ev.pos)
 

@@ -126,7 +126,7 @@ class NameScene(Scene):
     def draw(self, surf: pygame.Surface) -> None:
         ui = self.ui
         shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 210))
+        shade.fill((0, 0, 0, 236))
         surf.blit(shade, (0, 0))
         ui.text(surf, self.title, (960, 110), 56, ACCENT, True, "midtop")
         field = ui.rect(560, 200, 800, 96)
@@ -143,8 +143,6 @@ class NameScene(Scene):
                 on = (r, c) == (self.row, self.col)
                 ui.panel(surf, rect, PANEL_HI if on else PANEL, 14, ACCENT if on else None)
                 ui.text(surf, key, (x + 57, y + 55), 50, INK, True, "center")
-        ui.footer(
-            surf,
-            _("Type on a keyboard (Enter: done, Esc: cancel), or choose the keys with arrows and confirm, or tap"),
-        )
+        footer = _("Type on a keyboard (Enter: done, Esc: cancel), or choose the keys with arrows and confirm, or tap")
+        ui.text(surf, footer, (960, 1040), ui.fit(footer, 32, 1860), MUTED, anchor="midbottom")
         ui.text(surf, _("At most {n} letters").format(n=MAX_NAME), (960, 900), 30, MUTED, anchor="midtop")

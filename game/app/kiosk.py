@@ -162,7 +162,7 @@ class Kiosk:
         if not ev.pressed:
             return self.app.scenes[0].name != "attract"
         self.last_input = self.now
-        corner = pin.corner_token(*ev.pos, self.app.size) if ev.control == "point" and ev.pos else None
+        corner = pin.corner_token(*ev.pos, self.app.stage_rect.size) if ev.control == "point" and ev.pos else None
         if self.corners.feed(corner, time.monotonic()):
             self.open_operator()
             return False

@@ -46,6 +46,7 @@ class AttractScene(Scene):
         self.results_at: float | None = None
         self.board = None  # Future of the next game's hall of fame
         self._ask_board()
+        app.audio.music("attract")
 
     @property
     def entry(self):

@@ -49,7 +49,7 @@ class TitleScene(MenuScene):
         surf.blit(logo, logo.get_rect(center=self.ui.rect(280, 640, 0, 0).topleft))
         surf.blit(logo, logo.get_rect(center=self.ui.rect(1640, 640, 0, 0).topleft))
         super().draw(surf)
-        self.ui.text(surf, _("A party arcade of cooking games"), (960, 190), 44, MUTED, anchor="midtop")
+        self.ui.text(surf, _("A party arcade of cooking games"), (960, 190), 44, MUTED, anchor="midtop", width=1800)
 
 
 def newest_saved(app):
@@ -110,7 +110,31 @@ class ChooserScene(MenuScene):
         super().__init__(app, Menu(items, x=260, y=200, w=1400, h=82, gap=14))
 
     def _chooser(self, entry):
-        return lambda: self.app.open("seats", entry)
+        return lambda: self._choose(entry)
+
+    def _choose(self, entry) -> None:
+        """The first time a game with a guided first game is chosen, offer it (once)."""
+        from .confirm import ConfirmScene
+        from .tutorial import make_tutorial, offered, remember_offered, tutorial_for
+
+        if tutorial_for(entry.id) is None or offered(entry.id):
+            self.app.open("seats", entry)
+            return
+        remember_offered(entry.id)
+        question = _("First time at {game}? A guided first game shows the rules one at a time.").format(
+            game=entry.title
+        )
+        guided = lambda: self.app.push(make_tutorial(self.app, entry))  # noqa: E731
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                question,
+                guided,
+                N_("Play a guided game"),
+                lambda: self.app.open("seats", entry),
+                N_("No, set up a table"),
+            )
+        )
 
     def _language(self) -> None:
         codes = self.app.kiosk.languages()
@@ -124,7 +148,8 @@ class SettingsScene(MenuScene):
     heading = N_("Settings")
 
     def __init__(self, app) -> None:
-        super().__init__(app, Menu([], y=200, h=80, gap=12))  # eight items fit above the footer
+        # Eight items, two with a note, fit above the footer; wide enough for the notes in German.
+        super().__init__(app, Menu([], x=410, y=190, w=1100, h=72, gap=10))
         self._build()
 
     def _build(self) -> None:
@@ -285,10 +310,19 @@ class ControlsScene(Scene):
         ui.title(surf, _("Controls"), 30)
         x0, w = 440, 480
         for c in range(len(self.zones)):
-            ui.text(surf, _("Keyboard {n}").format(n=c + 1), (x0 + c * w + w / 2, 140), 38, ACCENT, True, "midtop")
+            ui.text(
+                surf,
+                _("Keyboard {n}").format(n=c + 1),
+                (x0 + c * w + w / 2, 140),
+                38,
+                ACCENT,
+                True,
+                "midtop",
+                width=w - 20,
+            )
         for r, control in enumerate(CONTROLS):
             y = 196 + r * 58
-            ui.text(surf, _(CONTROL_NAMES[control]), (120, y + 6), 34, INK)
+            ui.text(surf, _(CONTROL_NAMES[control]), (120, y + 6), 34, INK, width=x0 - 130)
             for c, zone in enumerate(self.zones):
                 rect = ui.rect(x0 + c * w + 10, y, w - 20, 50)
                 self.cells[(r, c)] = rect
@@ -298,14 +332,16 @@ class ControlsScene(Scene):
                 label = ", ".join(map(key_label, keys)) or "-"
                 if selected and self.waiting:
                     label = _("press a key... (Esc: cancel)")
-                ui.text(surf, label, (x0 + c * w + w / 2, y + 6), 34, INK if keys else DIM, anchor="midtop")
+                ui.text(
+                    surf, label, (x0 + c * w + w / 2, y + 6), 34, INK if keys else DIM, anchor="midtop", width=w - 40
+                )
         y = 196 + len(CONTROLS) * 58 + 12
         rect = ui.rect(760, y, 400, 60)
         on = self.row == len(CONTROLS)
         for c in range(len(self.zones)):
             self.cells[(len(CONTROLS), c)] = rect
         ui.panel(surf, rect, PANEL_HI if on else PANEL, 12, ACCENT if on else None)
-        ui.text(surf, _("Reset to defaults"), (960, y + 10), 36, INK, True, "midtop")
+        ui.text(surf, _("Reset to defaults"), (960, y + 10), 36, INK, True, "midtop", width=380)
         if self.message:
             ui.footer(surf, self.message)
         else:

@@ -37,6 +37,7 @@ class Phones:
         self.pending = False  # links opened by the seats screen, not yet given to a table
         self._qr: dict[tuple[str, int], pygame.Surface] = {}
         self.drawn: dict[int, pygame.Rect] = {}  # where each seat's code is on screen (tests)
+        self.show_for = None  # a table whose new codes the TV shows at its first step
         self.answered: set[int] = set()  # tokens of take-overs the TV answered, until the server has acted
 
     @property
@@ -90,6 +91,7 @@ class Phones:
         humans = session.humans()
         if not (self.pending and set(humans) <= set(self.urls)):
             self.urls = self.server.new_game(humans)
+            self.show_for = session if humans else None  # new codes: shown as the table opens
         self.pending = False
         return PhoneTable(self.server, session.names(), humans)
 
@@ -97,7 +99,7 @@ class Phones:
         """Back to the title, a kiosk reset: no link works any more."""
         if self.server is not None and (self.urls or self.pending):
             self.server.invalidate()
-        self.urls, self.pending = {}, False
+        self.urls, self.pending, self.show_for = {}, False, None
 
     def state_of(self, seat: int) -> str:
         """ "joined", "away" or "" (no phone yet), for the TV."""
@@ -109,8 +111,11 @@ class Phones:
 
     def update(self) -> None:
         """Every step: a second device asking for a taken seat is put to the TV."""
-        if self.server is None or isinstance(self.app.top, TakeoverScene):
-            return
+        if self.server is None or isinstance(self.app.top, TakeoverScene) or self.app.devices.typing:
+            return  # one question at a time; a name being typed is finished first
+        if self.show_for is not None and getattr(self.app.top, "session", None) is self.show_for:
+            self.app.push(LinksScene(self.app, self.show_for))  # "play again", a resumed game
+            self.show_for = None
         requests = self.server.takeover_tokens()
         self.answered &= set(requests.values())  # the server hops threads: an answer takes a moment
         asking = [(s, token) for s, token in sorted(requests.items()) if token not in self.answered]
@@ -146,45 +151,62 @@ class Phones:
             self._qr[key] = pygame.transform.scale(small, (n * scale, n * scale))
         return self._qr[key]
 
-    def draw_links(self, surf: pygame.Surface, ui, box: tuple, seats: list[tuple[int, str, str]]) -> None:
+    def draw_links(self, surf: pygame.Surface, ui, box: tuple, seats: list[tuple[int, str, str]], caption=None) -> None:
         """QR codes in the design-unit box (x, y, w, h) for `seats`, as (seat, name,
-        colour) tuples: a tile per seat with its name, its code and its phone's state."""
+        colour) tuples: a tile per seat with its name, its code and a caption
+        (`caption(seat)` -> (text, colour); by default its phone's state), in as
+        many columns as fit."""
         x, y, w, h = box
         ui.panel(surf, ui.rect(x, y, w, h), PANEL, 18)
-        ui.text(surf, _("Phones: scan your seat's code"), (x + w / 2, y + 14), 30, ACCENT, True, "midtop")
+        heading = _("Phones: scan your seat's code")
+        ui.text(surf, heading, (x + w / 2, y + 14), ui.fit(heading, 30, w - 20, 18, True), ACCENT, True, "midtop")
         if self.server is not None:
             ui.text(surf, self.server.base_url, (x + w / 2, y + 54), 28, MUTED, anchor="midtop")
         shown = [s for s in seats if s[0] in self.urls]
         if not shown:
             ui.text(surf, _("No human seat"), (x + w / 2, y + h / 2), 34, MUTED, anchor="center")
             return
-        cols = 1 if len(shown) == 1 else 2
-        rows = (len(shown) + cols - 1) // cols
-        tw = (w - 20) / cols
-        code = min(tw - 20, (h - 100) / rows - 76)
-        th = code + 76  # name, code, the phone's state
+
+        def code_size(cols: int) -> float:
+            rows = -(-len(shown) // cols)
+            return min((w - 20) / cols - 20, (h - 100) / rows - 76)
+
+        cols = max(range(1, len(shown) + 1), key=code_size)  # the layout with the biggest codes
+        tw, code = (w - 20) / cols, code_size(cols)
+        th = code + 76  # name, code, caption
         self.drawn = {}
         for i, (seat, name, colour) in enumerate(shown):
             tx, ty = x + 10 + (i % cols) * tw, y + 96 + (i // cols) * th
             ui.text(surf, name, (tx + tw / 2, ty), 30, SEAT_COLOURS.get(colour, INK), True, "midtop")
             image = self.qr_surface(self.urls[seat], ui.px(code))
             self.drawn[seat] = surf.blit(image, image.get_rect(midtop=ui.rect(tx + tw / 2, ty + 36, 0, 0).topleft))
-            state = self.state_of(seat)
-            words = {"joined": (_("phone joined"), GREEN), "away": (_("phone away"), RED)}
-            if state:
-                text, colour_ = words[state]
-                ui.text(surf, text, (tx + tw / 2, ty + 40 + image.get_height() / ui.u), 26, colour_, anchor="midtop")
+            text, tint = caption(seat) if caption else self.caption(seat)
+            if text:
+                ui.text(surf, text, (tx + tw / 2, ty + 40 + image.get_height() / ui.u), 26, tint, anchor="midtop")
+
+    def caption(self, seat: int) -> tuple[str, tuple]:
+        state = self.state_of(seat)
+        return {"joined": (_("phone joined"), GREEN), "away": (_("phone away"), RED)}.get(state, ("", INK))
+
+    def bound_caption(self, seat: int) -> tuple[str, tuple]:
+        """The seat's phone clock bound (the buzzer test)."""
+        if self.state_of(seat) != "joined":
+            return self.caption(seat)
+        bound = self.server.clock_bound_ns(seat) if self.server is not None else None
+        if bound is None:
+            return _("clock: syncing…"), MUTED
+        return _("clock ±{ms:.2f} ms").format(ms=bound / 1e6), GREEN
 
 
 def draw_away(scene, surf: pygame.Surface) -> None:
-    """On a table: each human seat whose phone is away (asleep, out of Wi-Fi)."""
+    """On a table: each human seat whose phone is away (asleep, out of Wi-Fi), in
+    the panels of missing controllers, above them."""
     phones = scene.app.phones
     away = [s for s in scene.session.humans() if phones.state_of(s) == "away"]
-    for i, seat in enumerate(away):
-        text = _("{name}'s phone is away").format(name=scene.seat_name(seat))
-        r = scene.ui.rect(1500, 8 + 52 * i, 410, 46)
-        scene.ui.panel(surf, r, (70, 24, 20), 10, scene.seat_colour(seat))
-        scene.ui.text(surf, text, (1705, 14 + 52 * i), 26, INK, anchor="midtop")
+    for i, seat in enumerate(away, len(scene.missing)):
+        text = _("{name}'s phone is away: it gets its seat back when it reconnects").format(name=scene.seat_name(seat))
+        scene.ui.panel(surf, scene.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, scene.seat_colour(seat))
+        scene.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
 
 
 class TakeoverScene(Scene):
@@ -228,7 +250,7 @@ class TakeoverScene(Scene):
         surf.blit(shade, (0, 0))
         ui.panel(surf, ui.rect(360, 300, 1200, 440), PANEL, 24, ACCENT)
         ask = _("Another phone asks for {name}'s seat").format(name=self.seat_name)
-        ui.text(surf, ask, (960, 340), 52, ACCENT, True, "midtop")
+        ui.text(surf, ask, (960, 340), ui.fit(ask, 52, 1160, 30, True), ACCENT, True, "midtop")
         ui.text(surf, _("Give it the seat? The first phone is let go."), (960, 440), 38, INK, anchor="midtop")
         yes, no = self._buttons()
         for rect, label in ((yes, _("Confirm: allow")), (no, _("Back: refuse"))):

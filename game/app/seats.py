@@ -73,7 +73,8 @@ class SeatsScene(Scene):
             lo, hi = app.kiosk.seat_range(entry)
         self.players = (lo, hi)
         self.count = min(max(lo, 4), hi)
-        self.seats = default_seats(hi, self.levels)
+        default = self.gdef.default_bot if self.gdef.default_bot in self.levels else ""  # the kiosk may offer one
+        self.seats = default_seats(hi, self.levels, default)
         self.options = {o.key: o.values[0] for o in self.gdef.options if not o.per_seat}
         self.teams = [s % 2 for s in range(hi)]
         self._recall()
@@ -81,6 +82,7 @@ class SeatsScene(Scene):
         self.row, self.col = 0, 0
         self.cells: dict[tuple[int, int], pygame.Rect] = {}
         self.error = ""
+        self.seed: int | None = None  # None: a new deal every game (tests fix it)
         app.phones.open_links(list(range(hi)))  # a QR code per seat (nothing while phones are off)
 
     # ---- what was remembered ---------------------------------------------------------
@@ -259,7 +261,8 @@ class SeatsScene(Scene):
                 "teams": self.teams,
             },
         )
-        session = Session(self.gdef, seats, options, time.time_ns() % 1_000_000_007, self.app.saves)
+        seed = self.seed if self.seed is not None else time.time_ns() % 1_000_000_007
+        session = Session(self.gdef, seats, options, seed, self.app.saves)
         self.app.replace(make_table(self.app, session))
 
     # ---- input -----------------------------------------------------------------------
@@ -326,7 +329,7 @@ class SeatsScene(Scene):
             xs.append((x, width * WIDTHS[f] / share))
             x += width * WIDTHS[f] / share
         for (fx, _fw), f in zip(xs, fields):
-            ui.text(surf, _(FIELD_NAMES[f]), (fx + 10, y), 30, MUTED)
+            ui.text(surf, _(FIELD_NAMES[f]), (fx + 10, y), 30, MUTED, width=_fw - 24)
         y += 40
         first = kinds.index("seat")
         for i in range(self.count):
@@ -348,7 +351,7 @@ class SeatsScene(Scene):
         self._cell(surf, (len(kinds) - 1, 0), (mid - 280, y, 560, 84), _("Start"), ACCENT, True)
         if self.error:
             for k, line in enumerate(ui.wrap(self.error, 32, width)[:2]):
-                ui.text(surf, line, (mid, y + 92 + 38 * k), 32, RED, True, "midtop")
+                ui.text(surf, line, (mid, y + 92 + 38 * k), 32, RED, True, "midtop", width=width)
         if phones:
             seats = [(s, c.name, c.colour) for s, c in enumerate(self.seats[: self.count]) if not c.is_bot]
             self.app.phones.draw_links(surf, ui, (1320, 110, 570, 900), seats)
@@ -362,10 +365,10 @@ class SeatsScene(Scene):
         selected = key == (self.row, self.col)
         ui.panel(surf, rect, PANEL_HI if selected else PANEL, 12, ACCENT if selected else None)
         if label:
-            ui.text(surf, label, (x + w / 2, y + 6), 26, MUTED, anchor="midtop")
-            ui.text(surf, value, (x + w / 2, y + 36), 34, colour, bold, "midtop")
+            ui.text(surf, label, (x + w / 2, y + 6), 26, MUTED, anchor="midtop", width=w - 20)
+            ui.text(surf, value, (x + w / 2, y + 36), 34, colour, bold, "midtop", width=w - 20)
         else:
-            ui.text(surf, value, (x + w / 2, y + h / 2), 36, colour, bold, "center")
+            ui.text(surf, value, (x + w / 2, y + h / 2), 36, colour, bold, "center", width=w - 20)
 
 
 # Colour and level names shown on this screen, for the translators.
@@ -378,6 +381,7 @@ _WORDS = [
     N_("Orange"),
     N_("Random"),
     N_("Easy"),
+    N_("Gentle"),
     N_("Normal"),
     N_("Strong"),
     N_("Hard"),

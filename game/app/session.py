@@ -38,12 +38,13 @@ class SeatConfig:
         return self.kind == "bot"
 
 
-def default_seats(n: int, levels: list[str]) -> list[SeatConfig]:
-    strongest = levels[-1] if levels else "random"
+def default_seats(n: int, levels: list[str], level: str = "") -> list[SeatConfig]:
+    """Seat 0 a human on keyboard 1, the others bots of `level` (the strongest if "")."""
+    level = level or (levels[-1] if levels else "random")
     zones = ["keyboard-1", "keyboard-2", "keyboard-3"]
     return [
         SeatConfig(
-            CHEF_NAMES[i], COLOURS[i], "human" if i == 0 else "bot", strongest, zones[i] if i < len(zones) else "touch"
+            CHEF_NAMES[i], COLOURS[i], "human" if i == 0 else "bot", level, zones[i] if i < len(zones) else "touch"
         )
         for i in range(n)
     ]

@@ -10,10 +10,12 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from ..i18n import _
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
 from .credits import CreditsScene
 from .history import HistoryScene
+from .keyboard import NameScene
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
 from .resume import ResumeScene
 from .rules_screen import RulesScene
@@ -23,6 +25,7 @@ from .seats import SeatsScene
 from .session import Session, default_seats
 from .sound_menu import SoundScene
 from .table import PauseScene, ResultsScene, TableScene, make_table
+from .tutorial import make_tutorial
 
 DEFAULT_GAME = "wokup"
 
@@ -96,6 +99,11 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "chooser": lambda app, game, seed: ChooserScene(app),
     "seats": lambda app, game, seed: SeatsScene(app, _playable(game)),
     "phone-seats": phone_seats,
+    "name-entry": lambda app, game, seed: _stacked(
+        app,
+        SeatsScene(app, _playable(game)),
+        lambda seats: NameScene(app, _("Name of seat {n}").format(n=1), "Zoé", lambda name: ""),
+    ),
     "rules": lambda app, game, seed: RulesScene(app, game or DEFAULT_GAME),
     "settings": lambda app, game, seed: SettingsScene(app),
     "credits": lambda app, game, seed: CreditsScene(app),
@@ -107,6 +115,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "pause": lambda app, game, seed: _stacked(app, table(app, game, seed, "midgame"), lambda t: PauseScene(app, t)),
     "results": lambda app, game, seed: ResultsScene(app, table(app, game, seed, "end").session),
     "resume": lambda app, game, seed: _resume_list(app, seed),
+    "tutorial": lambda app, game, seed: make_tutorial(app, catalogue.find(game or "wewillwokyou")),
     "history": lambda app, game, seed: _stacked(
         app, table(app, game, seed, "midgame"), lambda t: HistoryScene(app, t.session)
     ),

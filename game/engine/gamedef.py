@@ -48,6 +48,11 @@ class GameDef:
     realtime: bool = False
     # Bot levels, weakest first; "random" is always there.
     bots: dict[str, Callable[[], Bot]] = field(default_factory=lambda: {"random": RandomBot})
+    # The level a new bot seat gets; "": the strongest. A game where a newcomer
+    # cannot win against the strongest (Wok Up's reflexes) starts gentler.
+    default_bot: str = ""
+    # What playing against each level is like, in words (marked N_, translated when shown).
+    bot_notes: dict[str, str] = field(default_factory=dict)
     # Extra per-game figures for `python -m game simulate`: state -> {name: number}.
     stats: Callable[[Any], dict] | None = None  # called with the game's own state class
     # A game that needs its own simulator (Wok Up's physics) gives one:

@@ -34,6 +34,7 @@ from .words import ability_name, card_name, clock, label
 
 BOOK_Y, BOOK_H = 128, 330
 ORDER_Y = 470
+RESERVED_W = 620  # "Reserved for tomorrow: <recipe>" at the right of the order line
 HAND_Y, HAND_H = 590, 250
 SEATS_Y, SEATS_H = 862, 206
 REVEAL_S = 3.5  # how long the reveal stays up (any confirm or tap still acts beneath)
@@ -226,7 +227,7 @@ class RellenoScene(TableScene):
             )
         for reserved in obs["reserved"]:
             text = _("Reserved for tomorrow: {recipe}").format(recipe=card_name(reserved))
-            ui.text(surf, text, (1896, ORDER_Y + 4), 32, MUTED, anchor="topright")
+            ui.text(surf, text, (1896, ORDER_Y + 4), 32, MUTED, anchor="topright", width=RESERVED_W)
             break
 
     def _card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
@@ -246,7 +247,7 @@ class RellenoScene(TableScene):
         w = r.width / u  # design units from here on
         h = r.height / u
         name = card_name(card)
-        stamp = c.clock or _("Early")
+        stamp = clock(c.time) if c.time is not None else _("Early")
         ui_text = ui.render(stamp, 34, ADVANCED if c.time is None else CARD_INK, True)
         surf.blit(ui_text, ui_text.get_rect(topright=(r.width - ui.px(10), ui.px(6))))
         size_name = ui.fit(name, 30, w - 20, 20, True)
@@ -306,13 +307,17 @@ class RellenoScene(TableScene):
             return
         if not obs["order"]:
             return
-        x = ui.text(surf, _("Today's order:"), (x, ORDER_Y), 36, MUTED).right / ui.u + 16
+        entries = []
         for i, seat in enumerate(obs["order"]):
             time = obs["times"][seat]
-            when = clock(time) if time is not None else _("last")
+            entries.append(f"{i + 1}. {self.seat_name(seat)} {clock(time) if time is not None else _('last')}")
+        # One size for the whole line, so that it stops short of the reserved recipe on its right.
+        room = 1896 - (RESERVED_W + 24 if obs["reserved"] else 0) - x - 28 * len(entries)
+        size = ui.fit(" ".join([_("Today's order:"), *entries]), 36, room, bold=True)
+        x = ui.text(surf, _("Today's order:"), (x, ORDER_Y), size, MUTED).right / ui.u + 16
+        for seat, text in zip(obs["order"], entries):
             turn = obs["current"] == seat
-            text = f"{i + 1}. {self.seat_name(seat)} {when}"
-            r = ui.text(surf, text, (x, ORDER_Y), 36, self.seat_colour(seat), turn)
+            r = ui.text(surf, text, (x, ORDER_Y), size, self.seat_colour(seat), turn)
             if turn:
                 pygame.draw.line(surf, ACCENT, r.bottomleft, r.bottomright, max(2, ui.px(4)))
             x = r.right / ui.u + 28
@@ -330,6 +335,8 @@ class RellenoScene(TableScene):
         hand = list(obs["hand"])
         phase = obs["phase"]
         prompt = self._prompt(obs, mine)
+        buttons = self._buttons(obs, mine) if mine is not None else []
+        room = (buttons[0][2] if buttons else 1888) - 36 - 24  # the prompt stops short of the buttons
         ui.text(
             surf,
             _("{name}'s hand").format(name=self.seat_name(viewer)),
@@ -337,8 +344,9 @@ class RellenoScene(TableScene):
             38,
             self.seat_colour(viewer),
             True,
+            width=room,
         )
-        ui.text(surf, prompt, (36, HAND_Y - 14), ui.fit(prompt, 32, 1100), ACCENT if mine is not None else MUTED)
+        ui.text(surf, prompt, (36, HAND_Y - 14), 32, ACCENT if mine is not None else MUTED, width=room)
         cards = hand + (obs["discards"][viewer] if phase == Phase.BAD_BATCH and mine is not None else [])
         if not cards:
             ui.text(surf, _("No cards in hand."), (960, HAND_Y + 90), 38, MUTED, anchor="midtop")
@@ -356,8 +364,7 @@ class RellenoScene(TableScene):
                 pygame.draw.circle(surf, ACCENT, rect.topleft, ui.px(16))
             if mine is not None and self._hand_active(phase, mine):
                 self.target(rect, do=lambda seat, _ev, c=card: self._tap_hand(seat, c), key=f"hand:{card}")
-        if mine is not None:
-            self._draw_buttons(surf, obs, mine)
+        self._draw_buttons(surf, buttons)
 
     def _hand_active(self, phase: str, seat: int) -> bool:
         return phase in (Phase.CHOOSE, Phase.BAD_BATCH) or (phase == Phase.TURN and not self.state.must_restock(seat))
@@ -394,7 +401,8 @@ class RellenoScene(TableScene):
             return _("Lit recipes are covered by your cards: choose one to fill it")
         return _("Choose cards to fill a recipe, or restock")
 
-    def _draw_buttons(self, surf, obs: dict, mine: int) -> None:
+    def _buttons(self, obs: dict, mine: int) -> list[tuple[str, object, float, float]]:
+        """The seat's buttons, right-aligned above the hand: (text, action, x, width)."""
         phase = obs["phase"]
         buttons: list[tuple[str, object]] = []
         if phase == Phase.CHOOSE:
@@ -406,10 +414,16 @@ class RellenoScene(TableScene):
             buttons.append((_("Restock ({n})").format(n=back), {"type": "restock"}))
             if obs["book"]:
                 buttons.append((_("Cancel") if self.reserving else _("Restock and reserve"), self._toggle_reserve))
-        x = 1888
+        placed, x = [], 1888.0
         for text, what in reversed(buttons):
             w = max(200, self.ui.font(34, True).size(text)[0] / self.ui.u + 48)
             x -= w
+            placed.insert(0, (text, what, x, w))
+            x -= 16
+        return placed
+
+    def _draw_buttons(self, surf, buttons: list[tuple[str, object, float, float]]) -> None:
+        for text, what, x, w in buttons:
             rect = self.ui.rect(x, HAND_Y - 60, w, 64)
             self.ui.panel(surf, rect, PANEL_HI, 14, ACCENT)
             self.ui.text(surf, text, (x + w / 2, HAND_Y - 28), 34, INK, True, "center")
@@ -417,7 +431,6 @@ class RellenoScene(TableScene):
                 self.target(rect, what, key=f"button:{text}")
             else:
                 self.target(rect, do=what, key=f"button:{text}")
-            x -= 16
 
     def _toggle_reserve(self, _seat: int, _ev=None) -> bool:
         self.reserving = not self.reserving

@@ -5,7 +5,7 @@ import functools
 from game.engine.gamedef import GameDef, Option
 from game.i18n import N_
 
-from . import bots
+from . import bots, words
 from .records import records
 from .rules import WokUpState
 from .simulate import simulate
@@ -18,6 +18,8 @@ GAME = GameDef(
     scene="game.wokup.scene:WokUpScene",
     realtime=True,
     bots={level: functools.partial(bots.make, level) for level in bots.LEVELS},
+    default_bot=bots.DEFAULT_LEVEL,
+    bot_notes=words.LEVEL_NOTES,
     simulate=simulate,
     benches={"physics step, 25 tokens": bench_step},
     records=records,

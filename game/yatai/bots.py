@@ -16,15 +16,21 @@ Both read the state only through their seat's eyes: every look-ahead runs on a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from game.engine.bots import Bot, RandomBot
 from game.engine.rng import Rng
 
 from .data import content
-from .rules import ARROWS, CRATE, EXTRA_ROUND, QUEUE, Choice, Phase, YataiState, line_tiles
+from .rules import CRATE, EXTRA_ROUND, QUEUE, Choice, Phase, YataiState, line_tiles, slide
 
 Score = Callable[[YataiState, int], float]
+
+
+# What a pending bonus choice promises: a dish on the menu (2 points and a dish to
+# cook), a second guest (a majority and its own bonus), a special token (its back).
+PENDING = {Choice.MENU: 2.5, Choice.PICK: 1.5, Choice.TOKEN: 2.0}
 
 
 def outlook(state: YataiState, seat: int, result: list[dict] | None = None) -> float:
@@ -41,9 +47,10 @@ def outlook(state: YataiState, seat: int, result: list[dict] | None = None) -> f
         promise -= 2.5  # a penalty is coming unless the queue moves
     if state.round >= EXTRA_ROUND:
         promise *= 0.5  # only what can still be served counts
-    for choice in state.pending:
-        if choice["kind"] == Choice.REVIEW and state.turn == seat:
-            promise += choice["sign"] * choice["steps"] * 1.2
+    if state.turn == seat:
+        for choice in state.pending:  # a bonus not yet taken is worth about its points
+            kind = choice["kind"]
+            promise += choice["sign"] * choice["steps"] * 1.2 if kind == Choice.REVIEW else PENDING.get(kind, 0.0)
     return total + promise
 
 
@@ -64,9 +71,12 @@ def after(state: YataiState, seat: int, action: dict) -> YataiState:
     return sim
 
 
-def best_step(state: YataiState, seat: int, score: Score) -> dict:
-    """The legal action whose result scores best (ties: the first listed)."""
+def best_step(state: YataiState, seat: int, score: Score, tokens: bool = True) -> dict:
+    """The legal action whose result scores best (ties: the first listed); without
+    `tokens`, special tokens are kept (a plan's shortcut: they rarely change it)."""
     legal = state.legal_actions(seat)
+    if not tokens:
+        legal = [a for a in legal if a["type"] != "use"] or legal
     if len(legal) == 1:
         return legal[0]
     return max(legal, key=lambda a: score(after(state, seat, a), seat))
@@ -108,13 +118,7 @@ class GreedyBot(Bot):
 
 
 def _line_after(state: YataiState, action: dict) -> list[int]:
-    grid = [list(r) for r in state.grid]
-    kind, index = ARROWS[action["arrow"]]
-    if kind == "col":
-        grid[1][index], grid[0][index] = grid[0][index], action["tile"]
-    else:
-        grid[index] = [action["tile"], *grid[index][:2]]
-    return line_tiles(grid, action["arrow"])
+    return line_tiles(slide(state.grid, action["tile"], action["arrow"])[0], action["arrow"])
 
 
 def _draws(tiles: list[int]) -> bool:
@@ -124,35 +128,43 @@ def _draws(tiles: list[int]) -> bool:
 class StrongBot(Bot):
     name = "strong"
 
-    def __init__(self, samples: int = 3) -> None:
+    def __init__(self, samples: int = 3, seconds: float = 0.6, at_least: int = 5) -> None:
         self.samples = samples  # bag orders tried for a line that draws guests
+        # Lines are planned most promising first; past `seconds` planning stops once
+        # `at_least` lines were planned (the fairness test gives unlimited seconds, so
+        # that the choice depends on the rng alone).
+        self.seconds = seconds
+        self.at_least = at_least
 
     def choose(self, state: YataiState, seat: int, rng: Rng) -> dict:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        worlds = [state.determinize(seat, Rng(rng.next64())) for _ in range(self.samples)]
         if state.phase != Phase.TILE or state.pending:
-            return best_step(worlds[0], seat, standing)
-        best, best_value = legal[0], float("-inf")
-        seen: dict[tuple, float] = {}
-        for action in legal:
-            if action["type"] != "insert":
-                continue  # a special token before the tile: never worth its back here
-            tiles = _line_after(state, action)
-            key = tuple(sorted(tiles))
-            if key not in seen:
-                tries = worlds if _draws(tiles) else worlds[:1]
-                seen[key] = sum(self._play_turn(w, seat, action) for w in tries) / len(tries)
-            if seen[key] > best_value:
-                best, best_value = action, seen[key]
+            return best_step(state.determinize(seat, rng), seat, standing)
+        worlds = [state.determinize(seat, Rng(rng.next64())) for _ in range(self.samples)]
+        lines: dict[tuple, tuple[dict, list[int]]] = {}
+        for action in legal:  # a special token before the tile: never worth its back here
+            if action["type"] == "insert":
+                tiles = _line_after(state, action)
+                lines.setdefault(tuple(sorted(tiles)), (action, tiles))
+        order = sorted(lines.values(), key=lambda at: -line_promise(state, seat, at[1]))
+        deadline = time.monotonic() + self.seconds
+        best, best_value = order[0][0], float("-inf")
+        for i, (action, tiles) in enumerate(order):
+            if i >= self.at_least and time.monotonic() > deadline:
+                break
+            tries = worlds if _draws(tiles) else worlds[:1]
+            value = sum(self._play_turn(w, seat, action) for w in tries) / len(tries)
+            if value > best_value:
+                best, best_value = action, value
         return best
 
     @staticmethod
     def _play_turn(world: YataiState, seat: int, insert: dict) -> float:
         sim = after(world, seat, insert)
         while not sim.is_over() and sim.turn == seat:
-            sim.apply(seat, best_step(sim, seat, standing))
+            sim.apply(seat, best_step(sim, seat, standing, tokens=False))
         return standing(sim, seat)
 
 

@@ -9,7 +9,7 @@ entry and problem.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib.resources.abc import Traversable
 
 from game.engine.data import ASSETS, DataError, Field, check_entry, int_range, load_entries, one_of, read_toml
@@ -79,9 +79,18 @@ class Content:
         return self.points[column - self.lowest]
 
     def neighbours(self, space: int) -> list[int]:
-        r, c = divmod(space, self.cols)
-        near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
-        return [y * self.cols + x for y, x in near if 0 <= y < self.rows and 0 <= x < self.cols]
+        """The spaces orthogonally next to `space` (above, below, left, right)."""
+        return self.adjacent[space]
+
+    @cached_property
+    def adjacent(self) -> list[list[int]]:
+        """Each space's neighbours, computed once (the bots ask very often)."""
+        out = []
+        for space in range(self.rows * self.cols):
+            r, c = divmod(space, self.cols)
+            near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+            out.append([y * self.cols + x for y, x in near if 0 <= y < self.rows and 0 <= x < self.cols])
+        return out
 
 
 def _table(path: Traversable, name: str, schema: dict) -> dict:

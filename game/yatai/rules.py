@@ -2,7 +2,7 @@
 
 The API for a scene, in brief
 -----------------------------
-State: `YataiState(seats 2-4, options None, seed)`. One actor at a time: `turn`.
+State: `YataiState(seats 2-4, options None or {"first_seat": seat}, seed)`. One actor at a time: `turn`.
 `phase` (Phase) says where the turn is; `pending` (a list, first entry current) holds
 the several-step choices in progress; while it is not empty only its actions are legal.
 
@@ -12,12 +12,14 @@ Phases and their actions (every action is `{"type": name, ...}`):
 - QUEUE (A, only when a guest stands in the 4th queue space): `penalty`,
   `offer_drink {colour}` (fridge -> crate) or `taiyaki`.
 - TILE (B): `insert {tile, arrow}`: tile = a number in `free`, arrow 0-2 = columns C1-C3
-  from the top, 3-4 = rows R1-R2 from the left (`ARROWS`). The line then runs.
+  from the top, 3-4 = rows R1-R2 from the left (`ARROWS`). The line then runs;
+  `line_tiles(slide(grid, tile, arrow)[0], arrow)` previews it before the move.
 - ACTIONS (C): per undone slot of `line` (0 = the first tile of the row or column):
   `customers {slot}`, `cook {slot, dishes}`, `drinks {slot, colours}`, `recycle {slot}`,
   `serve {slot, drinks, taiyaki}`; `end` only when nothing is left that can be done but
   a special token. The turn ends by itself when nothing at all is left.
-- EXTRA (after round 12, after its queue check): `serve {drinks, taiyaki}`, `stop`.
+- EXTRA (after round 12, after its queue check): `serve {drinks, taiyaki}`, `stop`; the
+  turn ends by itself when no serve is possible.
 - OVER: `result` holds the final scoring per seat, category by category.
 Any time the seat may act and no choice is pending: `use {token: "garbage"}`,
 `use {token: "urgent_call", a, b}` (swap queue places a < b).
@@ -25,7 +27,8 @@ Any time the seat may act and no choice is pending: `use {token: "garbage"}`,
 Pending choices (Choice), first entry of `pending`:
 - GUEST {guests}: `guest {guest, seat}` (first free space of that seat's queue) or, for a
   tourist, `replace {guest, seat, pos}` (that customer goes back to the bag).
-- BOARD {guest, free}: `board {space}` on the reputation board; `use {token: "doggy_bag"}`.
+- BOARD {guest, free, served}: `board {space}` on the reputation board; for a guest just
+  served (not a double customer's), `use {token: "doggy_bag"}` frees the placement.
 - REVIEW {steps, tracks, sign}: `review {track}` one step (sign -1: the queue penalty).
 - MENU: `menu {dish}`;  PICK: `pick {guest}` from the bag;  TOKEN: `take {token}`.
 
@@ -40,7 +43,7 @@ from enum import StrEnum
 from itertools import combinations, combinations_with_replacement, product
 
 from game.engine import GameState, IllegalAction, Rng, detached, require
-from game.engine.actions import fields, int_field, str_field, str_list
+from game.engine.actions import fields, int_field, is_int, str_field, str_list
 
 from . import words
 from .data import content
@@ -87,16 +90,36 @@ CHOICE_ACTIONS = {
 
 
 def line_tiles(grid: list[list[int]], arrow: int) -> list[int]:
+    """The tiles of the row or column an arrow points into, in slot order."""
     kind, index = ARROWS[arrow]
     return list(grid[index]) if kind == "row" else [grid[0][index], grid[1][index]]
+
+
+def slide(grid: list[list[int]], tile: int, arrow: int) -> tuple[list[list[int]], int]:
+    """The grid after sliding `tile` in at `arrow`, and the tile pushed out (a new grid:
+    a scene may preview a move with it)."""
+    grid = [list(row) for row in grid]
+    kind, index = ARROWS[arrow]
+    if kind == "col":
+        out = grid[1][index]
+        grid[1][index], grid[0][index] = grid[0][index], tile
+    else:
+        out = grid[index].pop()
+        grid[index].insert(0, tile)
+    return grid, out
 
 
 class YataiState(GameState):
     game_id = "yatai"
     min_seats = 2
     max_seats = 4
+    # The rulebook lets the table choose the first player "by any criterion"; None: drawn.
+    default_options = {"first_seat": None}
 
     def setup(self) -> None:
+        first = self.options["first_seat"]
+        if first is not None and not (is_int(first) and 0 <= first < self.num_seats):
+            raise ValueError(f"first_seat must be a seat 0-{self.num_seats - 1}")
         data = content()
         table = data.players[self.num_seats]
         bag = [c for c in data.colours for _ in range(table["customers"])] + [TOURIST] * table["tourists"]
@@ -114,7 +137,7 @@ class YataiState(GameState):
         self.dish_supply = dict.fromkeys(data.colours, table["dishes"])
         self.drink_supply = dict.fromkeys(data.colours, table["drinks"])
         self.chefs = [self._chef() for _ in range(self.num_seats)]
-        self.first = self.rng.randrange(self.num_seats)
+        self.first = self.rng.randrange(self.num_seats) if first is None else first
         self.turn = self.first
         self.round = 0  # 1-12, then EXTRA_ROUND
         self.phase = Phase.MENU
@@ -263,13 +286,13 @@ class YataiState(GameState):
         if kind == Choice.GUEST:
             out: list[dict] = []
             for i, g in enumerate(choice["guests"]):
-                if i in [j for j, h in enumerate(choice["guests"]) if h == g][1:]:
+                if g in choice["guests"][:i]:
                     continue  # identical guests: name the first
                 out += self._guest_places(seat, i, g)
             return out
         if kind == Choice.BOARD:
             out = [{"type": "board", "space": s} for s in self.board_spaces(seat, choice["free"])]
-            if not choice["free"] and "doggy_bag" in chef["tokens"]:
+            if choice["served"] and not choice["free"] and "doggy_bag" in chef["tokens"]:
                 out.append({"type": "use", "token": "doggy_bag"})
             return out
         if kind == Choice.REVIEW:
@@ -391,15 +414,7 @@ class YataiState(GameState):
         tile = int_field(action, "tile", 0, len(content().tiles) - 1, "tile-is-free")
         arrow = int_field(action, "arrow", 0, len(ARROWS) - 1, "arrow")
         require(tile in self.free, "tile-is-free", f"tile {tile} is in the grid")
-        kind, index = ARROWS[arrow]
-        if kind == "col":
-            out = self.grid[1][index]
-            self.grid[1][index] = self.grid[0][index]
-            self.grid[0][index] = tile
-        else:
-            row = self.grid[index]
-            out = row.pop()
-            row.insert(0, tile)
+        self.grid, out = slide(self.grid, tile, arrow)
         self.free = sorted([t for t in self.free if t != tile] + [out])
         self.line, self.done = arrow, []
         self.phase = Phase.ACTIONS
@@ -493,7 +508,7 @@ class YataiState(GameState):
         chef["crate"] += drinks
         points = 1 + (dish == guest) + sum(d == guest for d in drinks) + (taiyaki and guest == TOURIST)
         chef["points"] += points
-        self.pending.insert(0, {"kind": Choice.BOARD, "guest": guest, "free": False})
+        self.pending.insert(0, {"kind": Choice.BOARD, "guest": guest, "free": False, "served": True})
         self.last = {"guest": guest, "dish": dish, "drinks": drinks, "points": points}
 
     def _extra(self, seat: int, action: dict) -> None:
@@ -540,6 +555,7 @@ class YataiState(GameState):
         if kind == "use":
             fields(action, ["token"])
             token = str_field(action, "token", ["doggy_bag"], "doggy-bag-while-placing")
+            require(choice["served"], "doggy-bag-after-a-serve", "only a guest just served")
             require(not choice["free"], "one-doggy-bag", "already free")
             self._spend(seat, token)
             choice["free"] = True
@@ -573,7 +589,7 @@ class YataiState(GameState):
             guest = str_field(action, "guest", [*content().colours, TOURIST], "guest-in-bag")
             require(guest in self.bag, "guest-in-bag", f"no {guest} in the bag")
             self.bag.remove(guest)
-            self.pending[0] = {"kind": Choice.BOARD, "guest": guest, "free": False}
+            self.pending[0] = {"kind": Choice.BOARD, "guest": guest, "free": False, "served": False}
         elif kind == "take":
             fields(action, ["token"])
             token = str_field(action, "token", content().specials, "token-on-offer")
@@ -653,9 +669,16 @@ class YataiState(GameState):
             if self._choice_actions(seat):
                 return
             self.pending.pop(0)
-        line_spent = self.phase == Phase.ACTIONS and not self._doable(seat) and not self._token_actions(seat)
-        if line_spent or (self.phase == Phase.EXTRA and not self.chefs[seat]["queue"]):
+        if self.phase in (Phase.ACTIONS, Phase.EXTRA) and self._nothing_left(seat):
             self._end_turn()
+
+    def _nothing_left(self, seat: int) -> bool:
+        """Nothing but ending the turn is possible: the turn ends by itself."""
+        if self._token_actions(seat):
+            return False
+        if self.phase == Phase.EXTRA:
+            return not (self._serves(seat, 1) or self._serves(seat, 2))
+        return not self._doable(seat)
 
     def _doable(self, seat: int) -> bool:
         return any(
@@ -672,7 +695,7 @@ class YataiState(GameState):
             self.phase = Phase.QUEUE
         elif self.round == EXTRA_ROUND:
             self.phase = Phase.EXTRA
-            if not self.chefs[self.turn]["queue"]:
+            if self._nothing_left(self.turn):
                 self._end_turn()
         else:
             self.phase = Phase.TILE
@@ -695,23 +718,24 @@ class YataiState(GameState):
     def scoring(self) -> list[dict]:
         """Each seat's score by category (chapter 8), as if the game ended now."""
         data = content()
-        dish_counts = [c["sink"] for c in self.chefs]
-        guest_counts = [Counter(g for g in c["board"] if g is not None) for c in self.chefs]
+        dishes = [dict.fromkeys(data.colours, 0) for _ in self.chefs]
+        guests = [dict.fromkeys(data.colours, 0) for _ in self.chefs]
+        for c in data.colours:
+            _majority(dishes, c, [chef["sink"][c] for chef in self.chefs])
+            _majority(guests, c, [chef["board"].count(c) for chef in self.chefs])
         out = []
         for s, chef in enumerate(self.chefs):
-            dishes = {c: _majority(s, [d[c] for d in dish_counts]) for c in data.colours}
-            guests = {c: _majority(s, [g[c] for g in guest_counts]) for c in data.colours}
             reviews = {t: data.review_points(v) for t, v in chef["reviews"].items()}
             tokens = sum(data.specials[t]["back"] for t in chef["tokens"])
-            total = chef["points"] + sum(dishes.values()) + sum(guests.values()) + sum(reviews.values()) + tokens
+            parts = sum(dishes[s].values()) + sum(guests[s].values()) + sum(reviews.values()) + tokens
             out.append(
                 {
                     "play": chef["points"],
-                    "dishes": dishes,
-                    "guests": guests,
+                    "dishes": dishes[s],
+                    "guests": guests[s],
                     "reviews": reviews,
                     "tokens": tokens,
-                    "total": total,
+                    "total": chef["points"] + parts,
                 }
             )
         return out
@@ -785,10 +809,12 @@ class YataiState(GameState):
         return words.label(self, seat, action, names)
 
 
-def _majority(seat: int, counts: list[int]) -> int:
-    """The seat's points for one colour: the count if it alone has the most, else 0."""
+def _majority(points: list[dict], colour: str, counts: list[int]) -> None:
+    """One colour's majority: the seat that alone has the most scores its count; a
+    tie for the most scores nothing."""
     best = max(counts)
-    return best if best > 0 and counts[seat] == best and counts.count(best) == 1 else 0
+    if best > 0 and counts.count(best) == 1:
+        points[counts.index(best)][colour] = best
 
 
 def _sub_multisets(items: list[str], size: int):

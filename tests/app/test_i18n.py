@@ -94,8 +94,12 @@ def test_numbers_and_clock_times_are_written_the_local_way():
     i18n.set_language("fr")
     assert i18n.number(12345.5, 1) == "12\u202f345,5"
     assert i18n.clock(6, 24) == "06:24"
+    i18n.set_language("es")
+    assert i18n.clock(6, 24) == "6:24"
+    i18n.set_language("de")
+    assert (i18n.clock(6, 24), i18n.percent(0.8)) == ("06:24", "80\xa0%")
     i18n.set_language("en")
-    assert i18n.number(12345) == "12,345"
+    assert (i18n.number(12345), i18n.clock(6, 24)) == ("12,345", "6:24")
 
 
 def test_the_empty_string_is_never_the_catalogue_header():
@@ -160,3 +164,48 @@ def test_switching_language_in_settings_redraws_every_scene_without_a_restart(to
             frames[lang] = pygame.image.tobytes(app.screen, "RGB")
         app.quit()
         assert len(set(frames.values())) == 3, f"{name} did not change with the language"
+
+
+def _shape(text: str) -> list[str]:
+    """A rules page's outline: per line, heading, list item, numbered step, text or blank."""
+    out = []
+    for line in text.splitlines():
+        kind = (
+            "#"
+            if line.startswith("#")
+            else "-"
+            if line.startswith("- ")
+            else "1."
+            if line[:3].rstrip(" .").isdigit()
+            else "text"
+        )
+        out.append(kind if line.strip() else "")
+    return out
+
+
+def test_every_rules_page_exists_in_every_language_with_the_english_outline():
+    """The rules screen falls back to English silently (game/app/rules_screen.py):
+    a missing or half-translated page must fail here instead."""
+    folder = i18n.ASSETS / "rules"
+    games = sorted({p.name.split(".")[0] for p in folder.glob("*.en.md")})
+    assert len(games) >= 5
+    problems = []
+    for game in games:
+        english = _shape((folder / f"{game}.en.md").read_text(encoding="utf-8"))
+        for lang in i18n.TRANSLATED:
+            page = folder / f"{game}.{lang}.md"
+            if not page.exists():
+                problems.append(f"{page.name} is missing")
+            elif _shape(page.read_text(encoding="utf-8")) != english:
+                problems.append(f"{page.name} does not follow {game}.en.md line by line")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_glossary_has_a_column_per_language():
+    text = (i18n.ASSETS / "locale" / "glossary.md").read_text(encoding="utf-8")
+    header = "| English | Français | Español | Deutsch | Nederlands | Italiano |"
+    assert (
+        header
+        == "| " + " | ".join(i18n.LANGUAGES[lang] if lang != "en" else "English" for lang in i18n.LANGUAGES) + " |"
+    )
+    assert text.count(header) >= 6  # the arcade and the five games

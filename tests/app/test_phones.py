@@ -245,3 +245,92 @@ def test_wok_up_presses_from_a_phone_reach_the_scene_as_its_seat(app, loop, monk
     assert [(s, c) for s, c, _u in pressed] == [(1, "deck3"), (1, "wokup")]
     assert all(u > 0 for _s, _c, u in pressed)  # each with the phone clock's bound
     loop(phone.close())
+
+
+def test_the_buzzer_test_shows_each_phone_pad_with_its_clock_bound(app, loop):
+    from game.app.buzzers import BuzzerTestScene
+
+    phones_on(app)
+    scene = app.open("buzzer-test")
+    assert isinstance(scene, BuzzerTestScene)
+    phone = FakePhone(app.phones.urls[2], "dev-c", step_ms=0.1)
+    loop(phone.connect())
+    until(app, loop, lambda: phone.of("view") and app.phones.server.clock_bound_ns(2) is not None)
+    assert phone.of("view")[-1]["mode"] == "pads"
+    assert app.phones.bound_caption(2)[0].startswith("clock ±")
+    app.draw()
+    loop(phone.press("deck1"))
+    until(app, loop, lambda: scene.last.startswith("Phone 3: deck1"))
+    press(app, "back")
+    loop(phone.wait_for("bye"))  # leaving the test ends its links
+    loop(phone.close())
+
+
+def test_a_port_in_use_leaves_phones_off_and_says_so(app):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        app.phones.port = taken.getsockname()[1]
+        scene = app.open("settings")
+        scene.menu.index = next(i for i, it in enumerate(scene.menu.items) if it.label == "Phones")
+        press(app, "confirm")
+        assert not app.phones.on and app.settings.phones is False
+        assert str(app.phones.port) in app.notice
+
+
+def test_play_again_makes_new_links_and_the_tv_shows_their_codes(app, loop):
+    from game.app.phones import LinksScene
+    from game.app.table import ResultsScene
+
+    phones_on(app)
+    seats = seats_for(app, "wewillwokyou")
+    seats.count, seats.seats[1].kind = 2, "human"
+    old = dict(app.phones.urls)
+    seats.start()
+    run(app)
+    assert not isinstance(app.top, LinksScene)  # the seats screen showed these codes already
+    phone = FakePhone(old[0], "dev-a")
+    loop(phone.connect())
+    loop(phone.wait_for("welcome"))
+    results = ResultsScene(app, app.top.session)
+    app.replace(results)
+    results._again()  # "Play again"
+    run(app)
+    assert isinstance(app.top, LinksScene)
+    assert sorted(app.phones.urls) == [0, 1] and app.phones.urls[0] != old[0]
+    assert loop(phone.wait_for("bye"))["reason"] == "new-game"
+    app.draw()
+    press(app, "confirm")
+    assert isinstance(app.top, TableScene)
+    loop(phone.close())
+
+
+def test_a_phone_choice_the_rules_refuse_tells_the_phone_the_rule(app, loop):
+    """The table moved on between the tap and its turn in the queue (here the TV
+    played for the seat first): the rules refuse the phone's choice and the phone
+    is told which rule, as the TV would flash it."""
+    phones_on(app)
+    app.settings.bot_delay = 10  # the bot stays out of the way
+    seats = seats_for(app, "cheaterchefs")
+    seats.count = 2
+    seats.options["first_seat"] = 0
+    seats.start()
+    table = app.top
+    phone = FakePhone(app.phones.urls[0], "dev-a")
+    loop(phone.connect())
+    until(app, loop, lambda: phone.of("view") and phone.of("view")[-1]["legal"])
+    view = phone.of("view")[-1]
+    events = app.phones.server.stats().get("events", 0)
+    loop(phone.send({"type": "act", "v": view["v"], "i": 0}))
+    deadline = time.monotonic() + 5
+    while app.phones.server.stats().get("events", 0) == events:  # queued, not yet handled
+        assert time.monotonic() < deadline
+        loop(asyncio.sleep(0.005))
+    assert table.submit(0, view["legal"][-1])  # the TV plays for seat 0 first
+    run(app)
+    told = loop(phone.wait_for("told"))
+    assert told["text"].startswith("Not allowed: ") and table.session.error in told["text"]
+    assert [e["seat"] for e in table.state.log] == [0]
+    loop(phone.close())

@@ -144,3 +144,50 @@ def test_wok_up_quick_game_and_the_last_table_is_remembered(app):
     assert again.count == 3 and again.options["target"] == 3 and again.seats[2].name == "Kim"
     other = SeatsScene(app, entry("cheaterchefs"))  # per game
     assert other.seats[2].name != "Kim"
+
+
+GAMES = ["wokup", "wewillwokyou", "cheaterchefs", "relleno", "yatai"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_option_of_every_game_is_reachable_and_the_rules_take_it(app, game_id):
+    """Each value of each option, chosen on the seats screen, reaches the rules
+    as it was chosen (a game not yet in the chooser is checked on its rules)."""
+    import importlib
+    from types import SimpleNamespace
+
+    gdef = importlib.import_module(f"game.{game_id}").GAME
+    cls = gdef.state_cls
+    scene = SeatsScene(
+        app, SimpleNamespace(gdef=gdef, players=(cls.min_seats, cls.max_seats), title=game_id, id=game_id)
+    )
+    keys, defaults = {o.key for o in gdef.options}, set(cls.default_options)
+    assert keys == defaults, f"offered but not rules options: {keys - defaults}; not offered: {defaults - keys}"
+    for option in gdef.options:
+        for needed in [option.needs] if option.needs else []:  # make it apply
+            scene.options[needed[0]] = needed[1][0]
+        row = scene.row_kinds().index("options") if not option.per_seat else scene.row_kinds().index("seat")
+        col = (
+            [o.key for o in scene.row_options()].index(option.key)
+            if not option.per_seat
+            else scene.fields().index("team")
+        )
+        values = scene.option_values(option)
+        for _step in values:
+            scene.change(row, col, 1)
+            chosen = scene.game_options()[option.key]
+            state = cls(scene.count, scene.game_options(), 0)  # the rules accept it
+            assert state.options[option.key] == chosen
+        seen = scene.teams[0] if option.per_seat else scene.options[option.key]
+        assert seen == values[0]  # every value went round once
+
+
+def test_a_reset_while_a_name_is_typed_gives_the_keys_back(app):
+    scene = open_seats(app, "wokup")
+    go(app, scene.row_kinds().index("seat"), 0)
+    press(app, "confirm")
+    assert isinstance(app.top, NameScene) and app.devices.typing
+    app.restart_at("title")  # a kiosk reset, a crash
+    assert not app.devices.typing
+    typed_w = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w")
+    assert [ev.control for ev in app.devices.translate(typed_w, 0, app.size)] == ["up"]

@@ -119,3 +119,27 @@ def test_the_history_lists_every_action_of_a_played_game_newest_first():
     press(app, "back")
     assert isinstance(app.top, PauseScene)
     app.quit()
+
+
+def test_the_history_of_a_finished_game_opens_from_the_results(toy_catalogue):
+    from game.app.table import ResultsScene
+
+    from .drive import run
+
+    app = App(size=(1280, 720), window=False)
+    app.open("title")
+    session = Session(toy_catalogue, default_seats(2, list(toy_catalogue.bots), "random"), None, 3, app.saves)
+    table = make_table(app, session)
+    app.push(table)
+    table.play_until(limit=10_000)
+    assert session.state.is_over()
+    run(app, 200)  # the final table holds, then the results
+    assert isinstance(app.top, ResultsScene)
+    _choose(app, "Move history")
+    history = app.top
+    assert isinstance(history, HistoryScene)
+    told = [e["text"] for e in reversed(session.history())]
+    assert len(told) == len(session.state.log) and " ".join(line for _s, line in history.lines()) == " ".join(told)
+    press(app, "back")
+    assert isinstance(app.top, ResultsScene)
+    app.quit()

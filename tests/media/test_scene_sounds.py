@@ -10,6 +10,7 @@ import pytest
 from game.app import shots
 from game.app.app import App
 from game.app.audio import Audio
+from game.app.table import make_table
 from game.input import PlayerEvent
 
 from .test_audio import run_fresh
@@ -94,3 +95,13 @@ def test_a_rendered_round_is_heard_through_the_disk_driver(tmp_path):
     loud = [s for s in samples if abs(s) > 300]
     assert len(loud) > 44100 * 0.2, "the round was (nearly) silent"
     assert max(abs(s) for s in samples) < 32767, "the mix clips"
+
+
+def test_tables_ask_for_table_music_but_attract_demos_keep_the_attract_music(app):
+    app.audio.music("attract")
+    demo = shots.session_for(app, "cheaterchefs", 1)
+    demo.demo = True
+    make_table(app, demo)
+    assert [(r.kind, r.name) for r in app.audio.requests if r.kind.startswith("music")] == [("music", "attract")]
+    make_table(app, shots.session_for(app, "cheaterchefs", 1))
+    assert app.audio.requests[-1].name == "menu"  # heard only if Settings > Sound allows music at tables

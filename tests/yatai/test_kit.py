@@ -6,6 +6,7 @@ import pytest
 from game.engine.bots import RandomBot
 from game.engine.testkit import check_bot_fair, run_playouts
 from game.yatai import GAME
+from game.yatai.bots import StrongBot
 from game.yatai.rules import YataiState
 
 
@@ -18,5 +19,6 @@ def test_random_playouts(seats):
 
 def test_bots_do_not_peek():
     assert check_bot_fair(YataiState, RandomBot(), games=6) > 0
-    for level in GAME.bots:
-        assert check_bot_fair(YataiState, GAME.make_bot(level), games=2, seats=3) > 0
+    assert check_bot_fair(YataiState, GAME.make_bot("greedy"), games=2, seats=3) > 0
+    # Planning bounded by lines, not seconds: the choice depends on the rng alone.
+    assert check_bot_fair(YataiState, StrongBot(seconds=1e9), games=2, seats=3) > 0

@@ -64,6 +64,13 @@ def test_menu_in_turn_order_a_dish_nobody_chose_then_one_at_random_then_a_bottle
     assert s.round == 1 and s.phase == Phase.TILE and s.turn == first
 
 
+def test_the_table_may_choose_the_first_player():
+    assert all(YataiState(3, {"first_seat": 2}, seed).turn == 2 for seed in range(5))
+    assert {YataiState(3, None, seed).turn for seed in range(20)} == {0, 1, 2}
+    with pytest.raises(ValueError, match="first_seat"):
+        YataiState(2, {"first_seat": 2}, 1)
+
+
 # ---- (A) the queue check -------------------------------------------------------------
 def test_a_guest_in_the_last_space_costs_two_reviews_of_your_choice_and_goes_back_to_the_bag():
     s = started()
@@ -325,7 +332,7 @@ def test_serving_scores_the_guest_the_matching_dish_and_each_matching_drink(gues
     assert chef["points"] == points
     assert chef["sink"][dish] == 1 and chef["crate"] == sorted(drinks) and chef["fridge"] == []
     assert chef["queue"] == chef["dishes"] == []
-    assert s.pending[0] == {"kind": Choice.BOARD, "guest": guest, "free": False}
+    assert s.pending[0] == {"kind": Choice.BOARD, "guest": guest, "free": False, "served": True}
 
 
 def test_after_a_serve_both_queues_move_up():
@@ -449,8 +456,12 @@ def test_double_customer_chooses_a_guest_from_the_bag_whose_space_gives_its_bonu
     assert s.pending[0]["kind"] == Choice.PICK
     assert {a["guest"] for a in s.legal_actions(seat)} == set(s.bag)
     tourists = s.bag.count("tourist")
+    token(s, seat, "doggy_bag")
     s.apply(seat, {"type": "pick", "guest": "tourist"})
     assert s.bag.count("tourist") == tourists - 1
+    # The doggy bag frees only a served guest's placement.
+    assert {"type": "use", "token": "doggy_bag"} not in s.legal_actions(seat)
+    assert_rejected(s, seat, {"type": "use", "token": "doggy_bag"}, "doggy-bag-after-a-serve")
     points = s.chefs[seat]["points"]
     s.apply(seat, {"type": "board", "space": review})
     assert s.pending[0] == {"kind": Choice.REVIEW, "steps": 2, "tracks": ["cleanliness"], "sign": 1}
@@ -574,10 +585,23 @@ def test_after_round_12_each_chef_checks_the_queue_then_serves_the_waiting_guest
     s.apply(seat, {"type": "board", "space": 1})
     assert s.pending  # the special token bonus
     s.apply(seat, s.legal_actions(seat)[0])
-    assert s.turn == seat and [a["type"] for a in s.legal_actions(seat)] == ["stop"]
-    s.apply(seat, {"type": "stop"})
-    assert s.is_over()  # the other chef had nobody waiting
+    assert s.is_over()  # nobody left to serve; the other chef had nobody waiting
     assert s.chefs[other]["queue"] == []
+
+
+def test_the_extra_turn_may_stop_serving_and_ends_by_itself_when_nothing_can_be_served():
+    s = started()
+    seat = s.first
+    s.round = EXTRA_ROUND
+    queue(s, seat, "red", "blue")
+    cook(s, seat, "red")
+    fridge(s, seat, "red")
+    empty_crate(s, seat)
+    queue(s, 1 - seat, "green")  # no dish: nothing to serve
+    begin(s, seat)
+    assert s.phase == Phase.EXTRA
+    s.apply(seat, {"type": "stop"})
+    assert s.is_over() and s.chefs[seat]["queue"] == ["red", "blue"]
 
 
 def test_twelve_rounds_of_one_tile_per_chef_then_the_extra_turn():
@@ -592,7 +616,8 @@ def test_twelve_rounds_of_one_tile_per_chef_then_the_extra_turn():
         s.apply(seat, rng.choice(s.legal_actions(seat)))
     inserts = [e for e in s.log if e["action"]["type"] == "insert"]
     assert len(inserts) == 12 * 3
-    assert rounds == set(range(1, EXTRA_ROUND + 1))
+    assert set(range(1, EXTRA_ROUND)) <= rounds <= set(range(1, EXTRA_ROUND + 1))
+    assert s.round == EXTRA_ROUND + 1  # the extra round was played (or had nothing to serve)
 
 
 # ---- final scoring ---------------------------------------------------------------------------------------
@@ -695,3 +720,35 @@ def test_a_move_without_chance_can_be_undone_within_the_turn():
 def test_not_your_turn_is_refused():
     s = started()
     assert_rejected(s, 1 - s.turn, {"type": "insert", "tile": s.free[0], "arrow": 0}, "not-your-turn")
+
+
+def test_garbage_during_the_queue_check_makes_room_to_offer_a_drink():
+    s = started()
+    seat = s.turn
+    queue(s, seat, "red", "blue", "green", "yellow")
+    fridge(s, seat, "red")
+    crate(s, seat, "blue", "blue")
+    token(s, seat, "garbage")
+    begin(s, seat)
+    assert not [a for a in s.legal_actions(seat) if a["type"] == "offer_drink"]
+    s.apply(seat, {"type": "use", "token": "garbage"})
+    assert s.phase == Phase.QUEUE and s.chefs[seat]["crate"] == []
+    s.apply(seat, {"type": "offer_drink", "colour": "red"})
+    assert s.chefs[seat]["crate"] == ["red"] and s.phase == Phase.TILE
+
+
+def test_the_line_a_move_would_run_can_be_previewed():
+    from game.yatai.rules import line_tiles, slide
+
+    s = started()
+    seat, tile = s.turn, s.free[1]
+    preview, out = slide(s.grid, tile, 2)
+    assert line_tiles(preview, 2)[0] == tile and out == s.grid[1][2]
+    s.apply(seat, {"type": "insert", "tile": tile, "arrow": 2})
+    assert s.grid == preview and out in s.free
+
+
+def test_nobody_scores_a_colour_nobody_has():
+    s = started(3)
+    r = s.scoring()
+    assert all(sum(x["dishes"].values()) == sum(x["guests"].values()) == 0 for x in r)

@@ -1,0 +1,172 @@
+"""Relleno bots. They see only what their seat sees: the heuristics read the
+seat's own hand and the public piles; the lookahead plays on a determinization.
+
+* "easy": greedy. Fills the recipe worth most to it now (`gain`), else
+  restocks and reserves the recipe it could fill best after restocking; gives
+  up as its time card the card its best fill needs least; never plays early
+  arrivals.
+* "hard": on its turn, tries every move (two cheapest covers per recipe) on a
+  determinization and plays the rest of the day with the easy policy for every
+  seat, the rivals' known hands included; keeps the move with the best lead in
+  points plus what the cards promise (`worth`). Chooses its time card like
+  easy but values arriving earlier (0.3 point an hour).
+Tried and dropped (figures in assets/relleno/DESIGN.md): ISMCTS with greedy or
+quick rollouts (10-30 % against easy: a second buys too few rollouts in a game
+this chaotic), full-game rollouts (15 %), a two-day horizon (63 %), the
+lookahead for the time card too (57 %).
+"""
+
+from __future__ import annotations
+
+from game.engine.bots import Bot
+from game.engine.rng import Rng
+
+from .data import content
+from .filling import points
+from .rules import RECIPES_PER_SEAT, Phase, RellenoState
+
+ABILITY_WORTH = {"none": 0.0, "bonus_fill": 0.5, "extra_restock": 1.0, "bad_batch": 0.3, "early_arrival": 0.6}
+PROVIDE_WORTH = 0.5  # a filling in the left column: future fills
+CARD_COST = 0.15  # each card played sits on the discard pile until a restock
+EASY_EARLY_WORTH = 0.006  # per hour earlier, in points: only breaks ties
+HARD_EARLY_WORTH = 0.3
+WIN_WORTH = 10.0  # a won game over a lost one, in points of margin
+HAND_PROMISE = 0.6  # a filling in hand, at the start of the game, in points
+PILE_PROMISE = 0.3  # a filling on the discard pile: a restock away
+
+
+def _card(card: str):
+    return content().cards[card]
+
+
+def gain(state: RellenoState, seat: int, recipe: str, cards: list[str]) -> float:
+    """What filling `recipe` with `cards` is worth to `seat` now."""
+    owned = state.owned(seat)
+    more = points(owned + [recipe])["total"] - points(owned)["total"]
+    c = _card(recipe)
+    return more + PROVIDE_WORTH * len(c.provides) + ABILITY_WORTH[c.ability] - CARD_COST * len(cards)
+
+
+def _best_fill(state: RellenoState, seat: int, hand: list[str]) -> float:
+    fills = state.fills(seat, hand)
+    return max((gain(state, seat, a["recipe"], a["cards"]) for a in fills), default=-1.0)
+
+
+def _keep_worth(card: str) -> float:
+    c = _card(card)
+    return 3.0 * len(c.points) + len(c.provides)
+
+
+def greedy(state: RellenoState, seat: int, early_worth: float = EASY_EARLY_WORTH):
+    """The easy bot's move (deterministic: ties go to the first legal action)."""
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == Phase.CHOOSE:
+        hand = state.hands[seat]
+        plain = [a for a in legal if not a["early"]]
+
+        def keep(a) -> float:
+            rest = [c for c in hand if c != a["card"]]
+            time = _card(a["card"]).time or 0
+            return _best_fill(state, seat, rest) - early_worth * time / 60
+
+        return max(plain, key=keep)
+    if state.phase == Phase.BAD_BATCH:
+        return min(legal, key=lambda a: _keep_worth(a["card"]))
+    fills = [a for a in legal if a["type"] in ("fill", "bonus_fill")]
+    if fills:
+        best = max(fills, key=lambda a: gain(state, seat, a["recipe"], a["cards"]))
+        if gain(state, seat, best["recipe"], best["cards"]) > 0 or state.phase == Phase.BONUS:
+            return best
+    if state.phase == Phase.BONUS:
+        return {"type": "skip_bonus"}
+    everything = state.hands[seat] + state.discards[seat]
+    reserves = [a for a in legal if a["type"] == "restock" and "reserve" in a]
+    if not reserves:
+        return {"type": "restock"}
+
+    def later(a) -> float:
+        covers = [f for f in state.fills(seat, everything) if f["recipe"] == a["reserve"]]
+        return max((gain(state, seat, f["recipe"], f["cards"]) for f in covers), default=-1.0)
+
+    return max(reserves, key=later)
+
+
+class GreedyBot(Bot):
+    name = "easy"
+
+    def choose(self, state: RellenoState, seat: int, rng: Rng):
+        return greedy(state, seat)
+
+
+def worth(state: RellenoState, seat: int) -> float:
+    """Points now, plus what the cards promise while the deck lasts: fillings in
+    hand are ready, those on the discard pile need a restock first."""
+    left = (len(state.deck) + len(state.reserved) + len(state.under)) / (RECIPES_PER_SEAT * state.num_seats)
+    ready = sum(len(_card(c).provides) for c in state.hands[seat] + state.fronts[seat])
+    later = sum(len(_card(c).provides) for c in state.discards[seat])
+    return points(state.owned(seat))["total"] + left * (HAND_PROMISE * ready + PILE_PROMISE * later)
+
+
+def lead(state: RellenoState, seat: int) -> float:
+    """The seat's worth over its best rival's; the true outcome once the game is over."""
+    if state.is_over():
+        winners = state.winners()
+        won = WIN_WORTH / len(winners) if seat in winners else 0.0
+        scores = state.scores()
+        return won + scores[seat] - max(v for s, v in enumerate(scores) if s != seat)
+    mine = worth(state, seat)
+    return mine - max(worth(state, s) for s in range(state.num_seats) if s != seat)
+
+
+class LookaheadBot(Bot):
+    """Each move of a turn played out to the end of the day on a determinization."""
+
+    name = "hard"
+
+    def choose(self, state: RellenoState, seat: int, rng: Rng):
+        if state.phase == Phase.CHOOSE:
+            return greedy(state, seat, HARD_EARLY_WORTH)
+        legal = _candidates(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        # Once the times are revealed only the deck order is unknown, and the
+        # day's end does not look at it: one determinization is enough.
+        world = state.determinize(seat, rng)
+        leads = [lead(_rest_of_day(world, seat, action), seat) for action in legal]
+        return legal[leads.index(max(leads))]
+
+
+def _candidates(state: RellenoState, seat: int) -> list[dict]:
+    """The legal moves worth trying: for each recipe only its two cheapest covers."""
+    legal = state.legal_actions(seat)
+    kept: dict[tuple, list[dict]] = {}
+    out = []
+    for a in legal:
+        if a["type"] in ("fill", "bonus_fill"):
+            kept.setdefault((a["type"], a["recipe"]), []).append(a)
+        else:
+            out.append(a)
+    for group in kept.values():
+        group.sort(key=lambda a: sum(_keep_worth(c) for c in a["cards"]))
+        out += group[:2]
+    return out
+
+
+def _rest_of_day(world: RellenoState, seat: int, action) -> RellenoState:
+    """The world after `action`, the easy policy playing every seat to the day's end."""
+    sim = world.clone()
+    sim.apply(seat, action)
+    while not sim.is_over() and sim.day == world.day:
+        actor = sim.actors()[0]
+        sim.apply(actor, greedy(sim, actor))
+    return sim
+
+
+def easy_bot() -> GreedyBot:
+    return GreedyBot()
+
+
+def hard_bot() -> LookaheadBot:
+    return LookaheadBot()
