@@ -377,7 +377,7 @@ class Kiosk:
             r = ui.rect(360, 930 - 62 * i, 1200, 54)
             ui.panel(surf, r, PANEL, 12, SEAT_COLOURS[table.session.seats[seat].colour])
             text = _("{name} is away: a bot plays. Press any button to come back.").format(name=table.seat_name(seat))
-            ui.text(surf, text, (960, 936 - 62 * i), 32, INK, anchor="midtop")
+            ui.text(surf, text, (960, 936 - 62 * i), ui.fit(text, 32, 1160), INK, anchor="midtop")
 
     @property
     def ui(self):

@@ -163,7 +163,9 @@ class AttractScene(Scene):
                         surf, _(UNITS[kind.unit]).format(v=e.value), (cx + 160, y + 12), 34, GREEN, anchor="topright"
                     )
                 if not rows:
-                    ui.text(surf, _("No record yet: be the first!"), (cx, 340 + drift), 34, INK, anchor="midtop")
+                    ui.text(surf, "-", (cx, 340 + drift), 40, MUTED, anchor="midtop")
+        if board is not None and not any(b["all_time"] for b in board.values()):
+            ui.text(surf, _("No record yet: be the first!"), (960, 700 + drift), 48, INK, True, "midtop")
 
     def draw_over(self, surf: pygame.Surface) -> None:
         """The banner over whatever is on screen, then dimming or black."""
@@ -179,8 +181,10 @@ class AttractScene(Scene):
             y = 40 + 20 * math.sin(self.clock / 5)
         glow = 0.5 + 0.5 * math.sin(self.clock * 3)
         colour = tuple(int(a + (b - a) * glow) for a, b in zip(ACCENT, INK, strict=True))
+        text = _("Press any button to play")
+        size = ui.fit(text, 44, 640, 30, bold=True)
         ui.panel(surf, ui.rect(x - 340, y, 680, 80), (20, 16, 14), 22, colour)
-        ui.text(surf, _("Press any button to play"), (x, y + 16), 44, colour, True, "midtop")
+        ui.text(surf, text, (x, y + 40 - size * 0.6), size, colour, True, "midtop")
         if idle >= conf.dim_after:
             self.ui.shade(surf, 170)
 
