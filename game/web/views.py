@@ -34,6 +34,7 @@ from ..i18n import N_, _
 
 WORDS = {  # the page's own words, sent in its welcome (game/web/static/app.js)
     "connecting": N_("Connecting to the arcade…"),
+    "joined": N_("You are in: the game starts on the TV."),
     "reconnecting": N_("Connection lost: reconnecting…"),
     "no-link": N_("Scan your seat's QR code on the TV to join."),
     "wrong-secret": N_("This link is not valid: scan your seat's QR code on the TV."),
