@@ -199,7 +199,9 @@ def test_operator_choices_are_saved_and_the_statistics_plot(kiosk, tmp_path):
     menu.menu.index = labels.index("Bot strength")
     press(app, "confirm")
     assert app.settings.kiosk.bot_strength == "hard"
-    assert 'bot_strength = "hard"' in app.store.path.read_text()
+    saved = app.store.path.read_text()
+    assert 'bot_strength = "hard"' in saved
+    assert "enabled = false" in saved and "fullscreen = false" in saved, "`python -m game kiosk` is not a setting"
     menu.menu.index = labels.index("Statistics")
     press(app, "confirm")
     assert isinstance(app.top, StatsScene)
