@@ -13,7 +13,9 @@ from ..input.devices import key_label
 from ..input.rebind import rebind
 from ..settings import CONTROLS, DEFAULT_BINDINGS
 from . import catalogue
+from .confirm import ConfirmScene
 from .scene import MenuScene, Scene
+from .tutorial import make_tutorial, offered, remember_offered, tutorial_for
 from .ui import ACCENT, DIM, INK, MUTED, PANEL, PANEL_HI, Item, Menu
 
 
@@ -114,9 +116,6 @@ class ChooserScene(MenuScene):
 
     def _choose(self, entry) -> None:
         """The first time a game with a guided first game is chosen, offer it (once)."""
-        from .confirm import ConfirmScene
-        from .tutorial import make_tutorial, offered, remember_offered, tutorial_for
-
         if tutorial_for(entry.id) is None or offered(entry.id):
             self.app.open("seats", entry)
             return

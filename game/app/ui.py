@@ -152,8 +152,7 @@ class Ui:
     def cover(self, rect: pygame.Rect) -> None:
         """An opaque panel is drawn over `rect` next: what it hides is no longer on screen,
         so the layout recorder forgets it (the panel's own text is reported after)."""
-        if self.boxes is not None:
-            self.boxes[:] = [(kind, box) for kind, box in self.boxes if not box.colliderect(rect)]
+        self.box(rect, "cover")  # game/app/layout.py drops what a cover hides
 
     def box(self, rect: pygame.Rect, kind: str = "card") -> pygame.Rect:
         """Report a drawn card (or any box that must not overlap its kind) to the layout recorder."""

@@ -9,9 +9,9 @@ import pygame
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _
 
-from . import words
-from .data import content
-from .rules import BIG, CRATE, QUEUE, SMALL
+from .. import words
+from ..data import content
+from ..rules import BIG, CRATE, QUEUE, SMALL
 
 # The badge colours of the pictures (assets/pictures/pictures.toml): one colour per
 # customer, drink, dish and food tile.

@@ -28,10 +28,10 @@ from game.app.table import TableScene, action_key
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
 from game.i18n import _, language
 
-from . import words
+from .. import words
+from ..data import content
+from ..rules import ARROWS, ROUNDS, Choice, Phase
 from .art import STALL_H, STALL_W, StallView, dish, drink, guest_picture, tile_face
-from .data import content
-from .rules import ARROWS, ROUNDS, Choice, Phase
 
 TILE_W, TILE_H, GAP = 150, 118, 12
 GRID_X, GRID_Y = 150, 226
