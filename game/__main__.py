@@ -35,7 +35,11 @@ def cmd_screenshot(args) -> int:
     app = App(size=_size(args.size), window=False)
     if args.lang:
         app.set_language(args.lang)
-    shots.build(app, args.scene, args.game, args.seed)
+    try:
+        shots.build(app, args.scene, args.game, args.seed)
+    except ValueError as exc:  # an unknown scene, moment or game: one line naming the valid ones
+        print(f"screenshot: {exc}", file=sys.stderr)
+        return 2
     for _i in range(args.frames):
         app.step()
     app.draw()
@@ -57,7 +61,9 @@ def cmd_simulate(args) -> int:
     from .engine.simulate import run
 
     entry = catalogue.find(args.game)
-    gdef = entry.gdef
+    # A game whose rules and bots exist before its scene (not yet in the chooser)
+    # can already be simulated from its package.
+    gdef = entry.gdef or catalogue.rules_only(entry)
     if gdef is None:
         print(f"{args.game} cannot be played yet: {entry.problem or 'coming soon'}", file=sys.stderr)
         return 2
@@ -75,7 +81,7 @@ def cmd_simulate(args) -> int:
     if gdef.simulate:
         gdef.simulate(args.seats, args.games, args.seed, levels, options or None, sys.stdout)
     else:
-        run(gdef, args.seats, args.games, args.seed, levels, options or None)
+        run(gdef, args.seats, args.games, args.seed, levels, options or None, out=sys.stdout)
     return 0
 
 
@@ -92,13 +98,21 @@ def cmd_watch(args) -> int:
     _headless()
     from .app.watch import watch
 
-    return watch(args.game, args.seats, args.seed, args.out_dir, args.every, _size(args.size))
+    return watch(args.game, args.seats, args.seed, args.out_dir, args.every, _size(args.size), args.max_shots)
 
 
 def cmd_i18n(args) -> int:
-    from .i18n import update_catalogues
+    from .i18n import ASSETS, update_catalogues
 
-    update_catalogues()
+    reports = update_catalogues()
+    left = 0
+    for path, report in reports.items():
+        problems = report.problems()
+        left += len(problems)
+        print(f"{path.relative_to(ASSETS.parent)}: {'complete' if not problems else f'{len(problems)} to do'}")
+        for line in problems:
+            print(f"    {line}")
+    print("every catalogue is complete" if not left else f"{left} strings left to translate or fix")
     return 0
 
 
@@ -114,10 +128,19 @@ def cmd_play(args) -> int:
     return main_window()
 
 
+def cmd_kiosk(args) -> int:
+    from .app.app import main_window
+
+    return main_window(kiosk=True)
+
+
 def main(argv: list[str] | None = None) -> int:
+    from .i18n import LANGUAGES
+
     p = argparse.ArgumentParser(prog="wok-arcade", description="Wok Arcade")
     sub = p.add_subparsers(dest="command")
     sub.add_parser("play", help="start the arcade (the default)")
+    sub.add_parser("kiosk", help="start fullscreen in kiosk mode (an unattended cabinet; README)")
 
     s = sub.add_parser("screenshot", help="render a scene to a PNG")
     s.add_argument("--scene")
@@ -125,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--size", default="1920x1080")
     s.add_argument("--out")
-    s.add_argument("--lang", choices=["en", "fr"])
+    s.add_argument("--lang", choices=list(LANGUAGES))
     s.add_argument("--frames", type=int, default=2, help="steps to run before the picture")
     s.add_argument("--list", action="store_true")
 
@@ -150,14 +173,21 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--out-dir", default="watch")
     w.add_argument("--every", type=int, default=120, help="steps between screenshots")
     w.add_argument("--size", default="1920x1080")
+    w.add_argument(
+        "--max-shots", type=int, default=40, help="screenshots at most along the way (the end is always saved)"
+    )
 
-    sub.add_parser("i18n", help="bring the French catalogues in step with the code")
+    sub.add_parser(
+        "i18n", help="bring every catalogue of every language in step with the code and list what is left to translate"
+    )
 
     from .hardware.cli import add_parser as add_buzzers_parser
 
     add_buzzers_parser(sub)
 
     args = p.parse_args(argv)
+    from .engine.data import DataError
+
     commands = {
         "screenshot": cmd_screenshot,
         "bench": cmd_bench,
@@ -166,9 +196,14 @@ def main(argv: list[str] | None = None) -> int:
         "i18n": cmd_i18n,
         "buzzers": cmd_buzzers,
         "play": cmd_play,
+        "kiosk": cmd_kiosk,
         None: cmd_play,
     }
-    return commands[args.command](args)
+    try:
+        return commands[args.command](args)
+    except DataError as exc:  # a broken content file: its message names file, entry and problem
+        print(f"{args.command or 'play'}: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

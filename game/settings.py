@@ -76,7 +76,8 @@ CONTROLS = [str(c) for c in Control if c not in (Control.MENU, Control.POINT)]
 class Settings:
     language: str = "en"
     fullscreen: bool = False
-    window: list[int] = field(default_factory=lambda: [1280, 720])
+    # The window's size in pixels; [0, 0]: the size of the screen it opens on.
+    window: list[int] = field(default_factory=lambda: [0, 0])
     bot_delay: float = 0.7  # seconds a bot "thinks" before its move shows
     learning_mode: bool = False
     bindings: dict = field(default_factory=lambda: copy.deepcopy(DEFAULT_BINDINGS))
@@ -94,6 +95,10 @@ class Settings:
     # Samples per mixer buffer: 512 is 11.6 ms at 44.1 kHz. 256 halves the wait
     # for a slap's sound but crackles (underruns) on some audio stacks.
     audio_buffer: int = 512
+    # Phones as private screens (game/web): off by default; the TCP port the
+    # arcade serves the phones' page on, on the local network.
+    phones: bool = False
+    phones_port: int = 8765
 
 
 AUDIO_BUFFERS = (128, 256, 512, 1024, 2048, 4096)
@@ -108,6 +113,8 @@ TOP_LEVEL = (
     "mute",
     "table_music",
     "audio_buffer",
+    "phones",
+    "phones_port",
 )
 
 
@@ -182,15 +189,16 @@ def _from_doc(doc: dict, text: str, path: Path) -> Settings:
         if doc["language"] not in LANGUAGES:
             raise bad("language", f"must be one of {', '.join(LANGUAGES)}")
         s.language = doc["language"]
-    for key in ("fullscreen", "learning_mode", "mute", "table_music"):
+    for key in ("fullscreen", "learning_mode", "mute", "table_music", "phones"):
         if key in doc:
             if not isinstance(doc[key], bool):
                 raise bad(key, "must be true or false")
             setattr(s, key, doc[key])
     if "window" in doc:
         w = doc["window"]
-        if not (isinstance(w, list) and len(w) == 2 and all(isinstance(v, int) and 320 <= v <= 8000 for v in w)):
-            raise bad("window", "must be [width, height] in pixels")
+        sized = isinstance(w, list) and len(w) == 2 and all(isinstance(v, int) and 320 <= v <= 8000 for v in w)
+        if not (sized or w == [0, 0]):
+            raise bad("window", "must be [width, height] in pixels, or [0, 0] for the screen's size")
         s.window = list(w)
     if "bot_delay" in doc:
         d = doc["bot_delay"]
@@ -208,6 +216,11 @@ def _from_doc(doc: dict, text: str, path: Path) -> Settings:
         if isinstance(v, bool) or v not in AUDIO_BUFFERS:
             raise bad("audio_buffer", f"must be one of {', '.join(map(str, AUDIO_BUFFERS))} (samples)")
         s.audio_buffer = v
+    if "phones_port" in doc:
+        v = doc["phones_port"]
+        if isinstance(v, bool) or not isinstance(v, int) or not 1024 <= v <= 65535:
+            raise bad("phones_port", "must be a port number from 1024 to 65535")
+        s.phones_port = v
     if "bindings" in doc:
         b = doc["bindings"]
         if not isinstance(b, dict):

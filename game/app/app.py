@@ -3,14 +3,19 @@
 The loop runs the game logic at a fixed 60 steps a second and draws once per
 frame. Between frames it does not sleep blindly: it polls SDL's event queue
 every millisecond, so each input gets a timestamp within about a millisecond
-of the key or button (pygame's events carry no timestamp of their own).
+of the key or button (pygame's events carry no timestamp of their own). A
+still menu nobody touches is neither redrawn (see `wants_frame`) nor polled
+more than every 4 ms: an idle title screen costs about 1 % of a core.
 """
 
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 import time
+import traceback
+from dataclasses import replace
 
 import pygame
 
@@ -21,6 +26,8 @@ from ..input.devices import Devices
 from ..input.events import EventQueue, PlayerEvent
 from ..settings import SettingsStore
 from .audio import Audio
+from .kiosk import Kiosk
+from .phones import Phones
 from .saves import SaveStore
 from .scene import Scene, scene_class
 from .ui import BG, INK, RED, Ui
@@ -37,6 +44,7 @@ class App:
         store: SettingsStore | None = None,
         saves: SaveStore | None = None,
         window: bool = True,
+        kiosk: bool = False,
     ) -> None:
         sys.setswitchinterval(0.001)  # reader threads (buzzer boxes, saves) must not hold the GIL for a frame
         # Only what the arcade uses. The mixer opens on the first sound (app.audio),
@@ -55,11 +63,27 @@ class App:
         self.devices = Devices(self.settings.bindings)
         self.queue = EventQueue()  # bots, buzzer readers and tests put events here
         self.buzzers = None  # the BuzzerManager, once start_buzzers() ran
+        self.phones = Phones(self, port=self.settings.phones_port)  # its server runs while Settings > Phones is on
+        # Tables move things eased (game/app/motion.py) where someone watches a window;
+        # headless renders (tests, screenshots, watch) draw everything where it lies.
+        self.motion = window
         self.size = tuple(size or self.settings.window)
+        if not all(self.size):  # [0, 0]: the screen's size (a surface without a screen: 720p)
+            self.size = screen_size() if window else (1280, 720)
+        if kiosk:
+            self.settings.kiosk.enabled = True
+        # Kiosk mode (game/app/kiosk.py): fullscreen, no way out for guests, attract mode.
+        self.kiosk: Kiosk | None = None
+        if self.settings.kiosk.enabled:
+            self.settings.fullscreen = window
+            self.kiosk = Kiosk(self, defer=window)
         self.screen = self._open(window)
         self.scenes: list[Scene] = []
         self.running = True
         self.steps = 0
+        self.dirty = True  # something changed since the last frame was drawn
+        self._drawn_at = 0.0
+        self._notice_on = False
 
     def _open(self, window: bool) -> pygame.Surface:
         if not window:
@@ -71,8 +95,19 @@ class App:
         if window:
             pygame.display.set_caption("Wok Arcade")
         self.size = surf.get_size()
-        self.ui.resize(self.size)
+        self._set_stage(surf)
         return surf
+
+    def _set_stage(self, screen: pygame.Surface) -> None:
+        """The 16:9 part of the window the scenes draw in, centred: a 4:3 or 16:10
+        window gets bars above and below, a 21:9 one at the sides; nothing is cropped
+        or stretched, and every scene keeps one layout (design units, game/app/ui.py)."""
+        w, h = screen.get_size()
+        u = min(w / 1920, h / 1080)
+        sw, sh = min(w, round(1920 * u)), min(h, round(1080 * u))
+        self.stage_rect = pygame.Rect((w - sw) // 2, (h - sh) // 2, sw, sh)
+        self.stage = screen.subsurface(self.stage_rect)
+        self.ui.resize((sw, sh))
 
     # ---- scenes --------------------------------------------------------
     @property
@@ -81,9 +116,11 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
+        self.dirty = True
 
     def pop(self) -> None:
         self.scenes.pop()
+        self.dirty = True
         if self.scenes:
             self.top.enter()
         else:
@@ -92,9 +129,13 @@ class App:
     def replace(self, scene: Scene) -> None:
         self.scenes.pop()
         self.scenes.append(scene)
+        self.dirty = True
 
     def reset_to(self, scene: Scene) -> None:
         self.scenes = [scene]
+        self.dirty = True
+        if self.devices.typing:  # a name was being typed on a scene that is gone (a kiosk reset)
+            self.devices.stop_typing()
 
     def open(self, name: str, *args) -> Scene:
         """Push the scene registered as `name` (see game/app/scene.py)."""
@@ -103,13 +144,18 @@ class App:
         return scene
 
     def restart_at(self, name: str, *args) -> Scene:
-        """Make the scene registered as `name` the only one (e.g. back to the title)."""
+        """Make the scene registered as `name` the only one (e.g. back to the title;
+        in kiosk mode the title is the chooser: guests never see Quit or Settings)."""
+        self.phones.invalidate()  # back to the title or a kiosk reset: every phone link dies
+        if name == "title" and self.kiosk is not None:
+            name = self.kiosk.home
         scene = scene_class(name)(self, *args)
         self.reset_to(scene)
         return scene
 
     def say(self, message: str, seconds: float = 6.0) -> None:
         self.notice, self.notice_until = message, time.monotonic() + seconds
+        self.dirty = True
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
@@ -118,6 +164,7 @@ class App:
     def set_language(self, lang: str) -> None:
         self.settings.language = lang
         i18n.set_language(lang)
+        self.phones.set_language()
 
     def save_settings(self) -> None:
         note = self.store.save()
@@ -129,16 +176,23 @@ class App:
         """Stamp and translate what SDL has queued (called every millisecond)."""
         for e in pygame.event.get():
             t = time.monotonic_ns()
+            if self.kiosk is not None and self.kiosk.sdl_event(e):
+                continue
             if e.type == pygame.QUIT:
                 self.running = False
             elif e.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
                 self.size = (max(640, e.w), max(360, e.h))
                 self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
-                self.ui.resize(self.size)
+                self._set_stage(self.screen)
+                self.dirty = True
+            elif e.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+                self.dirty = True  # the window manager wants the picture again
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
                 self.toggle_fullscreen()
             else:
                 for ev in self.devices.translate(e, t, self.size):
+                    if ev.pos is not None:  # window pixels -> the stage's pixels
+                        ev = replace(ev, pos=(ev.pos[0] - self.stage_rect.x, ev.pos[1] - self.stage_rect.y))
                     self.queue.put(ev)
         for msg in self.devices.notices:
             self.say(msg)
@@ -149,10 +203,14 @@ class App:
     def step(self, events: list[PlayerEvent] = ()) -> None:
         """One fixed step: deliver events, advance the top scene."""
         for ev in [*events, *self.queue.drain()]:
-            if self.scenes:
+            self.dirty = True
+            if self.scenes and (self.kiosk is None or self.kiosk.filter(ev)):
                 self.top.handle(ev)
         if self.scenes:
             self.top.update(STEP)
+            self.phones.update()
+        if self.kiosk is not None and self.scenes:
+            self.kiosk.update(STEP)
         self.steps += 1
 
     def draw(self) -> None:
@@ -161,16 +219,18 @@ class App:
         while first > 0 and self.scenes[first].overlay:
             first -= 1
         for scene in self.scenes[first:]:
-            scene.draw(self.screen)
+            scene.draw(self.stage)
+        if self.kiosk is not None:
+            self.kiosk.draw_over(self.stage)
         if self.notice and time.monotonic() < self.notice_until:
             self._draw_notice()
 
     def _draw_notice(self) -> None:
         lines = self.ui.wrap(self.notice, 32, 1700)
         r = self.ui.rect(80, 16, 1760, 20 + 44 * len(lines))
-        self.ui.panel(self.screen, r, (60, 20, 20), 12, RED)
+        self.ui.panel(self.stage, r, (60, 20, 20), 12, RED)
         for i, line in enumerate(lines):
-            self.ui.text(self.screen, line, (110, 24 + 44 * i), 32, INK)
+            self.ui.text(self.stage, line, (110, 24 + 44 * i), 32, INK, width=1700)
 
     def run(self) -> None:
         next_step = time.monotonic_ns()
@@ -183,17 +243,33 @@ class App:
                     self.step()
                     next_step += STEP_NS
                     stepped += 1
-                if stepped:
+                drawn = bool(stepped) and self.wants_frame()
+                if drawn:
                     self.draw()
             except Exception:  # a bug in a scene must not end the evening
                 self.recover()
+                drawn = True
             if stepped == 5:
                 next_step = now + STEP_NS
-            if stepped:
+            if drawn:
                 pygame.display.flip()
+                if self.kiosk is not None:
+                    self.kiosk.frame_drawn()
             else:
-                time.sleep(0.001)
+                time.sleep(0.001 if not self.scenes or not self.top.still else 0.004)
         self.quit()
+
+    def wants_frame(self) -> bool:
+        """Draw only when something may look different: an event, a scene
+        change, a notice coming or going, a scene that moves by itself
+        (`Scene.still` False: tables, their pulsing focus and animations), and
+        once a second regardless. An untouched menu then costs almost nothing."""
+        now = time.monotonic()
+        notice_on = bool(self.notice) and now < self.notice_until
+        if self.dirty or notice_on != self._notice_on or not self.top.still or now - self._drawn_at >= 1.0:
+            self.dirty, self._notice_on, self._drawn_at = False, notice_on, now
+            return True
+        return False
 
     def recover(self) -> None:
         """Log what went wrong and go back to the title screen. The game in
@@ -203,6 +279,9 @@ class App:
             close = getattr(scene, "close", None)
             if close:
                 close()
+        if self.kiosk is not None:  # no message for guests: recorded, the game set aside
+            self.kiosk.scene_failed(traceback.format_exc())
+            return
         self.restart_at("title")
         self.say(
             _("Something went wrong; details are in {log}. Your game was saved: resume it here.").format(
@@ -222,19 +301,31 @@ class App:
     def quit(self) -> None:
         if self.buzzers is not None:
             self.buzzers.stop()
+        self.phones.stop()
         for scene in self.scenes:
             close = getattr(scene, "close", None)
             if close:
                 close()
         self.saves.flush()  # the last action's save reaches the disk before the window goes
+        if self.kiosk is not None:
+            self.kiosk.close()
         self.audio.close()
         pygame.quit()
 
 
-def main_window() -> int:
+def screen_size() -> tuple[int, int]:
+    """The desktop's size on the first display (1280x720 if SDL cannot tell)."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        sizes = []
+    return tuple(sizes[0]) if sizes and all(sizes[0]) else (1280, 720)
+
+
+def main_window(kiosk: bool = False) -> int:
     logs.setup()
     try:
-        app = App()
+        app = App(kiosk=kiosk)
     except pygame.error as exc:
         log.error(
             "cannot open a window (%s). Run it on a desktop, or set DISPLAY; without a screen, "
@@ -243,6 +334,11 @@ def main_window() -> int:
         )
         return 1
     app.start_buzzers()
-    app.open("title")
+    app.phones.apply_setting()
+    if app.kiosk is not None:
+        signal.signal(signal.SIGTERM, lambda *_a: setattr(app, "running", False))  # systemctl stop: no crash
+        app.kiosk.start()
+    else:
+        app.open("title")
     app.run()
-    return 0
+    return app.kiosk.exit_status if app.kiosk is not None else 0

@@ -17,7 +17,7 @@ import time
 
 from ..hardware import bench as buzzer_bench
 from ..web import bench as phone_bench
-from . import audio_bench, catalogue, shots
+from . import audio_bench, catalogue, idle_bench, shots
 from .app import App
 from .table import scene_class
 
@@ -27,6 +27,7 @@ PATHS = {
     "buzzers": buzzer_bench.report,  # serial path and clock sync of buzzer boxes
     "phones": phone_bench.report,  # tap -> event, phone clock bound (a real browser)
     "audio": audio_bench.report,  # press -> sound start
+    "idle": idle_bench.report,  # CPU of the untouched title screen in the real loop
 }
 
 
@@ -50,6 +51,7 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> tuple[float, fl
     the frames are measured, as they do at a table."""
     game, _slash, scene = name.rpartition("/")
     app = App(size=size, window=False)
+    app.motion = True  # measured as players see it: with the eased moves
     app.settings.bot_delay = 0.0
     shots.build(app, scene, game or None, 1)
     paced = scene == "bots"

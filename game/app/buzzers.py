@@ -12,8 +12,10 @@ import time
 
 import pygame
 
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..input import DeviceId, PlayerEvent
+from ..web.bridge import PhoneTable
+from . import catalogue
 from .scene import MenuScene, Scene
 from .session import COLOURS
 from .ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS, Item, Menu
@@ -72,6 +74,7 @@ class BuzzerSeatsScene(Scene):
             colour,
             True,
             "midtop",
+            width=1800,
         )
         for seat in range(SEATS):
             y = 260 + seat * 100
@@ -79,16 +82,19 @@ class BuzzerSeatsScene(Scene):
             current = seat == self.seat
             ui.panel(surf, r, PANEL_HI if current else PANEL, 16, ACCENT if current else None)
             pygame.draw.circle(surf, SEAT_COLOURS[COLOURS[seat]], ui.rect(410, y + 42, 0, 0).topleft, ui.px(20))
-            ui.text(surf, _("Seat {n}").format(n=seat + 1), (450, y + 18), 42, INK, True)
+            ui.text(surf, _("Seat {n}").format(n=seat + 1), (450, y + 18), 42, INK, True, width=400)
             keys = [k for k, s in self.assignment.items() if s == seat]
             label = ", ".join(
                 _("box {box}, station {station}").format(box=k.split(":")[0], station=int(k.split(":")[1]) + 1)
                 for k in keys
             ) or _("no station")
-            ui.text(surf, label, (1520, y + 20), 38, INK if keys else DIM, anchor="topright")
+            ui.text(surf, label, (1520, y + 20), 38, INK if keys else DIM, anchor="topright", width=640)
         if self.app.buzzers is None or not self.app.buzzers.devices():
-            ui.text(surf, _("No buzzer box is connected"), (960, 880), 38, RED, True, "midtop")
+            ui.text(surf, _("No buzzer box is connected"), (960, 880), 38, RED, True, "midtop", width=1800)
         ui.footer(surf, _("Arrows: choose a seat - Confirm: clear it - Back: done"))
+
+
+PHONES = 4  # test pads the buzzer test offers with phones on
 
 
 class BuzzerTestScene(Scene):
@@ -102,11 +108,27 @@ class BuzzerTestScene(Scene):
         self.lit: dict[tuple[str, int, str], float] = {}  # (box, station, control) -> until
         self.held: set[tuple[str, int, str]] = set()
         self.last = ""
+        self._phone_pads()
+
+    def _phone_pads(self) -> None:
+        """With phones on: each of PHONES links opens Wok Up's slap pad (on a new
+        Wok Up table nobody plays), its presses shown here with its clock bound."""
+        if not self.app.phones.open_links(list(range(PHONES))):
+            return
+        state = catalogue.find("wokup").gdef.state_cls(PHONES, None, 0)
+        names = [_("Phone {n}").format(n=s + 1) for s in range(PHONES)]
+        PhoneTable(self.app.phones.server, names, list(range(PHONES))).refresh(state)
 
     def handle(self, ev: PlayerEvent) -> None:
+        if ev.device.startswith("phone-") and ev.pressed:
+            self.last = _("Phone {n}: {control} at {t:.3f} s, ±{u:.2f} ms").format(
+                n=ev.seat + 1, control=ev.control, t=ev.t_ns / 1e9, u=ev.uncertainty_ns / 1e6
+            )
+            return
         where = _station_of(ev.device)
         if where is None:
             if ev.pressed and ev.control in ("back", "menu"):
+                self.app.phones.invalidate()
                 self.app.pop()
             return
         key = (*where, ev.control)
@@ -130,25 +152,31 @@ class BuzzerTestScene(Scene):
             ui.text(
                 surf,
                 _("No buzzer box found. Plug one in, or run: python -m game buzzers emulate"),
-                (960, 480),
+                (960, 240 if self.app.phones.on else 480),
                 40,
                 MUTED,
                 anchor="midtop",
+                width=1800,
             )
         now = time.monotonic()
-        for i, link in enumerate(boxes[:3]):
+        phones = self.app.phones.on
+        for i, link in enumerate(boxes[: 1 if phones else 3]):  # phones take the room of two boxes
             self._draw_box(surf, link, 125 + i * 280, now)
+        if phones:
+            seats = [(s, _("Phone {n}").format(n=s + 1), COLOURS[s]) for s in range(PHONES)]
+            self.app.phones.draw_links(surf, ui, (60, 410, 1800, 570), seats, self.app.phones.bound_caption)
         if self.last:
-            ui.text(surf, self.last, (960, 1000), 36, ACCENT, anchor="midbottom")
-        ui.footer(surf, _("Press buttons on the boxes - Back: leave"))
+            ui.text(surf, self.last, (960, 1000), 36, ACCENT, anchor="midbottom", width=1800)
+        footer = _("Press buttons on the boxes or the phones - Back: leave") if phones else None
+        ui.footer(surf, footer or _("Press buttons on the boxes - Back: leave"))
 
     def _draw_box(self, surf: pygame.Surface, link, y: float, now: float) -> None:
         ui = self.ui
         box = f"{link.box_id:04x}"
         ui.panel(surf, ui.rect(60, y, 1800, 268), PANEL, 18, GREEN if link.state == "ready" else RED)
         state = {"ready": _("connected"), "silent": _("silent"), "lost": _("unplugged")}.get(link.state, link.state)
-        ui.text(surf, _("Box {box}").format(box=box), (90, y + 14), 42, INK, True)
-        ui.text(surf, state, (330, y + 18), 36, GREEN if link.state == "ready" else RED)
+        ui.text(surf, _("Box {box}").format(box=box), (90, y + 14), 42, INK, True, width=225)
+        ui.text(surf, state, (330, y + 18), 36, GREEN if link.state == "ready" else RED, width=600)
         sync = link.sync
         if sync.samples:
             now_ns = time.monotonic_ns()
@@ -162,16 +190,24 @@ class BuzzerTestScene(Scene):
             )
         else:
             figures = _("clock not synchronised yet")
-        ui.text(surf, figures, (90, y + 62), 34, MUTED)
+        ui.text(surf, figures, (90, y + 62), 34, MUTED, width=1740)
         errors = link.stats.frame_gaps + link.stats.event_gaps + sum(link.stats.decode_errors.values())
         if errors:
-            ui.text(surf, _("{n} transmission errors").format(n=errors), (1830, y + 18), 34, RED, anchor="topright")
+            ui.text(
+                surf,
+                ngettext("{n} transmission error", "{n} transmission errors", errors).format(n=errors),
+                (1830, y + 18),
+                34,
+                RED,
+                anchor="topright",
+                width=800,
+            )
         for s, mask in enumerate(link.stations[:8]):
             self._draw_station(surf, box, s, mask, 90 + s * 220, y + 100, now)
 
     def _draw_station(self, surf: pygame.Surface, box: str, s: int, mask: int, x: float, y: float, now: float) -> None:
         ui = self.ui
-        ui.text(surf, _("Station {n}").format(n=s + 1), (x + 95, y), 34, INK, anchor="midtop")
+        ui.text(surf, _("Station {n}").format(n=s + 1), (x + 95, y), 34, INK, anchor="midtop", width=210)
         for b in range(6):
             if not mask & (1 << b):
                 continue

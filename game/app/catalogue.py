@@ -75,6 +75,15 @@ def _import(module: str, title: str) -> tuple[GameDef | None, str]:
     return None, problem
 
 
+def rules_only(entry: Entry) -> GameDef | None:
+    """The GameDef of `game.<id>` for a game still "coming soon" in the chooser
+    (rules and bots built, scene not yet): what the simulator may run."""
+    if entry.module:
+        return None
+    gdef, _problem = _import(f"game.{entry.id}", entry.title)
+    return gdef
+
+
 def load() -> list[Entry]:
     path = ASSETS / "games.toml"
     return [Entry(**e) for e in load_entries(path, "game", SCHEMA)]
@@ -85,3 +94,8 @@ def find(game_id: str) -> Entry:
         if e.id == game_id:
             return e
     raise DataError(f"no game {game_id!r} in {ASSETS / 'games.toml'}")
+
+
+def title(game_id: str) -> str:
+    """A game's title for the screen (its id if the catalogue does not know it)."""
+    return next((e.title for e in load() if e.id == game_id), game_id)

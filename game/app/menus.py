@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import copy
+
 import pygame
 
 from .. import i18n
 from ..i18n import N_, _
 from ..input import PlayerEvent
-from ..settings import CONTROLS
+from ..input.devices import key_label
+from ..input.rebind import rebind
+from ..settings import CONTROLS, DEFAULT_BINDINGS
 from . import catalogue
 from .scene import MenuScene, Scene
-from .session import Session
-from .table import make_table
 from .ui import ACCENT, DIM, INK, MUTED, PANEL, PANEL_HI, Item, Menu
 
 
@@ -21,42 +23,21 @@ class TitleScene(MenuScene):
 
     def __init__(self, app) -> None:
         items = []
-        self.saved = self._saved_game(app)
-        if self.saved:
-            entry, _save_id, doc = self.saved
-            items.append(Item(N_("Resume"), self._resume, value=f"{entry.title} ({len(doc['log'])})"))
+        games, problems = app.saves.unfinished()
+        for problem in problems:
+            app.say(problem, 10)
+        if games:
+            count = _("{n} games").format(n=len(games)) if len(games) > 1 else _("1 game")
+            items.append(Item(N_("Resume"), lambda: app.open("resume"), value=count))
         items += [
             Item(N_("Play"), lambda: app.open("chooser")),
             Item(N_("Controls"), lambda: app.open("controls")),
             Item(N_("Settings"), lambda: app.open("settings")),
+            Item(N_("Credits"), lambda: app.open("credits")),
             Item(N_("Quit"), self._quit),
         ]
         super().__init__(app, Menu(items, y=330))
         self._logo: tuple | None = None  # (scale, surface), drawn once per window size
-
-    @staticmethod
-    def _saved_game(app):
-        """The newest unfinished game of a game that can be played."""
-        games, problems = app.saves.unfinished()
-        for problem in problems:
-            app.say(problem, 10)
-        entries = {e.id: e for e in catalogue.load()}
-        for save_id, doc in games:
-            entry = entries.get(doc["game"])
-            if entry and entry.playable:
-                return entry, save_id, doc
-        return None
-
-    def _resume(self) -> None:
-        entry, save_id, doc = self.saved
-        try:
-            session = Session.resume(doc, self.app.saves, entry.gdef, save_id)
-        except Exception as exc:  # a save that no longer replays must not crash the arcade
-            aside = self.app.saves.set_aside(save_id)
-            self.app.say(f"Could not resume the saved game ({exc}); it was kept as {aside}.", 10)
-            self.app.restart_at("title")
-            return
-        self.app.push(make_table(self.app, session))
 
     def _quit(self) -> None:
         self.app.running = False
@@ -68,7 +49,20 @@ class TitleScene(MenuScene):
         surf.blit(logo, logo.get_rect(center=self.ui.rect(280, 640, 0, 0).topleft))
         surf.blit(logo, logo.get_rect(center=self.ui.rect(1640, 640, 0, 0).topleft))
         super().draw(surf)
-        self.ui.text(surf, _("A party arcade of cooking games"), (960, 190), 44, MUTED, anchor="midtop")
+        self.ui.text(surf, _("A party arcade of cooking games"), (960, 190), 44, MUTED, anchor="midtop", width=1800)
+
+
+def newest_saved(app):
+    """(entry, save id, document) of the newest unfinished game of a game that can be played."""
+    games, problems = app.saves.unfinished()
+    for problem in problems:
+        app.say(problem, 10)
+    entries = {e.id: e for e in catalogue.load()}
+    for save_id, doc in games:
+        entry = entries.get(doc["game"])
+        if entry and entry.playable:
+            return entry, save_id, doc
+    return None
 
 
 def draw_wok_logo(size: int) -> pygame.Surface:
@@ -102,18 +96,51 @@ class ChooserScene(MenuScene):
     heading = N_("Choose a game")
 
     def __init__(self, app) -> None:
-        self.entries = catalogue.load()
+        self.entries = catalogue.load() if app.kiosk is None else app.kiosk.offered()
         items = []
         for e in self.entries:
             value = _("coming soon")
             if e.playable:
-                players = _("{lo}-{hi} players").format(lo=e.players[0], hi=e.players[1])
+                lo, hi = e.players if app.kiosk is None else app.kiosk.seat_range(e)  # the operator's limits
+                players = _("{lo}-{hi} players").format(lo=lo, hi=hi)
                 value = f"{players} · " + _("{m} min").format(m=e.minutes)
             items.append(Item(e.title, self._chooser(e), e.pitch, e.playable, value))
+        if app.kiosk is not None and len(app.kiosk.languages()) > 1:  # the guests' own choice, not saved
+            items.append(Item(N_("Language"), self._language, value=i18n.LANGUAGES[i18n.language()]))
         super().__init__(app, Menu(items, x=260, y=200, w=1400, h=82, gap=14))
 
     def _chooser(self, entry):
-        return lambda: self.app.open("seats", entry)
+        return lambda: self._choose(entry)
+
+    def _choose(self, entry) -> None:
+        """The first time a game with a guided first game is chosen, offer it (once)."""
+        from .confirm import ConfirmScene
+        from .tutorial import make_tutorial, offered, remember_offered, tutorial_for
+
+        if tutorial_for(entry.id) is None or offered(entry.id):
+            self.app.open("seats", entry)
+            return
+        remember_offered(entry.id)
+        question = _("First time at {game}? A guided first game shows the rules one at a time.").format(
+            game=entry.title
+        )
+        guided = lambda: self.app.push(make_tutorial(self.app, entry))  # noqa: E731
+        self.app.push(
+            ConfirmScene(
+                self.app,
+                question,
+                guided,
+                N_("Play a guided game"),
+                lambda: self.app.open("seats", entry),
+                N_("No, set up a table"),
+            )
+        )
+
+    def _language(self) -> None:
+        codes = self.app.kiosk.languages()
+        here = codes.index(i18n.language()) if i18n.language() in codes else -1
+        i18n.set_language(codes[(here + 1) % len(codes)])
+        self.menu.items[-1].value = i18n.LANGUAGES[i18n.language()]
 
 
 class SettingsScene(MenuScene):
@@ -121,7 +148,8 @@ class SettingsScene(MenuScene):
     heading = N_("Settings")
 
     def __init__(self, app) -> None:
-        super().__init__(app, Menu([], y=210, h=86, gap=14))  # seven items fit above the footer
+        # Eight items, two with a note, fit above the footer; wide enough for the notes in German.
+        super().__init__(app, Menu([], x=410, y=190, w=1100, h=72, gap=10))
         self._build()
 
     def _build(self) -> None:
@@ -130,15 +158,21 @@ class SettingsScene(MenuScene):
         self.menu.items = [
             Item(N_("Language"), self._language, value=i18n.LANGUAGES[s.language]),
             Item(N_("Fullscreen"), self._fullscreen, value=_("on") if s.fullscreen else _("off")),
-            Item(N_("Bot thinking time"), self._delay, value=_("{s:.1f} s").format(s=s.bot_delay)),
+            Item(N_("Bot thinking time"), self._delay, value=_("{s} s").format(s=i18n.number(s.bot_delay, 1))),
             Item(
                 N_("Learning mode"),
                 self._learning,
                 N_("Wok Up shows the counts in the wok"),
                 value=_("on") if s.learning_mode else _("off"),
             ),
-            Item(N_("Sound"), self._sound, value=_("off") if s.mute else f"{s.master_volume * 100:.0f}%"),
+            Item(N_("Sound"), self._sound, value=_("off") if s.mute else i18n.percent(s.master_volume)),
             Item(N_("Buzzer boxes"), self._buzzers),
+            Item(
+                N_("Phones"),
+                self._phones,
+                N_("Players join from their phones' browsers: hands and choices in their pockets"),
+                value=_("on") if s.phones else _("off"),
+            ),
             Item(N_("Back"), self.app.pop),
         ]
         self.menu.index = index
@@ -169,10 +203,17 @@ class SettingsScene(MenuScene):
         self.app.open("sound")
 
     def enter(self) -> None:
+        super().enter()
         self._build()  # back from the Sound screen: show its new values
 
     def _buzzers(self) -> None:
         self.app.open("buzzer-menu")
+
+    def _phones(self) -> None:
+        self.app.settings.phones = not self.app.settings.phones
+        self.app.phones.apply_setting()
+        self.app.settings.phones = self.app.phones.on  # a port in use leaves them off, and says so
+        self._changed()
 
     def _learning(self) -> None:
         self.app.settings.learning_mode = not self.app.settings.learning_mode
@@ -180,67 +221,131 @@ class SettingsScene(MenuScene):
 
 
 class ControlsScene(Scene):
-    """Shows every binding and remaps one: choose a cell, press the new key."""
+    """Shows every binding and remaps one: choose a cell, press the new key.
+    Escape (or a pad's B) cancels a pending "press a key"; a key bound
+    elsewhere is swapped, and said so; the last row resets every binding."""
 
     name = "controls"
+    still = True
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.zones = list(app.settings.bindings)
-        self.row, self.col = 0, 0
+        self.row, self.col = 0, 0  # row len(CONTROLS) is "Reset to defaults"
         self.waiting = False  # the next key pressed becomes the binding
+        self.message = ""
+        self.cells: dict[tuple[int, int], pygame.Rect] = {}
 
     def handle(self, ev: PlayerEvent) -> None:
-        if not ev.pressed or self.waiting:
+        if not ev.pressed:
             return
+        if self.waiting:
+            if ev.control == "menu" or (ev.control == "back" and ev.device.startswith("gamepad")):
+                self.waiting, self.message = False, _("Cancelled: nothing changed")
+            return
+        rows = len(CONTROLS) + 1
         if ev.control in ("back", "menu"):
             self.app.pop()
-        elif ev.control == "up":
-            self.row = (self.row - 1) % len(CONTROLS)
-        elif ev.control == "down":
-            self.row = (self.row + 1) % len(CONTROLS)
-        elif ev.control == "left":
-            self.col = (self.col - 1) % len(self.zones)
-        elif ev.control == "right":
-            self.col = (self.col + 1) % len(self.zones)
+        elif ev.control in ("up", "down"):
+            self.row = (self.row + (1 if ev.control == "down" else -1)) % rows
+        elif ev.control in ("left", "right"):
+            self.col = (self.col + (1 if ev.control == "right" else -1)) % len(self.zones)
         elif ev.control == "confirm":
-            self.app.devices.take_raw_keys()  # the confirm key itself is not the new binding
-            self.waiting = True
+            self.choose()
+        elif ev.control == "point" and ev.pos is not None:
+            for (row, col), rect in self.cells.items():
+                if rect.collidepoint(ev.pos):
+                    self.row, self.col = row, col
+                    self.choose()
+
+    def choose(self) -> None:
+        if self.row == len(CONTROLS):
+            self.reset()
+            return
+        self.app.devices.take_raw_keys()  # the confirm key itself is not the new binding
+        self.waiting, self.message = True, ""
+
+    def reset(self) -> None:
+        self.app.settings.bindings = copy.deepcopy(DEFAULT_BINDINGS)
+        self._changed(_("Every key is back to its default"))
 
     def remap(self, key_name: str) -> None:
         zone, control = self.zones[self.col], CONTROLS[self.row]
-        self.app.settings.bindings[zone][control] = [key_name]
+        done = rebind(self.app.settings.bindings, zone, control, key_name)
+        self.waiting = False
+        if done.refused:
+            self.message = _("{key} is kept for {what}: choose another key").format(
+                key=key_label(key_name), what=_(done.refused)
+            )
+            return
+        here = _("{key} is now {zone} {control}").format(
+            key=key_label(key_name), zone=self._zone_name(zone), control=_(CONTROL_NAMES[control])
+        )
+        if done.moved:
+            z, c, keys = done.moved
+            here += " - " + _("{zone} {control} moved to {keys}").format(
+                zone=self._zone_name(z), control=_(CONTROL_NAMES[c]), keys=", ".join(map(key_label, keys)) or "-"
+            )
+        self._changed(here)
+
+    def _changed(self, message: str) -> None:
         self.app.devices.set_bindings(self.app.settings.bindings)
         self.app.save_settings()
-        self.waiting = False
+        self.message = message
+        self.app.dirty = True
+
+    def _zone_name(self, zone: str) -> str:
+        return _("Keyboard {n}").format(n=self.zones.index(zone) + 1)
 
     def update(self, dt: float) -> None:
         # While waiting, the raw key (not its bound control) is what we need.
         if self.waiting:
-            for key_name in self.app.devices.take_raw_keys():
-                if key_name != "escape":
-                    self.remap(key_name)
-                else:
-                    self.waiting = False
-                break
+            keys = self.app.devices.take_raw_keys()
+            if keys:
+                self.remap(keys[0])
 
     def draw(self, surf: pygame.Surface) -> None:
         ui = self.ui
+        self.cells = {}
         ui.title(surf, _("Controls"), 30)
         x0, w = 440, 480
         for c in range(len(self.zones)):
-            ui.text(surf, _("Keyboard {n}").format(n=c + 1), (x0 + c * w + w / 2, 140), 38, ACCENT, True, "midtop")
+            ui.text(
+                surf,
+                _("Keyboard {n}").format(n=c + 1),
+                (x0 + c * w + w / 2, 140),
+                38,
+                ACCENT,
+                True,
+                "midtop",
+                width=w - 20,
+            )
         for r, control in enumerate(CONTROLS):
-            y = 196 + r * 62
-            ui.text(surf, _(CONTROL_NAMES[control]), (120, y + 8), 34, INK)
+            y = 196 + r * 58
+            ui.text(surf, _(CONTROL_NAMES[control]), (120, y + 6), 34, INK, width=x0 - 130)
             for c, zone in enumerate(self.zones):
-                rect = ui.rect(x0 + c * w + 10, y, w - 20, 54)
+                rect = ui.rect(x0 + c * w + 10, y, w - 20, 50)
+                self.cells[(r, c)] = rect
                 selected = (r, c) == (self.row, self.col)
                 ui.panel(surf, rect, PANEL_HI if selected else PANEL, 10, ACCENT if selected else None)
                 keys = self.app.devices.keys_for(zone, control)
-                label = _("press a key...") if selected and self.waiting else ", ".join(keys) or "-"
-                ui.text(surf, label, (x0 + c * w + w / 2, y + 8), 34, INK if keys else DIM, anchor="midtop")
-        ui.footer(surf, _("Gamepads: A confirm, B back, Start pause; Wok Up: Y B A X LB decks, RB Wok'up!"))
+                label = ", ".join(map(key_label, keys)) or "-"
+                if selected and self.waiting:
+                    label = _("press a key... (Esc: cancel)")
+                ui.text(
+                    surf, label, (x0 + c * w + w / 2, y + 6), 34, INK if keys else DIM, anchor="midtop", width=w - 40
+                )
+        y = 196 + len(CONTROLS) * 58 + 12
+        rect = ui.rect(760, y, 400, 60)
+        on = self.row == len(CONTROLS)
+        for c in range(len(self.zones)):
+            self.cells[(len(CONTROLS), c)] = rect
+        ui.panel(surf, rect, PANEL_HI if on else PANEL, 12, ACCENT if on else None)
+        ui.text(surf, _("Reset to defaults"), (960, y + 10), 36, INK, True, "midtop", width=380)
+        if self.message:
+            ui.footer(surf, self.message)
+        else:
+            ui.footer(surf, _("Gamepads: A confirm, B back, Start pause; Wok Up: Y B A X LB decks, RB Wok'up!"))
 
 
 CONTROL_NAMES = {

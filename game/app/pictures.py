@@ -20,7 +20,7 @@ import logging
 import pygame
 
 from ..media import manifest as _manifest
-from .ui import font_file
+from .fonts import font_file
 
 log = logging.getLogger("wok.pictures")
 
@@ -142,3 +142,11 @@ def pictures() -> Pictures:
 def get(item_id: str, size) -> pygame.Surface:
     """`pictures().get(item_id, size)`: what scenes call."""
     return pictures().get(item_id, size)
+
+
+def draw(surf: pygame.Surface, item_id: str, center: tuple[float, float], size) -> pygame.Rect:
+    """Blit the picture of `item_id` fitted into `size` px, centred on `center` (px)."""
+    img = get(item_id, size)
+    r = img.get_rect(center=(round(center[0]), round(center[1])))
+    surf.blit(img, r)
+    return r

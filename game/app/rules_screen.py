@@ -17,6 +17,7 @@ LINES_PER_PAGE = 16  # 50 units apart from y=170: the last ends above the footer
 
 class RulesScene(Scene):
     name = "rules"
+    still = True
 
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)
@@ -72,7 +73,9 @@ class RulesScene(Scene):
         ui = self.ui
         ui.title(surf, _("Rules: {game}").format(game=self.title), 40)
         for i, (line, heading) in enumerate(self._pages()[self.page]):
-            ui.text(surf, line, (140, 170 + i * 50), 42 if heading else 36, ACCENT if heading else INK, heading)
+            ui.text(
+                surf, line, (140, 170 + i * 50), 42 if heading else 36, ACCENT if heading else INK, heading, width=1640
+            )
         ui.footer(
             surf, _("Page {n} of {total} - arrows to turn, Back to close").format(n=self.page + 1, total=self.pages)
         )

@@ -27,11 +27,22 @@ SCENES: dict[str, str] = {
     "settings": "game.app.menus:SettingsScene",
     "sound": "game.app.sound_menu:SoundScene",
     "controls": "game.app.menus:ControlsScene",
+    "resume": "game.app.resume:ResumeScene",
+    "history": "game.app.history:HistoryScene",
     "rules": "game.app.rules_screen:RulesScene",
+    "credits": "game.app.credits:CreditsScene",
     "seats": "game.app.seats:SeatsScene",
     "buzzer-menu": "game.app.buzzers:BuzzerMenuScene",
     "buzzer-seats": "game.app.buzzers:BuzzerSeatsScene",
     "buzzer-test": "game.app.buzzers:BuzzerTestScene",
+    "attract": "game.app.kiosk_screens:AttractScene",
+    "still-playing": "game.app.kiosk_screens:StillPlayingScene",
+    "initials": "game.app.kiosk_screens:InitialsScene",
+    "operator-pin": "game.app.operator:PinScene",
+    "operator": "game.app.operator:OperatorScene",
+    "operator-games": "game.app.operator:GamesScene",
+    "operator-times": "game.app.operator:TimesScene",
+    "operator-stats": "game.app.operator:StatsScene",
 }
 
 
@@ -47,6 +58,9 @@ def scene_class(name: str) -> type[Scene]:
 class Scene:
     name = "scene"
     overlay = False  # drawn over the scene below it (pause, curtain)
+    # True when the picture changes only after an input (menus): the loop then
+    # redraws on input, not 60 times a second. A scene that animates by itself keeps False.
+    still = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -65,23 +79,32 @@ class Scene:
         """Called when the scene becomes the top of the stack again."""
 
 
+MENU_SOUNDS = {"up": "ui_move", "down": "ui_move", "confirm": "ui_confirm", "point": "ui_confirm"}
+
+
 class MenuScene(Scene):
     """A scene that is mostly one menu; "back" leaves it."""
 
     heading = ""
+    still = True
     footer = N_("Move: arrows / WASD / d-pad - Choose: Enter / E / A - Back: Backspace / Q / B")
 
     def __init__(self, app: App, menu: Menu) -> None:
         super().__init__(app)
         self.menu = menu
+        app.audio.music("menu")
+
+    def enter(self) -> None:
+        self.app.audio.music("menu")  # back from a table that had no music
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
             return
         if ev.control == "back" and len(self.app.scenes) > 1:
+            self.app.audio.play("ui_back")
             self.app.pop()
-        else:
-            self.menu.handle(ev.control, ev.pos)
+        elif self.menu.handle(ev.control, ev.pos):
+            self.app.audio.play(MENU_SOUNDS.get(ev.control, "ui_confirm"))
 
     def draw(self, surf: pygame.Surface) -> None:
         self.ui.title(surf, _(self.heading))

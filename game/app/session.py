@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future
 from dataclasses import asdict, dataclass
 
@@ -37,12 +38,13 @@ class SeatConfig:
         return self.kind == "bot"
 
 
-def default_seats(n: int, levels: list[str]) -> list[SeatConfig]:
-    strongest = levels[-1] if levels else "random"
+def default_seats(n: int, levels: list[str], level: str = "") -> list[SeatConfig]:
+    """Seat 0 a human on keyboard 1, the others bots of `level` (the strongest if "")."""
+    level = level or (levels[-1] if levels else "random")
     zones = ["keyboard-1", "keyboard-2", "keyboard-3"]
     return [
         SeatConfig(
-            CHEF_NAMES[i], COLOURS[i], "human" if i == 0 else "bot", strongest, zones[i] if i < len(zones) else "touch"
+            CHEF_NAMES[i], COLOURS[i], "human" if i == 0 else "bot", level, zones[i] if i < len(zones) else "touch"
         )
         for i in range(n)
     ]
@@ -127,6 +129,11 @@ class Session:
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
         self.bots = None if gdef.realtime else BotRunner(self)
         self.error = ""  # the last refused action's rule, for the screen
+        # Told of every applied action, the bots' too: (seat, action, public view before).
+        # The table scene listens (sounds, motion); nothing is computed without a listener.
+        self.listener: Callable[[int, object, dict], None] | None = None
+        self.demo = False  # an attract-mode demo: never saved, never counted
+        self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
         self._lines: list[dict] = []  # the log in words, one {"seat", "text"} per entry
         self._lines_language = i18n.language()
 
@@ -135,6 +142,7 @@ class Session:
         seats = [SeatConfig(**s) for s in doc["seats"]]
         state = entry_gdef.state_cls.replay(len(seats), doc["options"], doc["seed"], doc["log"])
         session = cls(entry_gdef, seats, doc["options"], doc["seed"], saves, state, save_id)
+        session.stats_ref = doc.get("stats_ref")
         if state.log:
             session.last = (state.log[-1]["seat"], state.log[-1]["action"])
         return session
@@ -163,6 +171,7 @@ class Session:
 
     def apply(self, seat: int, action) -> bool:
         """Apply and save; an illegal action is refused with its rule shown, never fatal."""
+        before = self.state.observation(None) if self.listener is not None else {}
         try:
             self.state.apply(seat, action)
         except IllegalAction as exc:
@@ -174,6 +183,8 @@ class Session:
         if len(self._lines) == len(self.state.log) - 1 and self._lines_language == i18n.language():
             self._lines.append({"seat": seat, "text": self.state.describe(seat, action, self.names())})
         self.save()
+        if self.listener is not None:
+            self.listener(seat, action, before)
         return True
 
     def undo(self, seat: int) -> bool:
@@ -186,7 +197,7 @@ class Session:
         return True
 
     def save(self) -> None:
-        if self.saves is None:
+        if self.saves is None or self.demo:
             return
         if self.state.is_over():
             self.saves.delete(self.save_id)
@@ -200,6 +211,7 @@ class Session:
                 "seed": self.seed,
                 "log": self.state.log,
                 "saved_at": time.time(),
+                "stats_ref": self.stats_ref,
             },
         )
 

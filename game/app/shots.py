@@ -6,17 +6,26 @@ scene class declares (`TableScene.moments()`).
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 
+from ..i18n import _
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
+from .credits import CreditsScene
+from .history import HistoryScene
+from .keyboard import NameScene
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
+from .resume import ResumeScene
 from .rules_screen import RulesScene
+from .saves import SaveStore
 from .scene import Scene
 from .seats import SeatsScene
 from .session import Session, default_seats
 from .sound_menu import SoundScene
 from .table import PauseScene, ResultsScene, TableScene, make_table
+from .tutorial import make_tutorial
 
 DEFAULT_GAME = "wokup"
 
@@ -62,6 +71,24 @@ def bots_table(app, game, seed, seats: int | None = None) -> TableScene:
     return make_table(app, session_for(app, game, seed, seats, all_bots=True))
 
 
+def phone_seats(app, game, seed) -> SeatsScene:
+    """The seats screen with phones on (a server on loopback shown under an example
+    LAN address), three humans and a bot, the game's first option changed
+    (Cheater Chefs: the Menu mode, with its teams)."""
+    phones = app.phones
+    phones.host, phones.port, phones.address = "127.0.0.1", 0, "192.168.1.20"
+    app.settings.phones = True
+    phones.apply_setting()
+    scene = SeatsScene(app, _playable(game or "cheaterchefs"))
+    scene.count = min(4, scene.entry.players[1])
+    for s, cfg in enumerate(scene.seats):
+        cfg.kind = "human" if s < 3 else "bot"
+    if scene.gdef.options:
+        first = scene.gdef.options[0]
+        scene.options[first.key] = first.values[1]
+    return scene
+
+
 def _stacked(app, below: Scene, above: Callable[[Scene], Scene]) -> Scene:
     app.push(below)
     return above(below)
@@ -71,8 +98,15 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "title": lambda app, game, seed: TitleScene(app),
     "chooser": lambda app, game, seed: ChooserScene(app),
     "seats": lambda app, game, seed: SeatsScene(app, _playable(game)),
+    "phone-seats": phone_seats,
+    "name-entry": lambda app, game, seed: _stacked(
+        app,
+        SeatsScene(app, _playable(game)),
+        lambda seats: NameScene(app, _("Name of seat {n}").format(n=1), "Zoé", lambda name: ""),
+    ),
     "rules": lambda app, game, seed: RulesScene(app, game or DEFAULT_GAME),
     "settings": lambda app, game, seed: SettingsScene(app),
+    "credits": lambda app, game, seed: CreditsScene(app),
     "sound": lambda app, game, seed: SoundScene(app),
     "controls": lambda app, game, seed: ControlsScene(app),
     "table": table,
@@ -80,9 +114,27 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "curtain": lambda app, game, seed: _curtained(table(app, game, seed)),
     "pause": lambda app, game, seed: _stacked(app, table(app, game, seed, "midgame"), lambda t: PauseScene(app, t)),
     "results": lambda app, game, seed: ResultsScene(app, table(app, game, seed, "end").session),
+    "resume": lambda app, game, seed: _resume_list(app, seed),
+    "tutorial": lambda app, game, seed: make_tutorial(app, catalogue.find(game or "wewillwokyou")),
+    "history": lambda app, game, seed: _stacked(
+        app, table(app, game, seed, "midgame"), lambda t: HistoryScene(app, t.session)
+    ),
     "buzzer-seats": lambda app, game, seed: BuzzerSeatsScene(app),
     "buzzer-test": lambda app, game, seed: BuzzerTestScene(app),
 }
+
+
+def _resume_list(app, seed: int) -> Scene:
+    """Three unfinished games of different kinds, in a throwaway save folder."""
+    app.saves = SaveStore(Path(tempfile.mkdtemp(prefix="wok-shot-")) / "saves")
+    playable = [e for e in catalogue.load() if e.playable]
+    for k, entry in enumerate(playable[:3]):
+        session = session_for(app, entry.id, seed + k, min(3 + k, entry.players[1]))
+        session.saves = app.saves
+        scene = make_table(app, session)
+        scene.advance(12 + 5 * k)
+        session.save()
+    return ResumeScene(app)
 
 
 def _curtained(scene: TableScene) -> TableScene:

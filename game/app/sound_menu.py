@@ -3,6 +3,7 @@ Each change is saved, applied at once and heard (a short tick at the new level).
 
 from __future__ import annotations
 
+from .. import i18n
 from ..i18n import N_, _
 from ..settings import AUDIO_BUFFERS
 from .menus import MenuScene
@@ -27,12 +28,11 @@ class SoundScene(MenuScene):
     def _build(self) -> None:
         s = self.app.settings
         index = self.menu.index
-        pct = "{p:.0f}%"
         self.menu.items = [
             Item(N_("Sound"), self._mute, value=_("off") if s.mute else _("on")),
-            Item(N_("Volume"), lambda: self._volume("master_volume"), value=pct.format(p=s.master_volume * 100)),
-            Item(N_("Music"), lambda: self._volume("music_volume"), value=pct.format(p=s.music_volume * 100)),
-            Item(N_("Effects"), lambda: self._volume("effects_volume"), value=pct.format(p=s.effects_volume * 100)),
+            Item(N_("Volume"), lambda: self._volume("master_volume"), value=i18n.percent(s.master_volume)),
+            Item(N_("Music"), lambda: self._volume("music_volume"), value=i18n.percent(s.music_volume)),
+            Item(N_("Effects"), lambda: self._volume("effects_volume"), value=i18n.percent(s.effects_volume)),
             Item(N_("Music at the tables"), self._table_music, value=_("on") if s.table_music else _("off")),
             Item(
                 N_("Audio buffer"),

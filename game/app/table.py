@@ -20,10 +20,16 @@ from typing import Any
 
 import pygame
 
+from .. import i18n
 from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
+from ..media.cues import cues
+from . import catalogue
+from .confirm import ConfirmScene
+from .motion import Motion, pulse
+from .phones import LinksScene, draw_away
 from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
@@ -54,12 +60,18 @@ class TableScene(Scene):
     # Seconds the final table stays up before the results; a confirm or a tap
     # moves on sooner. A game whose end needs reading (a scored placement) holds longer.
     end_hold = 2.5
+    # True where a player must see what their turn brought (We Will Wok You's
+    # purchase) before the screen is passed on: their view stays open, with
+    # `draw_reveal`, until they press confirm or tap.
+    reveal_after_turn = False
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.viewer: int | None = None  # the seat whose private view is open
         self.curtain_for: int | None = None  # the seat the screen must be passed to
+        self.reveal: int | None = None  # a seat looking at what its turn brought (reveal_after_turn)
+        self._revealed = -1  # the log length whose reveal was seen
         self.flash_text = ""
         self.flash_until = 0.0
         self.over_since: float | None = None
@@ -70,7 +82,12 @@ class TableScene(Scene):
         self._end_read = False  # a player moved on from the final table
         self._known_devices = frozenset(app.devices.controllers())
         self._map_controllers()
+        self.phones = app.phones.table_for(session)  # None while phones are off
         self._update_viewer()
+        session.listener = self._heard
+        self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
+        if not session.demo:  # an attract-mode demo keeps the attract music
+            app.audio.music("menu", table=True)
 
     # ---- for subclasses ----------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
@@ -83,6 +100,10 @@ class TableScene(Scene):
 
     def on_applied(self, seat: int, action) -> None:
         """Called after any action was applied (animations, sounds)."""
+
+    def on_moved(self, seat: int, action, before: dict, after: dict) -> None:
+        """Optional: start motion (self.motion) for what an action changed, from the
+        public views before and after it. Not called where motion is off."""
 
     @classmethod
     def moments(cls) -> dict[str, Callable[[TableScene], None]]:
@@ -136,6 +157,23 @@ class TableScene(Scene):
         seat = self.viewer
         return seat if seat is not None and seat in self.state.actors() else None
 
+    def key_hint(self, seat: int, control: str = "confirm") -> str:
+        """What `seat` presses for `control` on its own controller ("Enter", "A",
+        "3"; "" for a touch seat or a bot): shown on mats, curtains and in flashes."""
+        cfg = self.session.seats[seat]
+        return "" if cfg.is_bot else self.app.devices.hint(cfg.controller, control)
+
+    def not_your_turn(self, pressed_by: int) -> None:
+        """A seat's confirm on someone else's turn: say whose turn it is and what they press."""
+        seats = [s for s in self.state.actors() if s != SYSTEM]
+        if len(seats) != 1:
+            self.flash(self.turn_text() or _("Wait for the table"), 2.5)
+            return
+        seat, name = seats[0], self.seat_name(seats[0])
+        key = self.key_hint(seat)
+        text = _("{name}'s turn: {name} presses {key}") if key else _("{name}'s turn: {name} taps the screen")
+        self.flash(text.format(name=name, key=key), 2.5)
+
     def turn_text(self) -> str:
         """Whose turn it is, in words ("" once the game is over)."""
         seats = [s for s in self.state.actors() if s != SYSTEM]
@@ -144,6 +182,31 @@ class TableScene(Scene):
         if len(seats) == 1:
             return _("{name}'s turn").format(name=self.seat_name(seats[0]))
         return _("Waiting for {names}").format(names=", ".join(self.seat_name(s) for s in seats))
+
+    def _heard(self, seat: int, action, before: dict) -> None:
+        """After every applied action (a bot's too): the sounds it makes (game/media/cues.py)."""
+        after = self.state.observation(None)
+        for name in cues(self.session.gdef.id, before, after, seat, action, self.session.humans()):
+            self.app.audio.play(name)
+        if self.motion.enabled:
+            self.on_moved(seat, action, before, after)
+
+    def seats_changed(self) -> None:
+        """A seat changed hands (a guest took a demo's seat): route the controllers again."""
+        self._map_controllers()
+        self._update_viewer()
+
+    def stand_in(self, seat: int, level: str | None) -> None:
+        """A bot of `level` plays a human seat whose player walked away (kiosk
+        mode); None gives the seat back. A real-time scene drives its own bots
+        and overrides this."""
+        bots = self.session.bots
+        if bots is None:
+            return
+        if level is not None:
+            bots.levels[seat] = level
+        elif bots.levels.pop(seat, None) is not None and bots.job is not None and bots.job[0] == seat:
+            bots.close()  # the player is back: the bot's pending move is not played
 
     # ---- targets: what a player can choose on the table -------------------------
     def target(
@@ -197,9 +260,24 @@ class TableScene(Scene):
                 return False
             self.move_focus(-1 if ev.control in ("left", "up") else 1)
             return True
+        if ev.control == "confirm" and ev.seat is not None and self._off_turn(ev.seat):
+            self.not_your_turn(ev.seat)
+            return True
         if ev.control == "confirm" and (t := self.focused()) is not None:
             return bool(t.choose(seat, ev))
         return False
+
+    def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
+        """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""
+        k = pulse(self.clock) if self.motion.enabled else 1.0
+        lit = tuple(round(c + (255 - c) * 0.45 * k) for c in colour)
+        grow = self.ui.px(2 + 6 * k)
+        pygame.draw.rect(surf, lit, rect.inflate(grow, grow), max(2, self.ui.px(4 + 3 * k)), self.ui.px(radius))
+
+    def _off_turn(self, seat: int) -> bool:
+        """A turn-based table waiting for others while `seat` has nothing to do."""
+        state = self.state
+        return not (self.session.gdef.realtime or state.is_over()) and seat not in state.actors()
 
     def draw_focus(self, surf: pygame.Surface) -> None:
         """A pulsing ring around the focused target."""
@@ -229,6 +307,8 @@ class TableScene(Scene):
                 bot = self.session.bot_for(seat) or RandomBot()
                 action = bot.choose(self.state, seat, rng)
             self.submit(seat, action)
+        self.reveal = None  # played forward at once: nobody is looking at a reveal
+        self._update_viewer()
 
     def advance(self, actions: int) -> None:
         """Play `actions` actions at once (see play_until)."""
@@ -273,29 +353,74 @@ class TableScene(Scene):
             return _("{name}'s buzzer box {box} is unplugged: plug it back in").format(name=name, box=device.unit)
         return _("{name}'s gamepad is not connected: plug it in, or play by touch or mouse").format(name=name)
 
+    def hands_on_phones(self) -> bool:
+        """Every human seat's private view is on its phone (the TV's words can say so)."""
+        humans = self.session.humans()
+        return self.phones is not None and bool(humans) and set(humans) <= set(self.phones.server.phone_seats())
+
     def _update_viewer(self) -> None:
         state, humans = self.state, self.session.humans()
-        pending = [s for s in state.actors() if s in humans]
-        if not (self.private_views and state.hidden_information) or len(humans) <= 1:
+        private = self.private_views and state.hidden_information
+        # A seat with a phone sees its private view there; the TV keeps the others'
+        # behind the curtain (even a lone one's: the phones' players see the TV).
+        phoned = set(self.phones.server.phone_seats()) if self.phones is not None and private else set()
+        on_tv = [s for s in humans if s not in phoned]
+        pending = [s for s in state.actors() if s in on_tv]
+        if not private or (len(humans) <= 1 and not phoned):
             # Nothing to hide: a lone human sees the table as theirs; several take
             # turns, and a real-time table belongs to nobody in particular.
             realtime = self.session.gdef.realtime
             self.viewer = humans[0] if len(humans) == 1 else (pending[0] if pending and not realtime else None)
             self.curtain_for = None
             return
-        if not pending:
-            self.viewer, self.curtain_for = None, None  # the private view closes
+        if self.reveal is not None:
+            return  # the last player is still looking at what their turn brought
+        if self.viewer is not None and self.viewer not in pending and self._just_played(self.viewer):
+            self.reveal = self.viewer
+        elif not pending:
+            self.viewer, self.curtain_for = None, None  # the private view closes (or every hand is on a phone)
         elif self.viewer not in pending:
             self.viewer, self.curtain_for = None, pending[0]
+
+    def _just_played(self, seat: int) -> bool:
+        log = self.state.log
+        seen = self._revealed == len(log)
+        return (
+            self.reveal_after_turn and bool(log) and log[-1]["seat"] == seat and not seen and not self.state.is_over()
+        )
+
+    def draw_reveal(self, surf: pygame.Surface, seat: int) -> None:
+        """What `seat`'s turn brought, over its still-open view (reveal_after_turn).
+        By default its last move in words; a game draws its own (cards bought)."""
+        self.ui.panel(surf, self.ui.rect(260, 380, 1400, 150), PANEL, 20, self.seat_colour(seat))
+        self.ui.text(surf, self.last_move_text(), (960, 410), 40, INK, True, "midtop")
+
+    def _draw_reveal_prompt(self, surf: pygame.Surface, seat: int) -> None:
+        key = self.key_hint(seat)
+        text = _("{name}: press {key} or tap to pass the screen on") if key else _("{name}: tap to pass the screen on")
+        r = self.ui.rect(360, 560, 1200, 70)
+        self.ui.panel(surf, r, (24, 16, 14), 16, ACCENT)
+        self.ui.text(surf, text.format(name=self.seat_name(seat), key=key), (960, 574), 38, ACCENT, True, "midtop")
 
     # ---- scene -------------------------------------------------------------
     def handle(self, ev: PlayerEvent) -> None:
         if ev.control == "menu" and ev.pressed:
             self.app.push(PauseScene(self.app, self))
             return
+        if self.phones is not None and self.phones.take(ev, self.submit, lambda: self.session.error):
+            return  # a phone's choice, through the same rules (a refusal is told to the phone)
+        if self.reveal is not None and ev.pressed and ev.control in ("confirm", "point"):
+            if ev.seat in (None, self.reveal):
+                self.reveal, self._revealed = None, len(self.state.log)
+                self._update_viewer()
+            else:
+                self.flash(_("{name} is looking at their turn first").format(name=self.seat_name(self.reveal)), 2)
+            return
         if self.curtain_for is not None:
             if ev.pressed and ev.control in ("confirm", "point") and ev.seat in (None, self.curtain_for):
                 self.viewer, self.curtain_for = self.curtain_for, None
+            elif ev.pressed and ev.control == "confirm" and ev.seat is not None:
+                self.not_your_turn(ev.seat)
             return
         if (
             self.state.is_over()
@@ -322,6 +447,8 @@ class TableScene(Scene):
             entry = self.state.log[-1]
             self.on_applied(entry["seat"], entry["action"])
         self._update_viewer()
+        if self.phones is not None:
+            self.phones.refresh(self.state, self.last_move_text())
         if self.state.is_over():
             if self.over_since is None:
                 self.over_since = self.clock
@@ -349,17 +476,25 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.targets = []
-        self.draw_table(surf)
-        if self.curtain_for is None and self.my_turn() is not None:
-            self.draw_focus(surf)
-        for i, seat in enumerate(self.missing):
-            text = self.missing_text(seat)
-            self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
-            self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop")
-        if self.flash_text and time.monotonic() < self.flash_until:
-            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom")
-        if self.curtain_for is not None:
+        if self.curtain_for is None:  # the curtain hides the whole table: then only it is drawn
+            self.motion.tick(self.clock, self.ui.u)
+            self.draw_table(surf)
+            self.motion.draw(surf, self.ui)
+            if self.my_turn() is not None:
+                self.draw_focus(surf)
+            for i, seat in enumerate(self.missing):
+                text = self.missing_text(seat)
+                self.ui.panel(surf, self.ui.rect(260, 900 - 70 * i, 1400, 60), (70, 24, 20), 12, RED)
+                self.ui.text(surf, text, (960, 908 - 70 * i), 34, INK, anchor="midtop", width=1360)
+            if self.reveal is not None:  # what the last turn brought, before the curtain falls
+                self.draw_reveal(surf, self.reveal)
+                self._draw_reveal_prompt(surf, self.reveal)
+            if self.phones is not None:
+                draw_away(self, surf)
+        else:
             draw_curtain(self, surf, self.curtain_for)
+        if self.flash_text and time.monotonic() < self.flash_until:  # over the curtain too
+            self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom", width=1800)
 
     def close(self) -> None:
         self.session.close()
@@ -371,15 +506,24 @@ def draw_curtain(scene: TableScene, surf: pygame.Surface, seat: int) -> None:
     colour = scene.seat_colour(seat)
     r = ui.rect(360, 300, 1200, 480)
     ui.panel(surf, r, PANEL, 30, colour)
-    ui.text(surf, _("Pass to {name}").format(name=scene.seat_name(seat)), (960, 380), 96, colour, True, "midtop")
-    ui.text(surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop")
+    inner = 1120  # the panel less its margins
     ui.text(
         surf,
-        _("{name}: press confirm or tap when ready").format(name=scene.seat_name(seat)),
-        (960, 640),
-        40,
-        ACCENT,
-        anchor="midtop",
+        _("Pass to {name}").format(name=scene.seat_name(seat)),
+        (960, 380),
+        96,
+        colour,
+        True,
+        "midtop",
+        width=inner,
+    )
+    ui.text(
+        surf, _("Everyone else, look away: private cards follow."), (960, 540), 40, INK, anchor="midtop", width=inner
+    )
+    key = scene.key_hint(seat)
+    ready = _("{name}: press {key} or tap when ready") if key else _("{name}: tap the screen when ready")
+    ui.text(
+        surf, ready.format(name=scene.seat_name(seat), key=key), (960, 640), 40, ACCENT, anchor="midtop", width=inner
     )
 
 
@@ -405,13 +549,13 @@ class ControllerWaitScene(Scene):
             self.app.pop()
 
     def draw(self, surf: pygame.Surface) -> None:
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 200))
-        surf.blit(shade, (0, 0))
+        self.ui.shade(surf, 200)
         self.ui.title(surf, _("Waiting for a controller"), 300)
         for i, seat in enumerate(self.table.missing):
-            self.ui.text(surf, self.table.missing_text(seat), (960, 460 + 70 * i), 44, INK, anchor="midtop")
-        self.ui.text(surf, _("The game is paused and nothing is lost."), (960, 760), 38, MUTED, anchor="midtop")
+            self.ui.text(surf, self.table.missing_text(seat), (960, 460 + 70 * i), 44, INK, anchor="midtop", width=1800)
+        self.ui.text(
+            surf, _("The game is paused and nothing is lost."), (960, 760), 38, MUTED, anchor="midtop", width=1800
+        )
 
 
 class PauseScene(Scene):
@@ -421,21 +565,48 @@ class PauseScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.menu = Menu(
-            [
+        if app.kiosk is not None:  # guests resume, read the rules or end the game; nothing leaves the arcade
+            items = [
                 Item(N_("Resume"), app.pop),
                 Item(N_("Rules"), self._rules),
+                Item(N_("End this game"), self._end, N_("The game is over for everyone at the table.")),
+            ]
+        else:
+            items = [
+                Item(N_("Resume"), app.pop),
+                Item(N_("Move history"), lambda: app.open("history", table.session)),
+                Item(N_("Rules"), self._rules),
+                *([Item(N_("Phones"), self._phones, N_("Each seat's QR code"))] if app.phones.on else []),
                 Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
-            ],
-            y=360,
-        )
+                Item(N_("Abandon this game"), self._abandon),
+            ]
+        self.menu = Menu(items, y=250)
 
     def _rules(self) -> None:
         self.app.open("rules", self.table.session.gdef.id)
 
+    def _phones(self) -> None:
+        self.app.push(LinksScene(self.app, self.table.session))
+
     def _quit(self) -> None:
         self.table.close()
         self.app.restart_at("title")
+
+    def _abandon(self) -> None:
+        """Asks first: an abandoned game's save is deleted and cannot be resumed."""
+        session = self.table.session
+        question = _("Abandon this game of {game} after {n} moves? It cannot be resumed afterwards.").format(
+            game=catalogue.title(session.gdef.id), n=len(session.state.log)
+        )
+        self.app.push(ConfirmScene(self.app, question, self._abandoned, N_("Abandon")))
+
+    def _abandoned(self) -> None:
+        if self.table.session.saves is not None:
+            self.table.session.saves.delete(self.table.session.save_id)
+        self._quit()
+
+    def _end(self) -> None:
+        self.app.kiosk.end_game(self.table, "ended from the pause menu")
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
@@ -446,10 +617,8 @@ class PauseScene(Scene):
             self.menu.handle(ev.control, ev.pos)
 
     def draw(self, surf: pygame.Surface) -> None:
-        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 190))
-        surf.blit(shade, (0, 0))
-        self.ui.title(surf, _("Paused"), 180)
+        self.ui.shade(surf, 190)
+        self.ui.title(surf, _("Paused"), 110)
         self.menu.draw(surf, self.ui)
 
 
@@ -459,7 +628,15 @@ class ResultsScene(Scene):
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.menu = Menu([Item(N_("Play again"), self._again), Item(N_("Menu"), self._menu)], x=560, y=800, h=90)
+        items = [
+            Item(N_("Play again"), self._again),
+            Item(N_("Move history"), self._history),
+            Item(N_("Menu"), self._menu),
+        ]
+        self.menu = Menu(items, x=560, y=766, h=80, gap=10)
+
+    def _history(self) -> None:
+        self.app.open("history", self.session)  # the whole game, told again after its end
 
     def _again(self) -> None:
         s = self.session
@@ -479,7 +656,7 @@ class ResultsScene(Scene):
         winners = state.winners()
         names = ", ".join(self.session.seats[w].name for w in winners)
         headline = _("{names} win!") if len(winners) > 1 else _("{names} wins!")
-        ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop")
+        ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop", width=1800)
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         for row, seat in enumerate(order):
@@ -488,9 +665,18 @@ class ResultsScene(Scene):
             r = ui.rect(460, y, 1000, 64)
             ui.panel(surf, r, PANEL, 14, ACCENT if seat in winners else None)
             pygame.draw.circle(surf, SEAT_COLOURS[cfg.colour], ui.rect(500, y + 32, 0, 0).topleft, ui.px(18))
-            ui.text(surf, cfg.name, (540, y + 10), 42, INK, True)
-            ui.text(surf, _("bot") if cfg.is_bot else "", (1060, y + 14), 34, MUTED)
-            ui.text(surf, f"{scores[seat]:g}", (1420, y + 8), 46, ACCENT, True, "topright")
+            ui.text(surf, cfg.name, (540, y + 10), 42, INK, True, width=500)
+            ui.text(surf, _("bot") if cfg.is_bot else "", (1060, y + 14), 34, MUTED, width=200)
+            ui.text(
+                surf,
+                i18n.number(scores[seat], 1 if scores[seat] % 1 else 0),
+                (1420, y + 8),
+                46,
+                ACCENT,
+                True,
+                "topright",
+                width=140,
+            )
         self.menu.draw(surf, ui)
 
 

@@ -4,18 +4,27 @@ Layout is in *design units*: a 1920x1080 screen. `Ui.u` scales them to the
 window (1280x720 gives 0.667), so one layout serves every size. Text sizes
 are chosen for a TV two metres away: body text is never under 34 design
 units (about 23 px at 720p).
+
+Text never leaves its box: `Ui.text` is given the width it may use (by
+default, from its anchor to the edge of the surface it is drawn on) and
+shrinks text that is wider, measured with the font's own metrics of the
+words actually drawn, down to `SHRINK_FLOOR` of its size; longer text is the
+caller's to wrap (`Ui.wrap`). German and Dutch run a third longer than
+English, so labels are drawn with their box. When `Ui.overflows` is a list
+(tests/app/test_layout.py) every text that still does not fit is recorded.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pygame
 
-from .. import resources
 from ..i18n import _
+from . import pictures
+from .fonts import font_file
 
 INK = (250, 244, 230)
 MUTED = (190, 178, 160)
@@ -41,17 +50,47 @@ SEAT_COLOURS = {
 }
 
 
+SHRINK_FLOOR = 0.6  # text may shrink to 60% of its size to fit its box, no further
+
+
+@dataclass
+class Overflow:
+    """A text drawn wider than its box, or outside its surface, even shrunk."""
+
+    text: str
+    size: float  # design units asked for
+    drawn: pygame.Rect  # where the rendered text went (pixels)
+    box: pygame.Rect  # where it had room
+
+    def __str__(self) -> str:
+        return f"{self.text!r} at size {self.size}: drawn {tuple(self.drawn)}, box {tuple(self.box)}"
+
+
 class Ui:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
+        self._shades: dict[tuple, pygame.Surface] = {}
         self.u = 1.0
+        self.overflows: list[Overflow] | None = None  # a list records overflows (tests/app/test_layout.py)
+        # The layout recorder: when a list, every text and every box a scene
+        # reports (`box`) is appended as (kind, rect in px), for the layout test.
+        self.boxes: list[tuple[str, pygame.Rect]] | None = None
 
     def resize(self, size: tuple[int, int]) -> None:
         u = min(size[0] / 1920, size[1] / 1080)
         if u != self.u:
             self.u = u
             self._text.clear()
+
+    def shade(self, surf: pygame.Surface, alpha: int) -> None:
+        """Darken the whole of `surf` (under an overlay, or dimming), with a layer made once."""
+        key = (surf.get_size(), alpha)
+        if key not in self._shades:
+            layer = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            layer.fill((0, 0, 0, alpha))
+            self._shades[key] = layer
+        surf.blit(self._shades[key], (0, 0))
 
     def px(self, v: float) -> int:
         return round(v * self.u)
@@ -85,11 +124,73 @@ class Ui:
         color=INK,
         bold: bool = False,
         anchor: str = "topleft",
+        width: float | None = None,
     ) -> pygame.Rect:
-        img = self.render(text, size, color, bold)
-        r = img.get_rect(**{anchor: (self.px(pos[0]), self.px(pos[1]))})
+        """Draw one line anchored at `pos`, in a box `width` design units wide
+        (default: as far as the surface's edge), shrunk to fit it if need be."""
+        at = (self.px(pos[0]), self.px(pos[1]))
+        room = self.room(surf, at, anchor, width)
+        fitted = self.fit(text, size, room.width / self.u, bold=bold)
+        img = self.render(text, fitted, color, bold)
+        r = img.get_rect(**{anchor: at})
         surf.blit(img, r)
+        if self.overflows is not None and not _inside(r, room, surf):
+            self.overflows.append(Overflow(text, size, r, room))
+        if self.boxes is not None and text.strip():
+            self.boxes.append(("text", _ink(img, r)))
         return r
+
+    @contextmanager
+    def unrecorded(self):
+        """Painting off screen (a cached card face): nothing reported to the layout recorder."""
+        boxes, self.boxes = self.boxes, None
+        try:
+            yield
+        finally:
+            self.boxes = boxes
+
+    def box(self, rect: pygame.Rect, kind: str = "card") -> pygame.Rect:
+        """Report a drawn card (or any box that must not overlap its kind) to the layout recorder."""
+        if self.boxes is not None:
+            self.boxes.append((kind, pygame.Rect(rect)))
+        return rect
+
+    def picture(self, surf: pygame.Surface, item_id: str, pos: tuple[float, float], size: float) -> pygame.Rect:
+        """The picture of `item_id` (game/app/pictures.py), `size` design units across, centred on `pos`."""
+        return pictures.draw(surf, item_id, (self.px(pos[0]), self.px(pos[1])), self.px(size))
+
+    def room(self, surf: pygame.Surface, at: tuple[int, int], anchor: str, width: float | None) -> pygame.Rect:
+        """The horizontal room of a text anchored at `at` (pixels), within the surface."""
+        x, edge = at[0], surf.get_width()
+        if "left" in anchor:
+            left, right = x, edge
+        elif "right" in anchor:
+            left, right = 0, x
+        else:
+            half = min(x, edge - x)
+            left, right = x - half, x + half
+        if width is not None:
+            w = self.px(width)
+            if "left" in anchor:
+                right = min(right, x + w)
+            elif "right" in anchor:
+                left = max(left, x - w)
+            else:
+                left, right = max(left, x - w // 2), min(right, x + w // 2)
+        return pygame.Rect(left, 0, max(0, right - left), surf.get_height())
+
+    def fit(self, text: str, size: float, width: float, smallest: float | None = None, bold: bool = False) -> float:
+        """The largest size, down to `smallest` (default: SHRINK_FLOOR of `size`),
+        at which `text` is at most `width` design units wide (`smallest` if none is)."""
+        room = self.px(width)
+        wide = self.font(size, bold).size(text)[0]
+        if wide <= room:
+            return size
+        floor = size * SHRINK_FLOOR if smallest is None else min(size, smallest)
+        trial = max(floor, size * room / wide)  # glyph widths scale with the size
+        while trial > floor and self.font(trial, bold).size(text)[0] > room:
+            trial = max(floor, trial - 1 / self.u)  # one pixel smaller
+        return trial
 
     def wrap(self, text: str, size: float, width: float, bold: bool = False) -> list[str]:
         font, limit, lines = self.font(size, bold), self.px(width), []
@@ -111,15 +212,21 @@ class Ui:
             pygame.draw.rect(surf, border, rect, max(2, self.px(4)), border_radius=self.px(radius))
 
     def title(self, surf: pygame.Surface, text: str, y: float = 70) -> None:
-        self.text(surf, text, (960, y), 84, ACCENT, True, "midtop")
+        self.text(surf, text, (960, y), 84, ACCENT, True, "midtop", width=1800)
 
     def footer(self, surf: pygame.Surface, text: str) -> None:
-        self.text(surf, text, (960, 1040), 32, MUTED, anchor="midbottom")
+        self.text(surf, text, (960, 1040), 32, MUTED, anchor="midbottom", width=1800)
 
 
-def font_file(bold: bool = False) -> io.BytesIO:
-    """The arcade's font (DejaVu Sans), read once from the installed assets."""
-    return io.BytesIO(resources.read_bytes("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"))
+def _inside(r: pygame.Rect, box: pygame.Rect, surf: pygame.Surface) -> bool:
+    # One pixel of slack: anchors round to whole pixels.
+    return r.left >= box.left - 1 and r.right <= box.right + 1 and r.top >= -1 and r.bottom <= surf.get_height() + 1
+
+
+def _ink(img: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
+    """The part of a rendered text that has ink (a font's line box has room above and below)."""
+    ink = img.get_bounding_rect()
+    return ink.move(r.topleft) if ink.width else pygame.Rect(r.topleft, (0, 0))
 
 
 @dataclass
@@ -187,10 +294,15 @@ class Menu:
             selected = i == self.index
             ui.panel(surf, r, PANEL_HI if selected else PANEL, border=ACCENT if selected else None)
             color = INK if item.enabled else DIM
-            ui.text(surf, _(item.label), (self.x + 36, y + 16), 46, color, True)
+            inner = self.w - 72  # the panel less its margins
+            value = 0.0
             if item.value is not None:
-                ui.text(surf, item.value, (self.x + self.w - 36, y + 18), 42, ACCENT, anchor="topright")
+                drawn = ui.text(
+                    surf, item.value, (self.x + self.w - 36, y + 18), 42, ACCENT, anchor="topright", width=inner / 2
+                )
+                value = drawn.width / ui.u + 24
+            ui.text(surf, _(item.label), (self.x + 36, y + 16), 46, color, True, width=inner - value)
             if item.note:
-                ui.text(surf, _(item.note), (self.x + 36, y + 78), 32, MUTED if item.enabled else DIM)
+                ui.text(surf, _(item.note), (self.x + 36, y + 78), 32, MUTED if item.enabled else DIM, width=inner)
         if self.message:
-            ui.text(surf, self.message, (960, 985), 38, RED, True, "midbottom")
+            ui.text(surf, self.message, (960, 985), 38, RED, True, "midbottom", width=1800)

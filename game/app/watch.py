@@ -2,10 +2,15 @@
 
 Runs headless at full speed (no thinking delay) and saves a screenshot every
 so many steps and at the end, so a person can look at how a game unfolds.
+Steps count table time, not waiting: while a bot thinks (in the bot worker)
+the loop waits for it instead of spinning empty steps, so a game of searching
+bots ends within the step limit. At most `max_shots` pictures are written
+along the way (plus the final table), so the output stays bounded.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import wait
 from pathlib import Path
 
 import pygame
@@ -15,9 +20,12 @@ from .shots import session_for
 from .table import ResultsScene, make_table
 
 MAX_STEPS = 200_000
+THINK_WAIT = 60.0  # seconds a bot may think before the watch gives up on it
 
 
-def watch(game: str, seats: int, seed: int, out_dir: str, every: int, size: tuple[int, int]) -> int:
+def watch(
+    game: str, seats: int, seed: int, out_dir: str, every: int, size: tuple[int, int], max_shots: int = 40
+) -> int:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     app = App(size=size, window=False)
@@ -26,12 +34,14 @@ def watch(game: str, seats: int, seed: int, out_dir: str, every: int, size: tupl
     app.push(make_table(app, session))
     shot = 0
     for step in range(MAX_STEPS):
+        job = session.bots.job if session.bots is not None else None
+        if job is not None:
+            wait([job[2]], timeout=THINK_WAIT)
         app.step()
         done = isinstance(app.top, ResultsScene)
-        if step % every == 0 or done:
+        if (step % every == 0 and shot < max_shots) or done:
             app.draw()
-            path = out / f"{game}-{shot:03d}.png"
-            pygame.image.save(app.screen, path)
+            pygame.image.save(app.screen, out / f"{game}-{shot:03d}.png")
             shot += 1
         if done:
             state = session.state
@@ -41,6 +51,6 @@ def watch(game: str, seats: int, seed: int, out_dir: str, every: int, size: tupl
             )
             app.quit()
             return 0
-    print(f"{game} seed {seed}: not over after {MAX_STEPS} steps", flush=True)
+    print(f"{game} seed {seed}: not over after {MAX_STEPS} steps ({shot} screenshots in {out})", flush=True)
     app.quit()
     return 1

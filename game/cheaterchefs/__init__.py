@@ -1,7 +1,8 @@
 """Cheater Chefs: build your secret order on your counter, poison and trap the others."""
 
 from game.engine.bots import RandomBot
-from game.engine.gamedef import GameDef
+from game.engine.gamedef import GameDef, Option
+from game.i18n import N_
 
 from .bots import easy_bot, hard_bot
 from .rules import ChefsState
@@ -31,6 +32,17 @@ def mode_options(mode: str) -> dict:
     return options
 
 
+# Every option of the rules, as the seats screen offers them.
+OPTIONS = (
+    Option("mode", N_("Mode"), ("classic", "menu", "turbo"), (N_("Classic"), N_("Menu (teams)"), N_("Turbo (teams)"))),
+    Option("anti_order", N_("Anti-order"), (False, True), (N_("off"), N_("on"))),
+    Option(
+        "teams", N_("Team"), (0, 1, 2), (N_("Team 1"), N_("Team 2"), N_("Team 3")), True, ("mode", ("menu", "turbo"))
+    ),
+    Option("round_limit", N_("Closing time"), (30, 15, 60), (N_("30 rounds"), N_("15 rounds"), N_("60 rounds"))),
+    Option("first_seat", N_("First cook"), (None, 0, 1, 2, 3, 4, 5), (N_("drawn"),), seat_values=True),
+)
+
 GAME = GameDef(
     id="cheaterchefs",
     module=__name__,
@@ -39,4 +51,5 @@ GAME = GameDef(
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,
     mode_options=mode_options,
+    options=OPTIONS,
 )

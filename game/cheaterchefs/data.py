@@ -26,7 +26,6 @@ def _is_colour(value) -> bool:
 INGREDIENT = {
     "id": Field(str),
     "name": Field(str),
-    "name_fr": Field(str),
     "short": Field(str, check=lambda v: 1 <= len(v) <= 3, rule="1 to 3 letters"),
     "copies": int_range(1, 20),
     "colour": Field(list, check=_is_colour, rule="three integers 0-255"),
@@ -34,7 +33,6 @@ INGREDIENT = {
 ORDER = {
     "id": Field(str),
     "name": Field(str),
-    "name_fr": Field(str),
     "ingredients": Field(list, check=lambda v: all(isinstance(i, str) for i in v), rule="a list of ids"),
 }
 TRAP = {
@@ -42,8 +40,6 @@ TRAP = {
     "effect": one_of(*EFFECTS),
     "title": Field(str),
     "text": Field(str),
-    "title_fr": Field(str),
-    "text_fr": Field(str),
     "copies": int_range(1, 20),
 }
 

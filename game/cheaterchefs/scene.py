@@ -15,10 +15,11 @@ import math
 
 import pygame
 
+from game.app import pictures
 from game.app.session import Session, default_seats
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
-from game.i18n import N_, _, language
+from game.i18n import N_, _, language, ngettext
 
 from .data import content
 from .traps import MAX_COUNTER
@@ -113,6 +114,37 @@ class CheaterChefsScene(TableScene):
     def on_applied(self, seat: int, action) -> None:
         self.group, self.index = None, 0
 
+    def on_moved(self, seat: int, action, before: dict, after: dict) -> None:
+        """Counter cards that changed glide from where they came from: another place
+        (a swap, a move, a steal) or the seat's hand (a card played); a card newly
+        poisoned or cured flips."""
+        old = {(s, p): c for s, row in enumerate(before["counters"]) for p, c in enumerate(row)}
+        gone = [cell for cell, c in old.items() if after["counters"][cell[0]][cell[1] :][:1] != [c]]
+        for s, row in enumerate(after["counters"]):
+            for p, c in enumerate(row):
+                if old.get((s, p)) == c:
+                    continue
+                if old.get((s, p), {}).get("card") == c["card"]:
+                    self.motion.reveal(("cell", s, p))  # the same card, poisoned or cured
+                    continue
+                came = next((cell for cell in gone if old[cell]["card"] == c["card"]), None)
+                if came is not None:
+                    gone.remove(came)
+                self.motion.start(("cell", s, p), self._cell_rect(*came) if came else self._hand_rect(s))
+
+    def _row_box(self, seat: int) -> tuple[float, float]:
+        """A seat's counter row: its top and height, design units."""
+        row_h = min(190, (BOTTOM - TOP) / self.state.num_seats)
+        return TOP + seat * row_h, row_h - 10
+
+    def _cell_rect(self, seat: int, pos: int) -> pygame.Rect:
+        y, h = self._row_box(seat)
+        return self.ui.rect(LEFT + NAME_W + pos * (CARD_W + CARD_GAP), y + 8, CARD_W, h - 16)
+
+    def _hand_rect(self, seat: int) -> pygame.Rect:
+        y, h = self._row_box(seat)
+        return self.ui.rect(LEFT + 20, y + 8, CARD_W, h - 16)
+
     def _cells(self, seat: int, action) -> list[tuple]:
         """The table places an action touches: (seat, place), or (seat, None) for a hand."""
         if not isinstance(action, dict):
@@ -173,10 +205,8 @@ class CheaterChefsScene(TableScene):
         self.index = min(self.index, max(0, len(self.rows) - 1))
         lit = self._cells(mine, self.rows[self.index][1]) if self.rows and self.group else []
         self._draw_top(surf, obs)
-        n = self.state.num_seats
-        row_h = min(190, (BOTTOM - TOP) / n)
-        for seat in range(n):
-            self._draw_row(surf, obs, seat, TOP + seat * row_h, row_h - 10, lit)
+        for seat in range(self.state.num_seats):
+            self._draw_row(surf, obs, seat, *self._row_box(seat), lit)
         self._draw_side(surf, obs, mine)
         self._draw_hint(surf, mine)
 
@@ -191,20 +221,25 @@ class CheaterChefsScene(TableScene):
                 head = (_("{names} wins!") if one else _("{names} win!")).format(names=names)
             pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
             colour = tuple(int(g + (255 - g) * pulse * 0.4) for g in GREEN)
-            ui.text(surf, head, (LEFT, 14), 52, colour, True)
+            ui.text(surf, head, (LEFT, 14), 52, colour, True, width=ROW_W)
         else:
-            ui.text(
-                surf,
-                _("{name}'s turn").format(name=self.seat_name(current)),
-                (LEFT, 14),
-                48,
-                self.seat_colour(current),
-                True,
+            turn = (
+                ui.text(
+                    surf,
+                    _("{name}'s turn").format(name=self.seat_name(current)),
+                    (LEFT, 14),
+                    48,
+                    self.seat_colour(current),
+                    True,
+                    width=ROW_W / 2,
+                ).width
+                / ui.u
+                + 40
             )
             mode = _(MODE_NAMES[obs["mode"]]) + (" + " + _("Anti-order") if obs["anti_order"] else "")
             rounds = _("Round {r} of {n}").format(r=obs["turn"] // self.state.num_seats + 1, n=obs["round_limit"])
-            ui.text(surf, f"{rounds}  ·  {mode}", (LEFT + ROW_W, 24), 34, MUTED, anchor="topright")
-        ui.text(surf, self.last_move_text() or _("Nobody has cooked yet."), (LEFT, 72), 36, INK)
+            ui.text(surf, f"{rounds}  ·  {mode}", (LEFT + ROW_W, 24), 34, MUTED, anchor="topright", width=ROW_W - turn)
+        ui.text(surf, self.last_move_text() or _("Nobody has cooked yet."), (LEFT, 72), 36, INK, width=ROW_W)
 
     def _draw_row(self, surf, obs: dict, seat: int, y: float, h: float, lit: list) -> None:
         ui = self.ui
@@ -217,7 +252,9 @@ class CheaterChefsScene(TableScene):
             ui.panel(surf, row, PANEL_HI, 14)
         else:
             turn = not over and seat == obs["current"]
-            ui.panel(surf, row, PANEL_HI if turn else PANEL, 14, ACCENT if turn else None)
+            ui.panel(surf, row, PANEL_HI if turn else PANEL, 14)
+            if turn:
+                self.draw_turn(surf, row, ACCENT, 14)
         name_rect = ui.rect(LEFT, y, NAME_W - 10, h)
         self.target(
             name_rect,
@@ -227,7 +264,7 @@ class CheaterChefsScene(TableScene):
         )
         if (seat, None) in lit:
             ui.panel(surf, name_rect, (90, 40, 20), 14, RED)
-        ui.text(surf, self.seat_name(seat), (LEFT + 18, y + 10), 40, colour, True)
+        ui.text(surf, self.seat_name(seat), (LEFT + 18, y + 10), 40, colour, True, width=NAME_W - 36)
         detail = _("{n} in hand").format(n=obs["hand_sizes"][seat])
         if obs["mode"] != "classic":
             detail = (
@@ -235,14 +272,14 @@ class CheaterChefsScene(TableScene):
             )
         if over:
             detail = words(content().orders[obs["orders"][seat]], "name")
-        size = self._fit(detail, 34, NAME_W - 36)
+        size = self.ui.fit(detail, 34, NAME_W - 36, bold=True)
         for j, line in enumerate(ui.wrap(detail, size, NAME_W - 36)[:2]):
-            ui.text(surf, line, (LEFT + 18, y + 10 + min(56, h * 0.42) + j * (size + 4)), size, MUTED)
+            ui.text(
+                surf, line, (LEFT + 18, y + 10 + min(56, h * 0.42) + j * (size + 4)), size, MUTED, width=NAME_W - 36
+            )
         counter = obs["counters"][seat]
-        card_h = h - 16
         for pos in range(MAX_COUNTER):
-            x = LEFT + NAME_W + pos * (CARD_W + CARD_GAP)
-            r = ui.rect(x, y + 8, CARD_W, card_h)
+            r = self._cell_rect(seat, pos)
             if pos >= len(counter):
                 pygame.draw.rect(surf, (72, 54, 46), r, max(1, ui.px(2)), ui.px(10))
                 continue
@@ -252,7 +289,12 @@ class CheaterChefsScene(TableScene):
                 key=f"cell{seat}.{pos}",
                 focusable=False,
             )
-            surf.blit(self._card(counter[pos]["card"], counter[pos]["poison"], r.size), r)
+            face = self._card(counter[pos]["card"], counter[pos]["poison"], r.size)
+            at = ui.box(self.motion.place(("cell", seat, pos), r))
+            wide = self.motion.flip(("cell", seat, pos))
+            if wide < 1:  # turning over: narrower, about its middle
+                face = pygame.transform.smoothscale(face, (max(1, round(face.get_width() * wide)), face.get_height()))
+            surf.blit(face, face.get_rect(center=at.center))
             if (seat, pos) in lit:
                 pygame.draw.rect(surf, ACCENT, r.inflate(ui.px(10), ui.px(10)), max(3, ui.px(7)), ui.px(12))
         if over and winner:
@@ -263,7 +305,14 @@ class CheaterChefsScene(TableScene):
         ui = self.ui
         free = LEFT + ROW_W - x
         ui.text(
-            surf, _("WINS!"), (x + free / 2, y + h / 2), self._fit(_("WINS!"), 64, free - 24, 34), GREEN, True, "center"
+            surf,
+            _("WINS!"),
+            (x + free / 2, y + h / 2),
+            64,
+            GREEN,
+            True,
+            "center",
+            width=free - 24,
         )
         for i in range(14):
             phase = (self.clock * 0.7 + i * 0.37) % 1.0
@@ -273,7 +322,9 @@ class CheaterChefsScene(TableScene):
             pygame.draw.circle(surf, colour, (ui.px(sx), ui.px(sy)), max(2, ui.px(7 * (1 - phase) + 2)))
 
     def _card(self, card: str, poisoned: bool, size: tuple[int, int]) -> pygame.Surface:
-        """A counter card, drawn once per look and size (frames stay cheap)."""
+        """A counter card, drawn once per look and size (frames stay cheap): the
+        ingredient's picture on its colour, the two-letter tag in the corner for
+        whoever cannot tell the colours apart; a poisoned one wears the skull."""
         key = (card, poisoned, size, language())
         if key in self._cards:
             return self._cards[key]
@@ -282,23 +333,16 @@ class CheaterChefsScene(TableScene):
         r = surf.get_rect()
         pygame.draw.rect(surf, entry["colour"], r, border_radius=ui.px(10))
         pygame.draw.rect(surf, DARK, r, max(1, ui.px(3)), ui.px(10))
-        surf.blit(ui.render(entry["short"], 30, DARK, True), (ui.px(10), ui.px(6)))
-        name = words(entry, "name")
-        size = min(self._fit(word, 30, CARD_W - 14, 22) for word in name.split())
-        lines = ui.wrap(name, size, CARD_W - 14, True)
-        band_h = ui.px(44) if poisoned else 0
-        cy = ui.px(36) + (r.height - band_h - ui.px(36)) / 2 - min(2, len(lines)) * ui.px(17)
-        for i, line in enumerate(lines[:2]):
-            img = ui.render(line, size, DARK, True)
-            surf.blit(img, img.get_rect(midtop=(r.centerx, cy + i * ui.px(34))))
+        surf.blit(ui.render(entry["short"], 28, DARK, True), (ui.px(10), ui.px(4)))
+        side = min(r.width - ui.px(16), r.height - ui.px(38))
+        disc = (r.centerx, (ui.px(30) + r.height) // 2)
+        pygame.draw.circle(surf, (250, 244, 230), disc, side / 2)
+        pictures.draw(surf, f"cheaterchefs.{card}", disc, side * 0.74)
         if poisoned:
-            band = pygame.Rect(0, r.height - band_h, r.width, band_h)
-            pygame.draw.rect(
-                surf, (20, 40, 20), band, border_bottom_left_radius=ui.px(10), border_bottom_right_radius=ui.px(10)
-            )
-            img = ui.render(_("POISON"), 30, POISON, True)
-            surf.blit(img, img.get_rect(center=band.center))
             pygame.draw.rect(surf, POISON, r, max(3, ui.px(6)), ui.px(10))
+            skull = min(ui.px(56), r.height // 2)
+            pygame.draw.circle(surf, (20, 40, 20), (r.right - skull * 0.6, r.top + skull * 0.6), skull * 0.55)
+            pictures.draw(surf, "cheaterchefs.poison", (r.right - skull * 0.6, r.top + skull * 0.6), skull * 0.8)
         self._cards[key] = surf
         return surf
 
@@ -307,13 +351,13 @@ class CheaterChefsScene(TableScene):
         box = ui.rect(SIDE_X, 14, SIDE_W, 1052)
         ui.panel(surf, box, (48, 34, 30), 18)
         if obs["over"]:
-            ui.text(surf, _("The winning order"), (SIDE_X + 24, 30), 40, GREEN, True)
+            ui.text(surf, _("The winning order"), (SIDE_X + 24, 30), 40, GREEN, True, width=SIDE_W - 48)
             self._draw_order(surf, obs["orders"][obs["winners"][0]], obs["anti_order"], 88)
             return
         if self.viewer is None:
             lines = ui.wrap(_("Hands and orders are secret."), 40, SIDE_W - 60, True)
             for j, line in enumerate(lines):
-                ui.text(surf, line, (SIDE_X + 30, 40 + 52 * j), 40, INK, True)
+                ui.text(surf, line, (SIDE_X + 30, 40 + 52 * j), 40, INK, True, width=SIDE_W - 60)
             self._draw_piles(surf, obs, 70 + 52 * len(lines))
             return
         viewer = self.viewer
@@ -324,12 +368,13 @@ class CheaterChefsScene(TableScene):
             40,
             self.seat_colour(viewer),
             True,
+            width=SIDE_W - 48,
         )
         self._draw_order(surf, obs["order"], obs["anti_order"], 88)
         self._draw_prompt(surf)
         if mine is None:
             for i, card in enumerate(sorted(set(obs["hand"]))):
-                self._list_row(surf, i, hand_label(card, obs["hand"]), False, True)
+                self._list_row(surf, i, hand_label(card, obs["hand"]), False, True, card)
             if not obs["over"]:
                 ui.text(
                     surf,
@@ -337,11 +382,14 @@ class CheaterChefsScene(TableScene):
                     (SIDE_X + 24, LIST_Y + 4 * (ROW_H + ROW_GAP) + 10),
                     36,
                     MUTED,
+                    width=SIDE_W - 48,
                 )
             return
         first = max(0, min(self.index - LIST_ROWS // 2, len(self.rows) - LIST_ROWS))
-        for i, (text, _choice) in enumerate(self.rows[first : first + LIST_ROWS]):
-            rect = self._list_row(surf, i, text, first + i == self.index, False)
+        for i, (text, choice) in enumerate(self.rows[first : first + LIST_ROWS]):
+            group = self.group or choice
+            card = group[5:] if isinstance(group, str) and group.startswith("card:") else None
+            rect = self._list_row(surf, i, text, first + i == self.index, False, card)
             self.target(
                 rect,
                 do=lambda me, _ev, row=first + i: self._pick(me, self._choices(me), row),
@@ -355,20 +403,27 @@ class CheaterChefsScene(TableScene):
             names = ", ".join(card_name(c) for c in dead)
             y = LIST_Y + min(len(self.rows), LIST_ROWS) * (ROW_H + ROW_GAP) + 6
             for j, line in enumerate(ui.wrap(_("Cannot play now: {cards}").format(cards=names), 34, SIDE_W - 48)[:2]):
-                ui.text(surf, line, (SIDE_X + 24, y + j * 40), 34, DIM)
+                ui.text(surf, line, (SIDE_X + 24, y + j * 40), 34, DIM, width=SIDE_W - 48)
 
-    def _list_row(self, surf, i: int, label: str, selected: bool, faded: bool) -> pygame.Rect:
+    def _list_row(self, surf, i: int, label: str, selected: bool, faded: bool, card: str | None) -> pygame.Rect:
+        """A row of the choice list; a card's row shows its picture before its words."""
         ui = self.ui
-        rect = ui.rect(SIDE_X + 14, LIST_Y + i * (ROW_H + ROW_GAP), SIDE_W - 28, ROW_H)
+        y = LIST_Y + i * (ROW_H + ROW_GAP)
+        rect = ui.rect(SIDE_X + 14, y, SIDE_W - 28, ROW_H)
         ui.panel(surf, rect, PANEL_HI if selected else PANEL, 12, ACCENT if selected else None)
-        size = self._fit(label, 36, SIDE_W - 60)
+        x = SIDE_X + 34
+        if card is not None:
+            ui.picture(surf, f"cheaterchefs.{card}", (SIDE_X + 58, y + ROW_H / 2), ROW_H - 12)
+            x += 64
         ui.text(
             surf,
             label,
-            (SIDE_X + 34, LIST_Y + i * (ROW_H + ROW_GAP) + (ROW_H - size) / 2 - 4),
-            size,
+            (x, y + ROW_H / 2),
+            36,
             DIM if faded else INK,
             selected,
+            "midleft",
+            width=SIDE_W - 26 - x + SIDE_X,
         )
         return rect
 
@@ -376,7 +431,15 @@ class CheaterChefsScene(TableScene):
         ui, data = self.ui, content()
         order = data.orders[order_id]
         title = _("Anti-order: avoid these") if anti else words(order, "name")
-        ui.text(surf, title, (SIDE_X + 24, y), self._fit(title, 36, SIDE_W - 48), ACCENT, True)
+        ui.text(
+            surf,
+            title,
+            (SIDE_X + 24, y),
+            self.ui.fit(title, 36, SIDE_W - 48, bold=True),
+            ACCENT,
+            True,
+            width=SIDE_W - 48,
+        )
         for i, ing in enumerate(order["ingredients"]):
             x, yy = SIDE_X + 24 + (i % 2) * 280, y + 50 + (i // 2) * 88
             r = ui.rect(x, yy, 270, 80)
@@ -394,9 +457,10 @@ class CheaterChefsScene(TableScene):
                 34,
                 ACCENT,
                 True,
+                width=SIDE_W - 48,
             )
         elif self.my_turn() is not None:
-            ui.text(surf, _("Your turn: choose one action"), (SIDE_X + 24, y + 232), 34, ACCENT)
+            ui.text(surf, _("Your turn: choose one action"), (SIDE_X + 24, y + 232), 34, ACCENT, width=SIDE_W - 48)
 
     def _chip(self, ing: str, size: tuple[int, int]) -> pygame.Surface:
         key = ("chip", ing, size, language())
@@ -404,24 +468,40 @@ class CheaterChefsScene(TableScene):
             ui, entry = self.ui, content().ingredients[ing]
             surf = pygame.Surface(size, pygame.SRCALPHA)
             pygame.draw.rect(surf, entry["colour"], surf.get_rect(), border_radius=ui.px(10))
-            img = ui.render(words(entry, "name"), self._fit(words(entry, "name"), 34, 250), DARK, True)
-            surf.blit(img, img.get_rect(center=surf.get_rect().center))
+            h = surf.get_height()
+            pygame.draw.circle(surf, (250, 244, 230), (h // 2 + ui.px(4), h // 2), h * 0.42)
+            pictures.draw(surf, f"cheaterchefs.{ing}", (h // 2 + ui.px(4), h // 2), h * 0.66)
+            img = ui.render(words(entry, "name"), ui.fit(words(entry, "name"), 34, 250 - 90, 28, bold=True), DARK, True)
+            surf.blit(img, img.get_rect(midleft=(h + ui.px(10), h // 2)))
             self._cards[key] = surf
         return self._cards[key]
 
-    def _fit(self, text: str, size: int, width: float, smallest: int = 28) -> int:
-        """The largest text size from `size` down to `smallest` that fits `width` design units."""
-        while size > smallest and self.ui.font(size, True).size(text)[0] > self.ui.px(width):
-            size -= 2
-        return size
-
     def _draw_piles(self, surf, obs: dict, y: float) -> None:
         ui = self.ui
-        ui.text(surf, _("Deck: {n} cards").format(n=obs["deck_size"]), (SIDE_X + 30, y), 36, MUTED)
-        ui.text(surf, _("Discard pile: {n}").format(n=len(obs["discard"])), (SIDE_X + 30, y + 50), 36, MUTED)
+        ui.text(
+            surf,
+            ngettext("Deck: {n} card", "Deck: {n} cards", obs["deck_size"]).format(n=obs["deck_size"]),
+            (SIDE_X + 30, y),
+            36,
+            MUTED,
+            width=SIDE_W - 60,
+        )
+        ui.text(
+            surf,
+            _("Discard pile: {n}").format(n=len(obs["discard"])),
+            (SIDE_X + 30, y + 50),
+            36,
+            MUTED,
+            width=SIDE_W - 60,
+        )
         if obs["discard"]:
             ui.text(
-                surf, _("On top: {card}").format(card=card_name(obs["discard"][-1])), (SIDE_X + 30, y + 100), 36, MUTED
+                surf,
+                _("On top: {card}").format(card=card_name(obs["discard"][-1])),
+                (SIDE_X + 30, y + 100),
+                36,
+                MUTED,
+                width=SIDE_W - 60,
             )
 
     def _draw_hint(self, surf, mine: int | None) -> None:
@@ -433,4 +513,4 @@ class CheaterChefsScene(TableScene):
         trap = content().traps.get(card) if card else None
         text = words(trap, "text") if trap else _("Arrows choose, confirm acts, back returns; or tap.")
         for j, line in enumerate(self.ui.wrap(text, 34, 1340)[:2]):
-            self.ui.text(surf, line, (LEFT, 1000 + j * 38), 34, ACCENT if trap else MUTED)
+            self.ui.text(surf, line, (LEFT, 1000 + j * 38), 34, ACCENT if trap else MUTED, width=1340)

@@ -4,7 +4,7 @@ did (`describe`). Pure: the scene, the history and the phones say it the same wa
 
 from __future__ import annotations
 
-from game.i18n import N_, _, language
+from game.i18n import N_, _, ngettext
 
 from .data import content
 
@@ -18,8 +18,9 @@ VERBS = {
 
 
 def words(entry: dict, key: str) -> str:
-    """A card's words in the arcade's language (the data carries the French)."""
-    return entry.get(f"{key}_{language()}") or entry[key]
+    """A card's words in the arcade's language (the data file lists them in
+    `translate`, so they are in the game's catalogues)."""
+    return _(entry[key])
 
 
 def card_name(card: str) -> str:
@@ -69,7 +70,9 @@ def label(state, seat: int, a: dict, names: list[str]) -> str:
             name=names[a["seat"]], card=card_name(counters[a["seat"]][a["pos"]]["card"]), n=a["pos"] + 1
         )
     if "seat" in a:
-        return _("{name}'s hand ({n} cards)").format(name=names[a["seat"]], n=len(state.hands[a["seat"]]))
+        return ngettext("{name}'s hand ({n} card)", "{name}'s hand ({n} cards)", len(state.hands[a["seat"]])).format(
+            name=names[a["seat"]], n=len(state.hands[a["seat"]])
+        )
     return _("Put {card} on your counter").format(card=card_name(a["card"]))
 
 

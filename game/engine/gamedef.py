@@ -16,6 +16,27 @@ from .state import GameState
 
 
 @dataclass(frozen=True)
+class Option:
+    """A game option the seats screen offers: `key` in the rules' options, its
+    `values` (the first is the default), each with words for the screen
+    (`names`, marked with N_). `per_seat`: a value per seat (teams), the option
+    is then a list. `needs`: shown (and set) only while another option has one of
+    some values; otherwise the option keeps the rules' default."""
+
+    key: str
+    label: str
+    values: tuple
+    names: tuple[str, ...]
+    per_seat: bool = False
+    needs: tuple[str, tuple] | None = None
+    # The values after the first are seats (0, 1, ...): shown by the seats' names.
+    seat_values: bool = False
+
+    def shown(self, options: dict) -> bool:
+        return self.needs is None or options.get(self.needs[0]) in self.needs[1]
+
+
+@dataclass(frozen=True)
 class GameDef:
     id: str
     state_cls: type[GameState]
@@ -27,6 +48,11 @@ class GameDef:
     realtime: bool = False
     # Bot levels, weakest first; "random" is always there.
     bots: dict[str, Callable[[], Bot]] = field(default_factory=lambda: {"random": RandomBot})
+    # The level a new bot seat gets; "": the strongest. A game where a newcomer
+    # cannot win against the strongest (Wok Up's reflexes) starts gentler.
+    default_bot: str = ""
+    # What playing against each level is like, in words (marked N_, translated when shown).
+    bot_notes: dict[str, str] = field(default_factory=dict)
     # Extra per-game figures for `python -m game simulate`: state -> {name: number}.
     stats: Callable[[Any], dict] | None = None  # called with the game's own state class
     # A game that needs its own simulator (Wok Up's physics) gives one:
@@ -37,6 +63,11 @@ class GameDef:
     # Extra figures for `python -m game bench`: name -> setup() returning a
     # step function to time (e.g. one physics step with all tokens).
     benches: dict[str, Callable[[], Callable[[], None]]] = field(default_factory=dict)
+    # The options a table can choose on the seats screen (every one the rules take).
+    options: tuple[Option, ...] = ()
+    # A kiosk's hall of fame: a finished state -> per seat {kind: value} (the kinds of
+    # game/kiosk/kinds.py); by default each seat's score as "score".
+    records: Callable[[Any], list[dict[str, float]]] | None = None
 
     def make_bot(self, level: str) -> Bot:
         if level not in self.bots:

@@ -62,6 +62,8 @@ class BuzzerManager:
         self.find = find
         self.scan_every = scan_every
         self.notices: queue.SimpleQueue[str] = queue.SimpleQueue()  # for the screen
+        # (box id, station or None, kind) of each fault, for the kiosk's statistics
+        self.faults: queue.SimpleQueue[tuple[str, int | None, str]] = queue.SimpleQueue()
         self.links: dict[str, BoxLink] = {}  # port -> its link (live, lost or rejected)
         self._rejected_at: dict[str, float] = {}
         self._leds: dict[str, str] = {}  # device -> mode, kept across unplugging
@@ -168,6 +170,7 @@ class BuzzerManager:
             self.events.put(ev)
         if msg.kind == P.EventKind.STUCK:
             log.warning("buzzer box %04x station %d button %d is stuck", link.box_id, msg.station, msg.button)
+            self.faults.put((f"{link.box_id:04x}", msg.station, "stuck button"))
             self.notices.put(
                 _("Buzzer box {box}, station {station}: a button is stuck; it is ignored until released").format(
                     box=f"{link.box_id:04x}", station=msg.station + 1
@@ -188,6 +191,7 @@ class BuzzerManager:
             if not any(o.box_id == link.box_id for o in self.ready_links() if o is not link):
                 self._gone.add(link.box_id)
                 self.notices.put(_("Buzzer box {box} unplugged: plug it back in").format(box=box))
+                self.faults.put((box, None, "unplugged"))
         elif link.state == LinkState.REJECTED and link.opened:
             self._rejected_at[link.port_name] = time.monotonic()
 
@@ -199,6 +203,7 @@ class BuzzerManager:
         twins = [o for o in self.ready_links() if o is not link and o.box_id == box]
         if twins:
             log.warning("two buzzer boxes have the id %04x (%s, %s)", box, link.port_name, twins[0].port_name)
+            self.faults.put((f"{box:04x}", None, "two boxes with one id"))
             self.notices.put(
                 _("Two buzzer boxes have the id {box}: give one another id (python -m game buzzers set-id)").format(
                     box=f"{box:04x}"

@@ -26,6 +26,33 @@ PAD_BUTTONS = {  # SDL joystick button numbers of an XInput-style pad
     7: (C.MENU,),
     6: (C.BACK,),
 }
+# What a gamepad's player presses for each control (PAD_BUTTONS as printed on the pad).
+PAD_LABELS = {
+    "confirm": "A",
+    "back": "B",
+    "menu": "Start",
+    "deck0": "Y",
+    "deck1": "B",
+    "deck2": "A",
+    "deck3": "X",
+    "deck4": "LB",
+    "wokup": "RB",
+}
+# Key names as SDL spells them -> as printed on keyboards.
+KEY_LABELS = {
+    "return": "Enter",
+    "space": "Space",
+    "right shift": "R-Shift",
+    "left shift": "L-Shift",
+    "right ctrl": "R-Ctrl",
+    "left ctrl": "L-Ctrl",
+    "backspace": "Backspace",
+    "escape": "Esc",
+    "up": "↑",
+    "down": "↓",
+    "left": "←",
+    "right": "→",
+}
 HAT = {(0, 1): C.UP, (0, -1): C.DOWN, (-1, 0): C.LEFT, (1, 0): C.RIGHT}
 STICK_DEAD = 0.6
 
@@ -38,6 +65,8 @@ class Devices:
         self.notices: list[str] = []  # plugged/unplugged messages for the screen
         self.seat_of: dict[str, int] = {}  # device -> seat, set by the running game
         self._raw_keys: list[str] = []  # key names as pressed, for remapping
+        self.typing = False  # a name is being typed: keys are text, not controls
+        self._typed: list[str] = []
         # Other controller sources (buzzer boxes) name their connected devices here.
         self.sources: list[Callable[[], list[str]]] = []
 
@@ -57,14 +86,60 @@ class Devices:
         keys, self._raw_keys = self._raw_keys, []
         return keys
 
+    def start_typing(self) -> None:
+        """Keys become text (take_typed) until stop_typing; gamepads and taps stay controls."""
+        self.typing, self._typed = True, []
+        pygame.key.start_text_input()
+
+    def stop_typing(self) -> None:
+        self.typing, self._typed = False, []
+        pygame.key.stop_text_input()
+
+    def take_typed(self) -> str:
+        """Text typed since the last call: "\b" is Backspace, "\n" Enter, "\x1b" Escape."""
+        text, self._typed = "".join(self._typed), []
+        return text
+
+    def _type(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.TEXTINPUT:
+            self._typed.append(e.text)
+        elif e.type == pygame.KEYDOWN:
+            special = {
+                pygame.K_BACKSPACE: "\b",
+                pygame.K_RETURN: "\n",
+                pygame.K_KP_ENTER: "\n",
+                pygame.K_ESCAPE: "\x1b",
+            }
+            self._typed.append(special.get(e.key, ""))
+
     def keys_for(self, zone: str, control: str) -> list[str]:
         return self.bindings.get(zone, {}).get(control, [])
+
+    def hint(self, device: str | None, control: str) -> str:
+        """What the player of `device` presses for `control`, as printed on
+        it: "E", "Enter", "Space", "RB", "3" (a buzzer station's deck button);
+        "" for touch (they tap what they see) or an unbound control."""
+        d = DeviceId.parse(device)
+        if d is None or d.kind in ("touch", "mouse"):
+            return ""
+        if d.kind == "keyboard":
+            return "/".join(key_label(k) for k in self.keys_for(device or "", control))
+        if d.kind == "gamepad":
+            return PAD_LABELS.get(control, "")
+        if d.kind == "buzzer" and control.startswith("deck"):
+            return str(int(control[4:]) + 1)  # the stations' pentagon, numbered like the decks
+        if d.kind == "buzzer" and control == "wokup":
+            return _("big button")
+        return ""
 
     def _ev(self, device: str, control: str, pressed: bool, t_ns: int, pos=None) -> PlayerEvent:
         return PlayerEvent(device, control, pressed, t_ns, self.seat_of.get(device), pos)
 
     def translate(self, e: pygame.event.Event, t_ns: int, size: tuple[int, int]) -> list[PlayerEvent]:
         t = e.type
+        if self.typing and t in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT):
+            self._type(e)
+            return []
         if t in (pygame.KEYDOWN, pygame.KEYUP):
             if e.key == pygame.K_ESCAPE:
                 return [self._ev("keyboard", "menu", t == pygame.KEYDOWN, t_ns)]
@@ -115,6 +190,11 @@ class Devices:
         """Devices a seat can be given: keyboard zones, connected pads, touch/mouse."""
         extra = [d for source in self.sources for d in source()]
         return list(self.bindings) + [f"gamepad-{i}" for i in self.pads] + extra + ["touch"]
+
+
+def key_label(name: str) -> str:
+    """An SDL key name as printed on the key: "e" -> "E", "return" -> "Enter"."""
+    return KEY_LABELS.get(name, name.upper() if len(name) == 1 else name.title())
 
 
 def controller_label(device: str | None) -> str:

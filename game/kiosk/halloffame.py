@@ -25,25 +25,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from .kinds import Kind, kinds
 from .schema import hall_of_fame as hof
 from .stats import Stats, _local_day, _utc
-
-
-@dataclass(frozen=True)
-class Kind:
-    name: str
-    lower_is_better: bool
-    unit: str  # "ms", "cards", "points": for the screen's wording
-
-
-WOKUP_KINDS = (Kind("fastest_slap_ms", True, "ms"), Kind("most_cards", False, "cards"))
-SCORE = Kind("score", False, "points")
-
-
-def kinds(game: str) -> dict[str, Kind]:
-    """The kinds of result kept for `game`, by name."""
-    return {k.name: k for k in (WOKUP_KINDS if game == "wokup" else (SCORE,))}
-
 
 INITIALS = re.compile(r"[A-Z]{3}")
 

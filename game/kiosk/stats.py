@@ -267,12 +267,14 @@ class Stats:
         *,
         demo: bool = False,
         when: datetime | None = None,
+        ref: str | None = None,
     ) -> str | None:
         """Record a game's start; returns its id (keep it in the save, so a game
-        resumed after a crash goes on under the same id), or None for a demo."""
+        resumed after a crash goes on under the same id), or None for a demo.
+        `ref`: an id made earlier (a start recorded before the database was opened)."""
         if demo:
             return None
-        ref = uuid.uuid4().hex
+        ref = ref or uuid.uuid4().hex
         when = when or self.clock()
         seat_rows = [{"game_ref": ref, "seat": i, **vars(Seat.of(s))} for i, s in enumerate(seats)]
         row = {

@@ -15,3 +15,11 @@ def asset_path(*parts: str) -> Traversable:
     """A file under `assets/`, as installed (game/resources.py). Installed
     wheels are unpacked on disk, so `str()` of it is a path pygame can open."""
     return resources.asset(*parts)
+
+
+def credits() -> list[dict]:
+    """The Credits screen's list (`assets/credits.toml`): one dict per vendored set,
+    sound or font, with `what`, `work`, `authors`, `licence`, `licence_url`, `note`."""
+    import tomllib
+
+    return tomllib.loads(asset_path("credits.toml").read_text(encoding="utf-8"))["credit"]

@@ -11,8 +11,7 @@ same for every scene. What it cannot see, the scene plays itself:
   animation (the rules only learn where they settled);
 - "countdown_tick": each second of Wok Up's countdown before the signal;
 - menus' "ui_move", "ui_confirm", "ui_back";
-- Relleno's "time_card" and Yatai's "guest_served" until their rules land
-  (add their branch here: `_relleno`, `_yatai`).
+- Yatai's "guest_served" until its branch is added here (`_yatai`).
 
 Press answers ("slap", "wokup_shout") come out of the claim action itself,
 which the scene submits the moment the button is pressed: the sound does not
@@ -26,8 +25,9 @@ GAME_CUES = {
     "wokup": {"throw_signal", "slap", "wokup_shout", "wrong_slap", "card_won", "card_flip", "winner"},
     "wewillwokyou": {"coin_taken", "row_bought", "card_flip", "card_won", "your_turn", "winner"},
     "cheaterchefs": {"card_flip", "trap_played", "poison", "antidote", "your_turn", "winner"},
+    "relleno": {"card_flip", "time_card", "card_won", "your_turn", "winner"},
 }
-SCENE_CUES = {"token_land", "countdown_tick", "ui_move", "ui_confirm", "ui_back", "time_card", "guest_served"}
+SCENE_CUES = {"token_land", "countdown_tick", "ui_move", "ui_confirm", "ui_back", "guest_served"}
 
 
 # What an action's type alone says; the functions below add what the
@@ -47,13 +47,23 @@ BY_TYPE = {
         "discard_ingredient": ["card_flip"],
         "discard_hand": ["card_flip"],
     },
+    # Relleno: a time card laid face down, a recipe filled, the discards taken back.
+    "relleno": {
+        "time_card": ["card_flip"],
+        "fill": ["card_won"],
+        "bonus_fill": ["card_won"],
+        "restock": ["card_flip"],
+        "remove": ["card_flip"],
+    },
 }
 
 
 def cues(game_id: str, before: dict, after: dict, seat: int, action: dict, humans=frozenset()) -> list[str]:
     """The effect names to play after `seat` did `action` (in order).
     `humans`: the seats a person plays, who hear "your_turn" when it comes."""
-    fn = {"wokup": _wokup, "wewillwokyou": _wewillwokyou, "cheaterchefs": _cheaterchefs}.get(game_id)
+    fn = {"wokup": _wokup, "wewillwokyou": _wewillwokyou, "cheaterchefs": _cheaterchefs, "relleno": _relleno}.get(
+        game_id
+    )
     if fn is None:
         return []
     out = list(BY_TYPE[game_id].get(action.get("type"), []))
@@ -92,3 +102,11 @@ def _cheaterchefs(before: dict, after: dict, action: dict):
         if effect in ("poison", "antidote"):
             out.append(effect)
     return out, lambda o: bool(o.get("over")), lambda o: o.get("current")
+
+
+def _relleno(before: dict, after: dict, action: dict):
+    """The day's time cards turn over together once the last one is laid."""
+    revealed = any(t is not None for t in after.get("times") or []) and not any(
+        t is not None for t in before.get("times") or []
+    )
+    return ["time_card"] if revealed else [], lambda o: str(o.get("phase")) == "over", lambda o: o.get("current")

@@ -1,7 +1,8 @@
 """Relleno: pastry chefs choose a secret time card each day, then fill recipes or restock."""
 
 from game.engine.bots import RandomBot
-from game.engine.gamedef import GameDef
+from game.engine.gamedef import GameDef, Option
+from game.i18n import N_
 
 from .bots import easy_bot, hard_bot
 from .rules import RellenoState
@@ -25,4 +26,6 @@ GAME = GameDef(
     scene="game.relleno.scene:RellenoScene",
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,
+    # Advanced recipes: always in play from ADVANCED_ALWAYS_AT seats (rules.py), a choice below.
+    options=(Option("advanced", N_("Advanced recipes"), (False, True), (N_("off"), N_("on"))),),
 )

@@ -27,7 +27,7 @@ def _names(value) -> bool:
     return all(isinstance(v, str) for v in value)
 
 
-NAMED = {"id": Field(str), "name": Field(str), "name_fr": Field(str)}
+NAMED = {"id": Field(str), "name": Field(str)}  # `name` is translated in the catalogues
 RECIPE = {
     **NAMED,
     "time": Field(str, required=False),
@@ -52,7 +52,6 @@ class Card:
 
     id: str
     name: str
-    name_fr: str
     time: int | None  # minutes after midnight; None: an early-arrival card
     provides: tuple[str, ...]
     points: tuple[str, ...]
@@ -69,8 +68,8 @@ class Card:
 
 @dataclass(frozen=True)
 class Content:
-    ingredients: dict  # id -> {"name", "name_fr"}, in the file's order
-    points: dict  # id -> {"name", "name_fr"}
+    ingredients: dict  # id -> {"name"}, in the file's order
+    points: dict  # id -> {"name"}
     cards: dict  # id -> Card: every chef and recipe
     colours: tuple[str, ...]  # the chef colours, in the file's order
 
@@ -107,7 +106,6 @@ def _recipe(path: Traversable, e: dict, ingredients: dict, points: dict) -> Card
     return Card(
         id=e["id"],
         name=e["name"],
-        name_fr=e["name_fr"],
         time=None if early else _minutes(path, where, e["time"]),
         provides=_known(path, where, "provides", e["provides"], ingredients),
         points=_known(path, where, "points", e["points"], points),
@@ -120,7 +118,7 @@ def _recipe(path: Traversable, e: dict, ingredients: dict, points: dict) -> Card
 def _chef(path: Traversable, e: dict, ingredients: dict) -> Card:
     where = f"[[chef]] ({e['id']})"
     provides = _known(path, where, "provides", e["provides"], ingredients)
-    return Card(e["id"], e["name"], e["name"], _minutes(path, where, e["time"]), provides, (), colour=e["colour"])
+    return Card(e["id"], e["name"], _minutes(path, where, e["time"]), provides, (), colour=e["colour"])
 
 
 def load(folder: Traversable = FOLDER) -> Content:

@@ -5,7 +5,8 @@ same way. A time-card choice is never told until the reveal."""
 
 from __future__ import annotations
 
-from game.i18n import N_, _, language
+from game import i18n
+from game.i18n import N_, _
 
 from .data import content
 
@@ -18,21 +19,18 @@ ABILITIES = {
 }
 
 
-def _local(entry: dict) -> str:
-    return entry.get(f"name_{language()}") or entry["name"]
-
-
 def card_name(card: str) -> str:
-    c = content().cards[card]
-    return c.name_fr if language() == "fr" else c.name
+    """A recipe's name in the arcade's language (recipes.toml lists `name` in
+    `translate`); a chef's name is a name, the same everywhere."""
+    return _(content().cards[card].name)
 
 
 def filling_name(filling: str) -> str:
-    return _local(content().ingredients[filling])
+    return _(content().ingredients[filling]["name"])
 
 
 def point_name(kind: str) -> str:
-    return _local(content().points[kind])
+    return _(content().points[kind]["name"])
 
 
 def ability_name(ability: str) -> str:
@@ -41,8 +39,8 @@ def ability_name(ability: str) -> str:
 
 
 def clock(minutes: int) -> str:
-    """A time as a digital clock shows it: 7:49 (an early arrival can reach 5:xx)."""
-    return f"{minutes // 60}:{minutes % 60:02d}"
+    """A time written the local way: 7:49 in Spanish, 07:49 in German (an early arrival can reach 5:xx)."""
+    return i18n.clock(minutes // 60, minutes % 60)
 
 
 def _cards(cards: list[str]) -> str:
@@ -57,7 +55,7 @@ def label(state, seat: int, a: dict, names: list[str]) -> str:
         if card.time is None:
             return _("Reveal {card} alone: play last and restock").format(card=card_name(a["card"]))
         if not a["early"]:
-            return _("Time card {card} ({time})").format(card=card_name(a["card"]), time=card.clock)
+            return _("Time card {card} ({time})").format(card=card_name(a["card"]), time=clock(card.time))
         return _("Time card {card} with {n} early arrival(s): {time}").format(
             card=card_name(a["card"]), n=len(a["early"]), time=clock(card.time - 60 * len(a["early"]))
         )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import socket
 import threading
 import time
@@ -88,6 +89,9 @@ class Bucket:
         return True
 
 
+_SERIALS = itertools.count(1)
+
+
 @dataclass(eq=False)
 class Conn:
     ws: web.WebSocketResponse
@@ -98,6 +102,7 @@ class Conn:
     active: bool = False  # holds its seat (not waiting for a take-over)
     last_pong: float = field(default_factory=time.monotonic)
     drops: int = 0
+    serial: int = field(default_factory=lambda: next(_SERIALS))  # never reused, unlike id()
 
 
 @dataclass
@@ -276,6 +281,12 @@ class PhoneServer:
         """Seats a second device is asking for; the TV asks the table to confirm."""
         with self._lock:
             return sorted(s for s, st in self._seats.items() if st.waiting is not None)
+
+    def takeover_tokens(self) -> dict[int, int]:
+        """Seat -> a token of the device asking for it: the same request keeps its
+        token, another device asking later gets a new one (the TV answers each once)."""
+        with self._lock:
+            return {s: st.waiting.serial for s, st in self._seats.items() if st.waiting is not None}
 
     def allow_takeover(self, seat: int) -> None:
         self._call(self._takeover, seat, True)

@@ -10,13 +10,12 @@ the card is taken as soon as four symbols show.
 
 from __future__ import annotations
 
-import math
-
 import pygame
 
+from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
-from game.i18n import _
+from game.i18n import _, language, ngettext
 
 from . import symbols, words
 from .data import content
@@ -43,10 +42,12 @@ HAND_Y = 660
 
 class WokScene(TableScene):
     end_hold = 20.0  # the scored placement stays up for checking, card by card, unless a player moves on
+    reveal_after_turn = True  # a buyer sees the cards just bought before the screen is passed on
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.want_wok: int | None = None  # the Wok card tapped before laying
+        self._faces: dict[tuple, pygame.Surface] = {}  # cards drawn once per look and size
 
     # ---- input -----------------------------------------------------------------
     def table_event(self, ev) -> bool:
@@ -71,13 +72,36 @@ class WokScene(TableScene):
             self.want_wok = None
         return ok
 
+    def on_moved(self, seat: int, action, before: dict, after: dict) -> None:
+        """A coin taken flies from its line to the seat, and the seat's coins rise."""
+        if action.get("type") == "coin" and seat in range(self.state.num_seats):
+            line = self.ui.rect(604 + 170, 72 + action["line"] * 250 + 100, 40, 40)
+            x, width = self._seat_x(seat)
+            self.motion.fly("wewillwokyou.coin", line, self.ui.rect(x + width / 2 - 20, 880, 40, 40))
+            gained = after["seats"][seat]["coins"] - before["seats"][seat]["coins"]
+            self.motion.rise(f"+{gained}", (x + width / 2, 900), ACCENT)
+
+    def _seat_x(self, seat: int) -> tuple[float, float]:
+        """Where a seat's panel starts and how wide it is, design units."""
+        width = 1880 / self.state.num_seats
+        return 20 + seat * width, width - 12
+
     # ---- moments -----------------------------------------------------------------
     @classmethod
     def moments(cls):
         out = dict(super().moments())
         out["hand"] = lambda scene: scene._to_human(lambda s: len(s.hands[s.turn]) >= 5)
         out["laying"] = lambda scene: scene._start_laying()
+        out["bought"] = lambda scene: scene._buy_moment()
         return out
+
+    def _buy_moment(self) -> None:
+        """A human buys a row: the cards bought stay on screen before the screen is passed on."""
+        self._to_human(lambda s: any(a["type"] == "buy" for a in s.legal_actions(s.turn)))
+        seat = self.state.turn
+        buys = [a for a in self.state.legal_actions(seat) if a["type"] == "buy"]
+        if buys:
+            self.submit(seat, max(buys, key=lambda a: len(self.state.rows[a["row"]])))
 
     def _to_human(self, done) -> None:
         humans = self.session.humans()
@@ -112,69 +136,55 @@ class WokScene(TableScene):
         if action in legal:
             self.target(rect, action, do=lambda seat, _ev: self._act(seat, action))
 
-    def _draw_card(self, surf, card: int, x: float, y: float, count: int = 1, faded: bool = False) -> pygame.Rect:
+    def _draw_card(
+        self, surf, card: int, x: float, y: float, count: int = 1, faded: bool = False, k: float = 1.0
+    ) -> pygame.Rect:
+        """An ingredient card, `k` times its size (a big hand); a card drawn elsewhere
+        last frame glides from there."""
         ui = self.ui
+        r = ui.box(self.motion.place(("card", card), ui.rect(x, y, CARD_W * k, CARD_H * k)))
         c = content().cards[card]
-        colour, name = INGREDIENT_COLOUR[c.ingredient], words.INGREDIENT_WORDS[c.ingredient][1]
-        r = ui.rect(x, y, CARD_W, CARD_H)
-        ui.panel(surf, r, tuple(v // 2 for v in colour) if faded else colour, 12, INK)
-        ui.text(surf, _(name), (x + CARD_W / 2, y + 6), 28, INK, True, "midtop")
-        for k, sym in enumerate(c.symbols):
-            self._symbol(surf, sym, (x + CARD_W / 2 + (k - (len(c.symbols) - 1) / 2) * 44, y + 68), 19)
-        if not c.symbols:
-            ui.text(surf, "-", (x + CARD_W / 2, y + 66), 34, INK, True, "center")
-        if count > 1:
-            badge = ui.rect(x + CARD_W - 40, y + CARD_H - 38, 44, 44)
-            pygame.draw.ellipse(surf, (30, 20, 18), badge)
-            ui.text(surf, f"{count}", (x + CARD_W - 18, y + CARD_H - 16), 34, ACCENT, True, "center")
+        surf.blit(self._cached(("card", c.ingredient, c.symbols, count, faded, r.size), self._card_face), r)
         return r
 
-    def _symbol(self, surf, sym: str, centre, radius: float) -> None:
+    def _cached(self, key: tuple, paint) -> pygame.Surface:
+        """A card's face drawn once per look and size (`paint(surface, *key[1:])`): a
+        frame blits one surface per card instead of its dozen parts."""
+        face = self._faces.get(key)
+        if face is None:
+            if len(self._faces) > 400:  # glides between sizes, window resizes
+                self._faces.clear()
+            face = self._faces[key] = pygame.Surface(key[-1], pygame.SRCALPHA)
+            with self.ui.unrecorded():
+                paint(face, *key[1:])
+        return face
+
+    def _card_face(self, surf, ingredient: str, syms: tuple, count: int, faded: bool, size) -> None:
+        """The physical card: the singer's picture, its symbols beside it, the two-letter
+        tag under the picture for whoever cannot tell the colours apart."""
         ui = self.ui
-        cx, cy, r = ui.px(centre[0]), ui.px(centre[1]), ui.px(radius)
-        pygame.draw.circle(surf, (250, 244, 230), (cx, cy), r)
-        dark = (60, 40, 30)
-        if sym == "cookie":
-            pygame.draw.circle(surf, (196, 140, 70), (cx, cy), int(r * 0.8))
-            for dx, dy in ((-0.3, -0.2), (0.25, 0.1), (-0.05, 0.35)):
-                pygame.draw.circle(surf, dark, (cx + int(dx * r), cy + int(dy * r)), max(2, r // 7))
-        elif sym == "spoon":
-            pygame.draw.ellipse(surf, dark, (cx - r * 0.35, cy - r * 0.8, r * 0.7, r * 0.8))
-            pygame.draw.line(surf, dark, (cx, cy), (cx, cy + int(r * 0.8)), max(2, r // 5))
-        elif sym == "bowl":
-            pygame.draw.arc(
-                surf, dark, (cx - r * 0.75, cy - r * 0.9, r * 1.5, r * 1.5), math.pi, 2 * math.pi, max(3, r // 3)
-            )
-            pygame.draw.line(
-                surf,
-                dark,
-                (cx - int(r * 0.75), cy - int(r * 0.15)),
-                (cx + int(r * 0.75), cy - int(r * 0.15)),
-                max(2, r // 5),
-            )
-        elif sym == "chopsticks":
-            for dx in (-0.25, 0.25):
-                pygame.draw.line(
-                    surf,
-                    dark,
-                    (cx + int((dx - 0.3) * r), cy - int(0.75 * r)),
-                    (cx + int((dx + 0.2) * r), cy + int(0.75 * r)),
-                    max(2, r // 5),
-                )
-        else:  # the star, the joker
-            pts = [
-                (
-                    cx + r * 0.9 * math.cos(-math.pi / 2 + k * math.pi / 5) * (1 if k % 2 == 0 else 0.45),
-                    cy + r * 0.9 * math.sin(-math.pi / 2 + k * math.pi / 5) * (1 if k % 2 == 0 else 0.45),
-                )
-                for k in range(10)
-            ]
-            pygame.draw.polygon(surf, (230, 180, 20), pts)
+        k = size[0] / max(1, ui.px(CARD_W))
+        colour = INGREDIENT_COLOUR[ingredient]
+        ui.panel(surf, surf.get_rect(), tuple(v // 2 for v in colour) if faded else colour, 12 * k, INK)
+        ui.panel(surf, ui.rect(8 * k, 8 * k, 76 * k, 88 * k), (250, 244, 230), 10 * k)
+        ui.picture(surf, f"wewillwokyou.{ingredient}", (46 * k, 44 * k), 62 * k)
+        ui.text(surf, words.tag(ingredient), (46 * k, 97 * k), 24 * k, (60, 40, 30), True, "midbottom", width=72 * k)
+        for i, sym in enumerate(syms):
+            self._symbol(surf, sym, (117 * k, (29 + i * 46) * k), 21 * k)
+        if count > 1:
+            pygame.draw.circle(surf, (30, 20, 18), ui.rect(22 * k, 22 * k, 0, 0).topleft, ui.px(18 * k))
+            ui.text(surf, f"{count}", (22 * k, 22 * k), 28 * k, ACCENT, True, "center")
+
+    def _symbol(self, surf, sym: str, centre, radius: float) -> None:
+        """A symbol (cookie, spoon, bowl, chopsticks, star) on a light disc."""
+        ui = self.ui
+        pygame.draw.circle(surf, (250, 244, 230), (ui.px(centre[0]), ui.px(centre[1])), ui.px(radius))
+        ui.picture(surf, f"wewillwokyou.{sym}", centre, radius * 1.6)
 
     def _draw_market(self, surf, obs: dict, legal: list[dict]) -> None:
         ui = self.ui
-        ui.text(surf, _("Market"), (30, 14), 44, ACCENT, True)
-        ui.text(surf, _("Deck: {n}").format(n=obs["deck_size"]), (300, 22), 34, MUTED)
+        ui.text(surf, _("Market"), (30, 14), 44, ACCENT, True, width=260)
+        ui.text(surf, _("Deck: {n}").format(n=obs["deck_size"]), (300, 22), 34, MUTED, width=280)
         for row in range(4):
             y = 72 + row * 118 + (14 if row >= 2 else 0)
             box = ui.rect(20, y - 6, 570, CARD_H + 12)
@@ -188,43 +198,35 @@ class WokScene(TableScene):
             box = ui.rect(604, y - 6, 376, 2 * 118 - 12)
             ui.panel(surf, box, PANEL_HI, 14)
             rows = "/".join(words.ROW_NAMES[r] for r in range(4) if ROW_LINE[r] == line)
-            ui.text(surf, _("Coin line {n}").format(n=line + 1), (622, y + 4), 36, INK, True)
-            ui.text(surf, _("price of {rows}").format(rows=rows), (622, y + 50), 34, MUTED)
+            ui.text(surf, _("Coin line {n}").format(n=line + 1), (622, y + 4), 36, INK, True, width=340)
+            ui.text(surf, _("price of {rows}").format(rows=rows), (622, y + 50), 34, MUTED, width=270)
             ui.text(surf, f"{obs['lines'][line]}", (964, y + 84), 96, ACCENT, True, "topright")
             self._coins(surf, obs["lines"][line], 622, y + 104)
-            ui.text(surf, _("take one: tap"), (622, y + 170), 30, MUTED)
+            ui.text(surf, _("take one: tap"), (622, y + 170), 30, MUTED, width=340)
             self._target(box, {"type": "coin", "line": line}, legal)
         ui.text(surf, _("Set aside: {n}").format(n=len(obs["aside"])), (24, 560), 34, MUTED)
         self._tags(surf, obs["aside"], 24, 604, 570)
 
     def _coins(self, surf, n: int, x: float, y: float) -> None:
         for k in range(min(n, 8)):
-            pygame.draw.circle(
-                surf, (236, 196, 70), self.ui.rect(x + 18 + k * 20, y + 18, 0, 0).topleft, self.ui.px(15)
-            )
-            pygame.draw.circle(
-                surf,
-                (150, 110, 30),
-                self.ui.rect(x + 18 + k * 20, y + 18, 0, 0).topleft,
-                self.ui.px(15),
-                max(1, self.ui.px(2)),
-            )
+            self.ui.picture(surf, "wewillwokyou.coin", (x + 18 + k * 20, y + 18), 34)
 
-    def _tags(self, surf, cards: list[int], x: float, y: float, width: float) -> float:
-        """Ingredient chips (count and tag) for cards everyone may see, wrapped to
-        `width`; returns the height used."""
+    def _tags(self, surf, cards: list[int], x: float, y: float, width: float, wrap: bool = False) -> float:
+        """Ingredient chips (picture and count) for cards everyone may see: one row
+        narrowed to fit `width`, or with `wrap` as many rows as needed; returns the height used."""
         counts: dict[str, int] = {}
         for c in cards:
             ing = content().cards[c].ingredient
             counts[ing] = counts.get(ing, 0) + 1
-        left, top = x, y
+        ui, left, top = self.ui, x, y
+        w = 100 if wrap else min(100, width / max(1, len(counts)) - 8)
         for ing, n in counts.items():
-            if x + 100 > left + width:
+            if x + w > left + width + 1:
                 x, y = left, y + 50
-            colour, tag = INGREDIENT_COLOUR[ing], words.tag(ing)
-            self.ui.panel(surf, self.ui.rect(x, y, 100, 44), colour, 10)
-            self.ui.text(surf, f"{n}{tag}", (x + 50, y + 22), 32, INK, True, "center")
-            x += 108
+            ui.panel(surf, ui.box(ui.rect(x, y, w, 44), "chip"), INGREDIENT_COLOUR[ing], 10)
+            ui.picture(surf, f"wewillwokyou.{ing}", (x + min(26, w * 0.3), y + 22), min(36, w * 0.48))
+            ui.text(surf, f"{n}", (x + w * 0.76, y + 22), 32 if w >= 70 else 26, INK, True, "center")
+            x += w + 8
         return y - top + 50 if counts else 0
 
     def _offer_rect(self, i: int) -> pygame.Rect:
@@ -232,14 +234,44 @@ class WokScene(TableScene):
         return self.ui.rect(OFFER_X + col * (OFFER_W + 7), OFFER_Y + row * (OFFER_H + 6), OFFER_W, OFFER_H)
 
     def _draw_wok(self, surf, wok: int, rect: pygame.Rect, highlight: bool = False) -> None:
+        rect = self.ui.box(self.motion.place(("wok", wok), rect))
+        learning = self.app.settings.learning_mode
+        surf.blit(self._cached(("wok", wok, highlight, learning, language(), rect.size), self._wok_face), rect)
+
+    def _wok_face(self, surf, wok: int, highlight: bool, learning: bool, _lang: str, size) -> None:
+        """A Wok card: its kind's picture, its points, what it takes (ingredients as
+        pictures); the kind's name only in the learning mode."""
+        ui = self.ui
         w = content().woks[wok]
         blue = w["kind"] in ("double_man", "mighty_man", "changing_man")
-        self.ui.panel(surf, rect, PANEL_HI if highlight else PANEL, 14, BLUE if blue else WOK_RED)
+        ui.panel(surf, surf.get_rect(), PANEL_HI if highlight else PANEL, 14, BLUE if blue else WOK_RED)
         title, detail, points = words.wok_lines(w)
-        x, y = rect.x / self.ui.u, rect.y / self.ui.u
-        self.ui.text(surf, title, (x + 12, y + 4), 34, INK, True)
-        self.ui.text(surf, points, (x + OFFER_W - 12, y + 2), 40, ACCENT, True, "topright")
-        self.ui.text(surf, detail, (x + 12, y + 48), 34, ACCENT)
+        ui.panel(surf, ui.rect(8, 8, 76, 76), (250, 244, 230), 12)
+        ui.picture(surf, f"wewillwokyou.wok.{w['kind']}", (46, 46), 64)
+        drawn = ui.text(surf, points, (OFFER_W - 12, 2), 40, ACCENT, True, "topright")
+        if learning:  # the title stops short of the points
+            ui.text(surf, title, (94, 6), 28, INK, True, width=OFFER_W - 114 - drawn.width / ui.u)
+        self._wok_needs(surf, w, detail, 94, 66, OFFER_W - 106)
+
+    def _wok_needs(self, surf, wok: dict, detail: str, x: float, y: float, width: float) -> None:
+        """What a Wok card takes, on one line centred on `y`: "3 <tuna> 2 <carrot>" for a
+        group, "3 <prawn> x1" per concert slot, the words for the others."""
+        if wok["kind"] == "group":
+            parts = [(f"{n}", ing, "") for ing, n in wok["recipe"].items()]
+        elif wok["kind"] == "concert":
+            parts = [(f"{s['count']}", s["ingredient"], f"x{s['points']}") for s in wok["slots"]]
+        else:
+            self.ui.text(surf, detail, (x, y), 30, ACCENT, anchor="midleft", width=width)
+            return
+        ui = self.ui
+        pic = min(34.0, width / len(parts) - 44)
+        for count, ing, after in parts:
+            x = ui.text(surf, count, (x, y), 30, INK, True, "midleft").right / ui.u + 2
+            ui.picture(surf, f"wewillwokyou.{ing}", (x + pic / 2, y), pic)
+            x += pic + 2
+            if after:
+                x = ui.text(surf, after, (x, y), 26, ACCENT, True, "midleft").right / ui.u
+            x += 10
 
     def _draw_offer(self, surf, obs: dict, legal: list[dict]) -> None:
         self.ui.text(surf, _("Wok cards on offer"), (OFFER_X, 14), 44, ACCENT, True)
@@ -256,11 +288,21 @@ class WokScene(TableScene):
         """The viewer's hand, one card per kind of identical cards with a count."""
         ui = self.ui
         if "hand" not in obs or self.viewer is None:
-            ui.text(surf, _("Hands are private: pass the screen to see yours."), (24, HAND_Y + 30), 36, MUTED)
+            words = _("Hands are on the phones.") if self.hands_on_phones() else None
+            text = words or _("Hands are private: pass the screen to see yours.")
+            ui.text(surf, text, (24, HAND_Y + 30), 36, MUTED, width=1380)
             return
         hand, pending = obs["hand"], obs["pending"]
         if pending is not None and obs["turn"] == self.viewer:
-            ui.text(surf, _("Laid: {n} of 4").format(n=symbols.shown(pending["laid"])), (604, 556), 36, ACCENT, True)
+            ui.text(
+                surf,
+                _("Laid: {n} of 4").format(n=symbols.shown(pending["laid"])),
+                (604, 556),
+                36,
+                ACCENT,
+                True,
+                width=380,
+            )
             self._tags(surf, pending["laid"], 604, 604, 380)
         else:
             ui.text(
@@ -270,24 +312,26 @@ class WokScene(TableScene):
                 36,
                 self.seat_colour(self.viewer),
                 True,
+                width=380,
             )
         kinds: dict[tuple, list[int]] = {}
         for c in hand:
             card = content().cards[c]
             kinds.setdefault((card.ingredient, card.symbols), []).append(c)
-        step = min(CARD_W + 8, 1380 / max(1, len(kinds)))
+        scale = min(1.0, 1380 / (max(1, len(kinds)) * (CARD_W + 8)))  # a big hand: smaller cards, never fanned
         for k, (_kind, cards) in enumerate(sorted(kinds.items())):
-            r = self._draw_card(surf, cards[0], 24 + k * step, HAND_Y, len(cards))
+            x, y = 24 + k * (CARD_W + 8) * scale, HAND_Y + CARD_H * (1 - scale)
+            r = self._draw_card(surf, cards[0], x, y, len(cards), k=scale)
             self._target(r, {"type": "lay", "card": cards[0]}, legal)
         if not hand:
-            ui.text(surf, _("No ingredients yet"), (24, HAND_Y + 30), 36, MUTED)
+            ui.text(surf, _("No ingredients yet"), (24, HAND_Y + 30), 36, MUTED, width=560)
 
     def _button(self, surf, label: str, x: float, y: float, w: float, action: dict, legal: list[dict]) -> None:
         if action not in legal:
             return
         r = self.ui.rect(x, y, w, 58)
         self.ui.panel(surf, r, PANEL_HI, 14, ACCENT)
-        self.ui.text(surf, label, (x + w / 2, y + 29), 36, INK, True, "center")
+        self.ui.text(surf, label, (x + w / 2, y + 29), 36, INK, True, "center", width=w - 20)
         self._target(r, action, legal)
 
     def _draw_status(self, surf, obs: dict, legal: list[dict]) -> None:
@@ -299,7 +343,14 @@ class WokScene(TableScene):
         turn = obs["turn"]
         if obs["last_round"] is not None:
             ui.text(
-                surf, _("Last round: {n} action(s) left").format(n=len(obs["last_round"])), (1000, 18), 34, RED, True
+                surf,
+                ngettext("Last round: {n} action left", "Last round: {n} actions left", len(obs["last_round"])).format(
+                    n=len(obs["last_round"])
+                ),
+                (1000, 18),
+                34,
+                RED,
+                True,
             )
         who = self.seat_name(turn)
         if legal and obs["pending"] is not None:
@@ -310,9 +361,9 @@ class WokScene(TableScene):
             prompt = _("Your turn, {name}: one action").format(name=who)
         else:
             prompt = _("{name} is playing").format(name=who)
-        ui.text(surf, prompt, (24, 790), 36, INK, True)
+        drawn = ui.text(surf, prompt, (24, 790), 36, INK, True, width=1200)
         last = self.last_move_text(exclude=self.viewer) or _("A new game: good luck!")
-        ui.text(surf, last, (1900, 792), 34, MUTED, anchor="topright")
+        ui.text(surf, last, (1900, 792), 34, MUTED, anchor="topright", width=1876 - drawn.right / ui.u - 40)
 
     def _draw_seats(self, surf, obs: dict) -> None:
         ui = self.ui
@@ -323,35 +374,71 @@ class WokScene(TableScene):
             x = 20 + s * width
             r = ui.rect(x, top, width - 12, 232)
             active = obs["turn"] == s
-            ui.panel(surf, r, PANEL_HI if active else PANEL, 16, self.seat_colour(s) if active else None)
-            ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True)
+            ui.panel(surf, r, PANEL_HI if active else PANEL, 16)
+            if active:
+                self.draw_turn(surf, r, self.seat_colour(s))
+            ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True, width=width - 44)
             ui.text(
                 surf,
                 _("Coins {c} · Hand {h}").format(c=info["coins"], h=info["hand_size"]),
                 (x + 16, top + 56),
                 34,
                 INK,
+                width=width - 44,
             )
-            tags = [words.wok_lines(content().woks[w])[0] for w in info["woks"]]
-            line = ", ".join(tags) if tags else _("No Wok card yet")
-            for k, part in enumerate(ui.wrap(line, 30, width - 44)[:2]):
-                ui.text(surf, part, (x + 16, top + 102 + k * 36), 30, ACCENT if tags else MUTED)
+            if not info["woks"]:
+                ui.text(surf, _("No Wok card yet"), (x + 16, top + 102), 30, MUTED, width=width - 44)
+            step = min(60, (width - 44) / max(1, len(info["woks"])))
+            for k, w in enumerate(info["woks"]):  # the Wok cards won, as their pictures (flown from the offer)
+                side = min(56, step - 4)
+                spot = ui.rect(x + 40 + k * step - side / 2, top + 130 - side / 2, side, side)
+                at = self.motion.place(("wok", w), spot)
+                pictures.draw(surf, f"wewillwokyou.wok.{content().woks[w]['kind']}", at.center, at.size)
             if info["front"]:
                 self._tags(surf, info["front"], x + 16, top + 178, width - 44)
+
+    def draw_reveal(self, surf, seat: int) -> None:
+        """The cards a buyer just bought (or the Wok card just taken), before the screen goes on."""
+        ui = self.ui
+        done = next((e for e in reversed(self.state.observation(seat)["recent"]) if e["seat"] == seat), None)
+        if done is None:
+            super().draw_reveal(surf, seat)
+            return
+        ui.panel(surf, ui.rect(200, 300, 1520, 250), (24, 16, 14), 20, self.seat_colour(seat))
+        if done["type"] == "buy":
+            head = _("{name} bought row {row} for {price}:").format(
+                name=self.seat_name(seat), row=words.ROW_NAMES[done["row"]], price=done["price"]
+            )
+        else:
+            head = _("{name} took {wok} with:").format(name=self.seat_name(seat), wok=words.wok_text(done["wok"]))
+        ui.text(surf, head, (960, 316), 42, INK, True, "midtop")
+        cards = done["cards"]
+        left = 960 - (len(cards) * (CARD_W + 12) - 12) / 2
+        for k, card in enumerate(cards):
+            self._draw_card(surf, card, left + k * (CARD_W + 12), 400)
 
     # ---- the end ---------------------------------------------------------------------
     def _draw_end(self, surf, obs: dict) -> None:
         ui = self.ui
         winners = self.state.winners()
         names = ", ".join(self.seat_name(w) for w in winners)
-        ui.text(surf, _("Final placement: {names} wins").format(names=names), (960, 12), 50, GREEN, True, "midtop")
-        ui.text(surf, _("Confirm or tap for the results"), (960, 1076), 30, MUTED, anchor="midbottom")
+        ui.text(
+            surf,
+            _("Final placement: {names} wins").format(names=names),
+            (960, 12),
+            50,
+            GREEN,
+            True,
+            "midtop",
+            width=1880,
+        )
+        ui.text(surf, _("Confirm or tap for the results"), (960, 1076), 30, MUTED, anchor="midbottom", width=1880)
         n = self.state.num_seats
         width = 1880 / n
         for s, result in enumerate(obs["result"]):
             x = 20 + s * width
             ui.panel(surf, ui.rect(x, 84, width - 12, 950), PANEL, 16, self.seat_colour(s))
-            ui.text(surf, self.seat_name(s), (x + 16, 96), 42, self.seat_colour(s), True)
+            ui.text(surf, self.seat_name(s), (x + 16, 96), 42, self.seat_colour(s), True, width=width - 140)
             ui.text(surf, f"{result['score']}", (x + width - 36, 92), 52, ACCENT, True, "topright")
             y = 156
             men = {m["wok"]: [] for m in result["men"]}
@@ -360,21 +447,25 @@ class WokScene(TableScene):
             for entry in result["woks"]:
                 wok = content().woks[entry["wok"]]
                 title, detail, _points = words.wok_lines(wok)
+                ui.picture(surf, f"wewillwokyou.wok.{wok['kind']}", (x + 32, y + 17), 34)
                 # Values matter to check group, hard and concert scores; the rest say it in the title.
-                label = f"{title} {detail}" if wok["kind"] in ("group", "hard", "concert") else title
-                ui.text(surf, label, (x + 16, y), 30, MUTED)
+                if wok["kind"] in ("group", "concert"):
+                    self._wok_needs(surf, wok, detail, x + 58, y + 17, width - 150)
+                else:
+                    label = f"{title} {detail}" if wok["kind"] == "hard" else title
+                    ui.text(surf, label, (x + 56, y), 30, MUTED, width=width - 150)
                 ui.text(surf, f"{entry['points']}", (x + width - 36, y - 4), 38, INK, True, "topright")
                 y += 40
                 for m in men.get(entry["wok"], []):
                     text = words.wok_lines(content().woks[m["man"]])[0]
                     if m["change"]:
-                        a, b = (words.tag(i) for i in m["change"])
-                        text += f" {a}>{b}"
+                        a, b = (_(words.INGREDIENT_WORDS[i][1]) for i in m["change"])
+                        text += f" {a} > {b}"
                     ui.text(surf, "+ " + text, (x + 30, y), 30, (140, 170, 240))
                     y += 36
-                y += self._tags(surf, entry["cards"], x + 30, y, width - 60) + 8
+                y += self._tags(surf, entry["cards"], x + 30, y, width - 60, wrap=True) + 8
             for m in men.get(None, []):
                 ui.text(surf, words.wok_lines(content().woks[m["man"]])[0] + ": 0", (x + 16, y), 30, DIM)
                 y += 36
             ui.text(surf, _("Unused: {n}").format(n=len(result["unused"])), (x + 16, y + 4), 32, MUTED, True)
-            self._tags(surf, result["unused"], x + 30, y + 46, width - 60)
+            self._tags(surf, result["unused"], x + 30, y + 46, width - 60, wrap=True)

@@ -68,7 +68,12 @@ def wok_lines(wok: dict) -> tuple[str, str, str]:
 
 
 def cards_text(cards: list[int]) -> str:
-    return " ".join(tag(content().cards[c].ingredient) for c in cards)
+    """Ingredient cards in words, counted: "2 Chicken, 1 Tuna"."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        ing = content().cards[c].ingredient
+        counts[ing] = counts.get(ing, 0) + 1
+    return ", ".join(f"{n} {_(INGREDIENT_WORDS[i][1])}" for i, n in counts.items())
 
 
 def card_text(c: int) -> str:

@@ -2,9 +2,11 @@
 
 import functools
 
-from game.engine.gamedef import GameDef
+from game.engine.gamedef import GameDef, Option
+from game.i18n import N_
 
-from . import bots
+from . import bots, words
+from .records import records
 from .rules import WokUpState
 from .simulate import simulate
 from .table import bench_step
@@ -16,6 +18,18 @@ GAME = GameDef(
     scene="game.wokup.scene:WokUpScene",
     realtime=True,
     bots={level: functools.partial(bots.make, level) for level in bots.LEVELS},
+    default_bot=bots.DEFAULT_LEVEL,
+    bot_notes=words.LEVEL_NOTES,
     simulate=simulate,
     benches={"physics step, 25 tokens": bench_step},
+    records=records,
+    options=(
+        Option(
+            "target",
+            N_("Cards to win"),
+            (5, 3, 1),
+            (N_("5 (full game)"), N_("3 (quick game)"), N_("1 (a taste)")),
+        ),
+        Option("learning", N_("Learning"), (False, True), (N_("off"), N_("on: counts shown"))),
+    ),
 )

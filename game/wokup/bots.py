@@ -15,6 +15,7 @@ the edge of the wok may be counted in or out. Levels: assets/wokup/bots.toml.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 
@@ -36,6 +37,8 @@ class Level:
     miss: float
     slip: float
     pass_ms: int
+    misread: float = 0.0  # chance, per face-up card it sees incomplete, to think it complete
+    lognormal: bool = False  # reaction_ms is [median, sigma of its log] (a human's skewed times)
 
 
 @cache
@@ -48,10 +51,12 @@ def levels() -> dict[str, Level]:
         "miss": share,
         "slip": share,
         "pass_ms": int_range(100, 10000),
+        "misread": Field((int, float), False, share.check, share.rule, 0.0),
+        "lognormal": Field(bool, False, default=False),
     }
     out = {}
     for e in load_entries(PATH, "level", schema):
-        out[e["id"]] = Level(e["id"], tuple(e["reaction_ms"]), float(e["jitter"]), e["miss"], e["slip"], e["pass_ms"])
+        out[e["id"]] = Level(**{**e, "reaction_ms": tuple(e["reaction_ms"]), "jitter": float(e["jitter"])})
     return out
 
 
@@ -79,8 +84,9 @@ class ReflexBot(Bot):
         return recipes.content(geometry.wok(), seen, [n > 0 for n in obs["deck_sizes"]])
 
     def _delay(self, rng: Rng, kind: str) -> int:
-        mean, sd = self.level.reaction_ms
-        return int(max(180.0, rng.gauss(mean, sd)) + read_ms()[kind]) * MS
+        centre, spread = self.level.reaction_ms
+        reaction = centre * math.exp(rng.gauss(0, spread)) if self.level.lognormal else rng.gauss(centre, spread)
+        return int(max(180.0, reaction) + read_ms()[kind]) * MS
 
     def plan(self, obs: dict, rng: Rng) -> list[dict]:
         """What this seat does in the current look, each action with its time, sorted."""
@@ -93,8 +99,13 @@ class ReflexBot(Bot):
         cards = data.card_by_id()
         out = []
         for deck, card in enumerate(obs["face_up"]):
-            seen_complete = card and ("slap", deck) not in mine and recipes.complete(cards[card], seen)
-            if seen_complete and rng.random() >= self.level.miss:
+            if not card or ("slap", deck) in mine:
+                continue
+            if recipes.complete(cards[card], seen):
+                noticed = rng.random() >= self.level.miss
+            else:  # a misread: counted one picture too many, took a colour for another
+                noticed = rng.random() < self.level.misread
+            if noticed:
                 out.append({"type": "slap", "deck": deck, "t": start + self._delay(rng, cards[card].kind)})
         if recipes.wokup_ready(seen) and ("wokup", None) not in mine and rng.random() >= self.level.miss:
             out.append({"type": "wokup", "t": start + self._delay(rng, "wokup")})
@@ -140,4 +151,8 @@ def make(level: str) -> ReflexBot:
     return RandomClaimer() if level == "random" else ReflexBot(level)
 
 
-LEVELS = ("random", "relaxed", "normal", "sharp")
+LEVELS = ("random", "gentle", "relaxed", "normal", "sharp")  # offered at a table, weakest first
+DEFAULT_LEVEL = "gentle"  # a new bot seat's level: a newcomer can win against it (DESIGN.md)
+# Not offered at a table: the scripted newcomer the levels are measured against
+# (`python -m game simulate --game wokup --seats 2 --bots average-human,gentle`).
+HUMAN_MODEL = "average-human"

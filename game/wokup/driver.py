@@ -61,6 +61,14 @@ class Driver:
         self.players = {}
         self._pending = []
 
+    def set_player(self, seat: int, bot: ReflexBot | None) -> None:
+        """A bot takes a seat (from the next look), or None gives it back at once."""
+        if bot is not None:
+            self.players[seat] = bot
+            return
+        self.players.pop(seat, None)
+        self._pending = [p for p in self._pending if p[2] != seat]
+
     def advance(self, dt_ns: float) -> None:
         self.run_until(self.now + dt_ns)
 

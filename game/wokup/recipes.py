@@ -62,3 +62,28 @@ def complete(card: data.Card, c: Content) -> bool:
 
 def wokup_ready(c: Content) -> bool:
     return max(c.counts.values()) >= WOKUP_AT
+
+
+def shortfall(card: data.Card | None, c: Content) -> dict:
+    """Why the wok does not complete `card` (None: a shout of "Wok'up!"), as
+    plain data for the log: what the card asks and what the wok holds. The
+    words are words.why_text's."""
+    counts = c.counts
+    if card is None:
+        most = max(counts, key=lambda i: counts[i])
+        return {"kind": "wokup", "ingredient": most, "have": counts[most], "need": WOKUP_AT}
+    why: dict = {"kind": card.kind, "ingredient": card.ingredient, "need": card.n}
+    if card.kind == "trio":
+        shown = {n for ing, n in c.faces if ing == card.ingredient}
+        why["missing"] = [n for n in TRIO_COUNTS if n not in shown]
+    elif card.kind == "at_least":
+        why["have"] = counts[card.ingredient]
+    elif card.kind == "all_four":
+        why["missing"] = [i for i in card.ingredients if counts[i] == 0]
+    elif card.kind == "touching":
+        why["have"] = c.touching
+    elif card.kind == "equal":
+        why["counts"] = {i: counts[i] for i in card.ingredients}
+    else:  # equal_any
+        why["have"] = counts[card.ingredient]
+    return why

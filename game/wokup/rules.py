@@ -378,6 +378,7 @@ class WokUpState(GameState):
                 result = "void"  # already out by an earlier mistake in this group
             elif not right:
                 result = "wrong"
+                c = {**c, "why": self._why(deck if c["type"] == "slap" else None)}
                 self.out[seat] = True
                 if self.num_seats == 2 and c["type"] == "slap" and deck not in taken and shouter is None:
                     taken[deck] = 1 - seat  # two players: the other one wins the covered card
@@ -407,6 +408,11 @@ class WokUpState(GameState):
             self._new_round(t)  # everyone is out: a dead round
         else:
             self._new_look(t)  # the others go on throwing
+
+    def _why(self, deck: int | None) -> dict:
+        """What was missing for a wrong claim (said to the table, kept in `last`)."""
+        card = data.card_by_id()[self.decks[deck][-1]] if deck is not None else None
+        return recipes.shortfall(card, self.wok_content())
 
     def _to_picks(self, t: int) -> None:
         if any(len(w) >= self.options["target"] for w in self.won):

@@ -56,6 +56,7 @@ class Table:
         self.dt = 1.0 / self.spec.physics["step_hz"]
         self.tokens: dict[str, Token] = {}
         self.time = 0.0  # s since the last throw
+        self.impacts = 0  # tokens that touched the table, ever
         self.space = pymunk.Space()
         self.space.iterations = 12
         self._add_sensors()
@@ -155,6 +156,7 @@ class Table:
         self.time += dt
 
     def _impact(self, tok: Token) -> None:
+        self.impacts += 1  # the scene's "token_land" sound counts these
         land = self.spec.landing
         impact = -tok.vz
         tilt = abs(math.sin(tok.phi))  # 0 flat, 1 edge-on

@@ -18,6 +18,57 @@ DECK_NAMES = {
 }
 
 
+# The bot levels in words (bots.toml has the numbers; DESIGN.md what a newcomer wins).
+LEVEL_NOTES = {
+    "random": N_("slaps at random and sees nothing: a toy"),
+    "gentle": N_("for a first game: about 2.5 s to react, misses one card in three"),
+    "relaxed": N_("a casual player: about 1.7 s, misses one card in four"),
+    "normal": N_("a regular: about 1.2 s, seldom misses"),
+    "sharp": N_("a practised player: under a second, hardly ever wrong"),
+}
+
+INGREDIENT_NAMES = {
+    "chili": N_("chili"),
+    "mushroom": N_("mushroom"),
+    "fish": N_("fish"),
+    "meat": N_("meat"),
+    "broccoli": N_("broccoli"),
+}
+
+
+def ingredient_name(ingredient: str) -> str:
+    return _(INGREDIENT_NAMES.get(ingredient, ingredient))
+
+
+def why_text(why: dict) -> str:
+    """Why a claim was wrong, from recipes.shortfall: what was asked, what the wok held."""
+    kind, ing = why["kind"], ingredient_name(why.get("ingredient") or "")
+    if kind == "wokup":
+        return _("Wok'up! needs 10 pictures of one ingredient: at most {have} ({ing})").format(
+            have=why["have"], ing=ing
+        )
+    if kind == "trio":
+        missing = ", ".join(map(str, why["missing"]))
+        return _("Trio of {ing}: no token showing {missing} {ing}").format(ing=ing, missing=missing)
+    if kind == "at_least":
+        return _("{need} {ing} pictures needed, the wok shows {have}").format(
+            need=why["need"], ing=ing, have=why["have"]
+        )
+    if kind == "all_four":
+        missing = ", ".join(ingredient_name(i) for i in why["missing"])
+        return _("no {missing} in the wok").format(missing=missing)
+    if kind == "touching":
+        return _("{need} tokens must touch a card, {have} do").format(need=why["need"], have=why["have"])
+    if kind == "equal":
+        (a, na), (b, nb) = why["counts"].items()
+        if na == 0:
+            return _("no {ing} in the wok").format(ing=ingredient_name(a))
+        return _("{na} {a} and {nb} {b}: not equal").format(na=na, a=ingredient_name(a), nb=nb, b=ingredient_name(b))
+    if why["have"] == 0:
+        return _("no {ing} in the wok").format(ing=ing)
+    return _("{have} {ing}: no other ingredient shows as many").format(have=why["have"], ing=ing)
+
+
 def deck_name(deck: int) -> str:
     return _(DECK_NAMES[data.decks_and_cards()[0][deck].id])
 
@@ -40,10 +91,27 @@ def claim_lines(last: dict, names: list[str]) -> list[tuple[str, int, str]]:
                 else _("{name}: wrong slap, out this round")
             )
             lines.append((text.format(name=name), c["seat"], "wrong"))
+            if "why" in c:  # saves from before the reason was kept have none
+                lines.append((why_text(c["why"]), c["seat"], "wrong"))
     for seat, _card in last["won"]:
         if not any(c["result"] == "won" and c["seat"] == seat for c in last["claims"]):
             lines.append((_("{name} gets the covered card").format(name=names[seat]), seat, "covered"))
     return lines
+
+
+def margin_text(last: dict) -> str:
+    """How close a decided claim was, from the press times: "by 12 ms" ahead of the
+    next claim on the same prize (any claim for a Wok'up!), "" when nobody else claimed."""
+    won = [c for c in last["claims"] if c["result"] == "won"]
+    if not won:
+        return ""
+    first = min(won, key=lambda c: c["t"])
+    same = [c for c in last["claims"] if c is not first and c["seat"] != first["seat"]]
+    rivals = [c["t"] for c in same if first["type"] == "wokup" or c.get("deck") == first.get("deck")]
+    if not rivals:
+        return ""
+    ms = round((min(rivals) - first["t"]) / 1e6)
+    return _("by {ms} ms").format(ms=ms) if ms > 0 else _("a tie, drawn by lot")
 
 
 def describe(state, seat: int, action: dict, names: list[str]) -> str:

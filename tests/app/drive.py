@@ -13,3 +13,10 @@ def press(app, control, device="keyboard-1", pos=None, seat=None):
 def run(app, steps=1):
     for _ in range(steps):
         app.step()
+
+
+def tap(app, scene, key):
+    """Tap the centre of the table target with that key, as drawn now."""
+    app.draw()
+    rect = next(t.rect for t in scene.targets if t.key == key)
+    press(app, "point", pos=rect.center)

@@ -3,6 +3,7 @@
 import pygame
 import pytest
 
+from game.app import catalogue
 from game.app.app import App
 from game.app.menus import ChooserScene, TitleScene
 from game.app.seats import SeatsScene
@@ -30,19 +31,23 @@ def app():
     a.quit()
 
 
-def test_title_to_coming_soon_refused_and_back_to_quit(app, tmp_path):
+def test_title_to_coming_soon_refused_and_back_to_quit(app, tmp_path, monkeypatch):
+    real = catalogue.load
+    monkeypatch.setattr(
+        catalogue, "load", lambda: [*real(), catalogue.Entry("soon", "Soon Soup", "5", "Not yet.", None)]
+    )
     app.draw()
     pygame.image.save(app.screen, tmp_path / "title.png")
     assert distinct_colours(app.screen) > 10 and ink_rows(app.screen) > 20
     press(app, "confirm")  # Play
     assert isinstance(app.top, ChooserScene)
     chooser = app.top
-    relleno = next(i for i, e in enumerate(chooser.entries) if e.id == "relleno")
-    while chooser.menu.index != relleno:
+    soon = next(i for i, e in enumerate(chooser.entries) if e.id == "soon")
+    while chooser.menu.index != soon:
         press(app, "down")
     press(app, "confirm")
     assert isinstance(app.top, ChooserScene), "a coming-soon game must not start"
-    assert "Relleno" in chooser.menu.message
+    assert "Soon Soup" in chooser.menu.message
     app.draw()
     assert ink_rows(app.screen) > 20
     press(app, "back")

@@ -1,35 +1,110 @@
-"""Every marked string has its French translation; switching language changes the screens."""
+"""Every marked string is translated in every language, placeholders kept;
+plurals follow each language's rule; switching language changes the screens."""
 
 import pygame
+import pytest
 
 from game import i18n
 from game.app import shots
 from game.app.app import App
 
 
-def test_french_catalogues_cover_every_marked_string_and_nothing_stale():
+def test_every_catalogue_of_every_language_is_complete_and_in_step():
+    """Fails for a string missing, stale, untranslated or fuzzy in any
+    language, or whose placeholders differ from the English; lists them all."""
     problems = []
-    for path, wanted in i18n.domains().items():
-        have = i18n.read_po(path) if path.exists() else {}
-        missing = sorted(m for m in wanted if not have.get(m))
-        stale = sorted(set(have) - wanted)
-        if missing:
-            problems.append(f"{path}: no French for {missing[:5]}{' ...' if len(missing) > 5 else ''}")
-        if stale:
-            problems.append(f"{path}: stale entries {stale[:5]} (run python -m game i18n)")
-    assert not problems, "\n".join(problems)
+    for path, report in i18n.status().items():
+        problems += [f"{path.relative_to(i18n.ASSETS.parent)}: {p}" for p in report.problems()]
+    assert not problems, (
+        f"{len(problems)} catalogue problems (run `python -m game i18n`, then translate):\n" + "\n".join(problems)
+    )
 
 
-def test_marked_string_extraction_sees_both_markers(tmp_path):
+def test_every_language_has_a_catalogue_for_the_arcade_and_each_game():
+    for domain in i18n.domains():
+        for lang in i18n.TRANSLATED:
+            assert i18n.catalogue_path(domain, lang).exists(), (domain, lang)
+
+
+def test_extraction_sees_every_marker_and_only_literal_messages(tmp_path):
     src = tmp_path / "m.py"
-    src.write_text('x = _("Hello")\ny = N_("World")\nz = f(_("{n} cards"))\nw = _(name)\n')
-    assert i18n.marked_strings([src]) == {"Hello", "World", "{n} cards"}
+    src.write_text(
+        'x = _("Hello")\ny = N_("World")\nz = f(_("{n} cards"))\nw = _(name)\n'
+        'v = _(WORDS["key"])\nn = ngettext("{n} token", "{n} tokens", k)\n'
+    )
+    ids = {m.id for m in i18n.template([src]) if m.id}
+    assert ids == {"Hello", "World", "{n} cards", ("{n} token", "{n} tokens")}
 
 
-def test_po_reader_handles_continuations_and_escapes(tmp_path):
-    po = tmp_path / "x.po"
-    po.write_text('msgid ""\nmsgstr "header"\n\nmsgid "a \\"b\\""\nmsgstr ""\n"c "\n"d"\n')
-    assert i18n.read_po(po) == {'a "b"': "c d"}
+def test_data_files_name_their_player_facing_keys(tmp_path):
+    data = tmp_path / "cards.toml"
+    data.write_text('translate = ["name"]\n[[card]]\nid = "a"\nname = "Apple"\n[[card]]\nid = "b"\nname = "Pear"\n')
+    ids = {m.id for m in i18n.template([data]) if m.id}
+    assert ids == {"Apple", "Pear"}
+
+
+@pytest.mark.parametrize(
+    ("source", "translation", "same"),
+    [
+        ("{name} wins", "{name} gagne", True),
+        ("{name} wins", "{nom} gagne", False),
+        ("{a} and {b}", "{b} et {a}", True),
+        ("{n} left", "il en reste", False),
+        ("%d%% done", "%d %% fait", True),
+        ("%s wins", "gagne", False),
+        ("%(who)s wins", "%(qui)s gagne", False),
+        (("{n} token", "{n} tokens"), ("un jeton", "{n} jetons"), True),
+        (("{n} token", "{n} tokens"), ("{n} jeton", "jetons"), False),
+        (("{n} token", "{n} tokens"), ("{n} jeton", "{m} jetons"), False),
+    ],
+)
+def test_placeholders_must_match_between_source_and_translation(source, translation, same):
+    assert i18n.same_placeholders(source, translation) is same
+
+
+def test_the_strictness_check_reports_each_kind_of_problem():
+    from babel.messages.catalog import Catalog
+
+    tpl = Catalog()
+    for msgid in ("Kept", "New", "{n} left", "Review"):
+        tpl.add(msgid)
+    cat = Catalog(locale="de")
+    cat.add("Kept", "Behalten")
+    cat.add("Gone", "Weg")
+    cat.add("{n} left", "noch {m}")
+    cat.add("Review", "Prüfen", flags=["fuzzy"])
+    report = i18n.check(tpl, cat)
+    assert report.missing == ["New"]
+    assert report.stale == ["Gone"]
+    assert report.fuzzy == ["Review"]
+    assert report.placeholders == ["{n} left -> noch {m}"]
+
+
+def test_plurals_follow_each_languages_rule():
+    """French counts 0 and 1 as singular, English only 1: gettext's Plural-Forms
+    from the compiled catalogue decide, not an `n == 1` in the code."""
+    i18n.set_language("fr")
+    fr = i18n._translations
+    assert fr.plural(0) == 0 and fr.plural(1) == 0 and fr.plural(2) == 1
+    i18n.set_language("en")
+    assert i18n.ngettext("{n} token", "{n} tokens", 0) == "{n} tokens"
+
+
+def test_numbers_and_clock_times_are_written_the_local_way():
+    i18n.set_language("fr")
+    assert i18n.number(12345.5, 1) == "12\u202f345,5"
+    assert i18n.clock(6, 24) == "06:24"
+    i18n.set_language("es")
+    assert i18n.clock(6, 24) == "6:24"
+    i18n.set_language("de")
+    assert (i18n.clock(6, 24), i18n.percent(0.8)) == ("06:24", "80\xa0%")
+    i18n.set_language("en")
+    assert (i18n.number(12345), i18n.clock(6, 24)) == ("12,345", "6:24")
+
+
+def test_the_empty_string_is_never_the_catalogue_header():
+    i18n.set_language("fr")
+    assert i18n._("") == ""
 
 
 def _frame(scene_name, lang, game=None):
@@ -52,3 +127,85 @@ def test_switching_to_french_changes_every_scene(toy_catalogue):
     assert i18n._("Play") == "Jouer"
     i18n.set_language("en")
     assert i18n._("Play") == "Play"
+
+
+def test_the_settings_list_names_each_language_in_itself_and_the_choice_persists():
+    from game.app.menus import SettingsScene
+    from game.settings import SettingsStore
+    from game.userdirs import config_dir
+
+    from .drive import press
+
+    app = App(size=(1280, 720), window=False)
+    app.push(SettingsScene(app))
+    seen = []
+    for _step in i18n.LANGUAGES:
+        seen.append(app.top.menu.items[0].value)
+        press(app, "confirm")  # the Language item cycles
+    assert seen == list(i18n.LANGUAGES.values())
+    assert seen[2:] == ["Español", "Deutsch", "Nederlands", "Italiano"]
+    for lang in ("de", "it"):
+        while app.settings.language != lang:
+            press(app, "confirm")
+        assert SettingsStore(config_dir() / "settings.toml").load().language == lang
+    app.quit()
+
+
+def test_switching_language_in_settings_redraws_every_scene_without_a_restart(toy_catalogue):
+    """One app, one scene stack: the settings' language switch (App.set_language)
+    changes what an already built scene draws, in every language."""
+    for name, game in (("chooser", None), ("rules", "wokup"), ("table", "wokup"), ("pause", "toy-snap")):
+        app = App(size=(1280, 720), window=False)
+        shots.build(app, name, game)
+        frames = {}
+        for lang in ("en", "de", "it"):
+            app.set_language(lang)
+            app.draw()
+            frames[lang] = pygame.image.tobytes(app.screen, "RGB")
+        app.quit()
+        assert len(set(frames.values())) == 3, f"{name} did not change with the language"
+
+
+def _shape(text: str) -> list[str]:
+    """A rules page's outline: per line, heading, list item, numbered step, text or blank."""
+    out = []
+    for line in text.splitlines():
+        kind = (
+            "#"
+            if line.startswith("#")
+            else "-"
+            if line.startswith("- ")
+            else "1."
+            if line[:3].rstrip(" .").isdigit()
+            else "text"
+        )
+        out.append(kind if line.strip() else "")
+    return out
+
+
+def test_every_rules_page_exists_in_every_language_with_the_english_outline():
+    """The rules screen falls back to English silently (game/app/rules_screen.py):
+    a missing or half-translated page must fail here instead."""
+    folder = i18n.ASSETS / "rules"
+    games = sorted({p.name.split(".")[0] for p in folder.glob("*.en.md")})
+    assert len(games) >= 5
+    problems = []
+    for game in games:
+        english = _shape((folder / f"{game}.en.md").read_text(encoding="utf-8"))
+        for lang in i18n.TRANSLATED:
+            page = folder / f"{game}.{lang}.md"
+            if not page.exists():
+                problems.append(f"{page.name} is missing")
+            elif _shape(page.read_text(encoding="utf-8")) != english:
+                problems.append(f"{page.name} does not follow {game}.en.md line by line")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_glossary_has_a_column_per_language():
+    text = (i18n.ASSETS / "locale" / "glossary.md").read_text(encoding="utf-8")
+    header = "| English | Français | Español | Deutsch | Nederlands | Italiano |"
+    assert (
+        header
+        == "| " + " | ".join(i18n.LANGUAGES[lang] if lang != "en" else "English" for lang in i18n.LANGUAGES) + " |"
+    )
+    assert text.count(header) >= 6  # the arcade and the five games

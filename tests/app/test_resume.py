@@ -4,6 +4,7 @@ import json
 
 from game.app.app import App
 from game.app.menus import TitleScene
+from game.app.resume import ResumeScene
 from game.app.table import TableScene
 
 from .drive import press, run
@@ -38,6 +39,8 @@ def test_quit_mid_game_then_resume_from_title(toy_catalogue):
     title = TitleScene(app2)
     app2.push(title)
     assert title.menu.items[0].label == "Resume"
+    press(app2, "confirm")  # the list of unfinished games
+    assert isinstance(app2.top, ResumeScene) and len(app2.top.games) == 1
     press(app2, "confirm")
     resumed = app2.top
     assert isinstance(resumed, TableScene)
@@ -74,7 +77,7 @@ def test_save_that_no_longer_replays_is_reported(toy_catalogue):
     )
     app.push(TitleScene(app))
     press(app, "confirm")  # Resume
-    assert isinstance(app.top, TitleScene) and "Could not resume" in app.notice
+    assert isinstance(app.top, ResumeScene) and not app.top.games and "Could not resume" in app.notice
     assert json.loads(app.saves.folder.joinpath("old.json.broken").read_text())["seed"] == 1
     app.quit()
 

@@ -53,6 +53,8 @@ def test_toml_syntax_error_names_file_and_line_and_keeps_defaults(path):
         ("\nmute = 1\n", "mute", 2),
         ("audio_buffer = 300\n", "audio_buffer", 1),
         ('table_music = "yes"\n', "table_music", 1),
+        ('phones = "on"\n', "phones", 1),
+        ("\nphones_port = 80\n", "phones_port", 2),
     ],
 )
 def test_bad_values_name_the_key_and_line(path, text, key, line):
@@ -123,3 +125,13 @@ def test_sound_settings_round_trip_and_defaults(path):
     text = path.read_text()
     assert "master_volume = 0.5" in text and "audio_buffer = 256" in text and "mute = true" in text
     assert SettingsStore(path).load() == s
+
+
+def test_phones_settings_round_trip_and_are_off_by_default(path):
+    store = SettingsStore(path)
+    s = store.load()
+    assert s.phones is False and s.phones_port == 8765
+    s.phones, s.phones_port = True, 9000
+    store.save()
+    again = SettingsStore(path).load()
+    assert again.phones is True and again.phones_port == 9000

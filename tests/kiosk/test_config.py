@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from game.kiosk import cli
-from game.kiosk.config import KioskSettings
+from game.kiosk.config import KioskSettings, level_for
 from game.kiosk.pin import check_pin
 from game.settings import Settings, SettingsStore
 from game.userdirs import config_dir
@@ -38,6 +38,11 @@ def test_kiosk_table_round_trip(path):
         ("pin_tries = 0", "pin_tries", 3),
         ("pin_lock_seconds = true", "pin_lock_seconds", 3),
         ('colour = "red"', "colour", 3),
+        ('games = "wokup"', "games", 3),
+        ("max_seats = { wokup = 9 }", "max_seats", 3),
+        ('bot_strength = "godlike"', "bot_strength", 3),
+        ("attract_after = 2", "attract_after", 3),
+        ("still_playing = 1.5", "still_playing", 3),
     ],
 )
 def test_mistakes_name_the_line_and_start_on_defaults(path, table, key, line):
@@ -45,6 +50,22 @@ def test_mistakes_name_the_line_and_start_on_defaults(path, table, key, line):
     store = SettingsStore(path)
     assert store.load() == Settings()
     assert f"line {line}" in store.problem and key in store.problem
+
+
+def test_operator_choices_round_trip(path):
+    store = SettingsStore(path)
+    s = store.load()
+    s.kiosk.games, s.kiosk.max_seats, s.kiosk.languages = ["wokup", "cheaterchefs"], {"wokup": 3}, ["fr"]
+    s.kiosk.bot_strength, s.kiosk.attract_after, s.kiosk.black_after = "hard", 30, 600
+    store.save()
+    assert SettingsStore(path).load() == s
+
+
+def test_bot_strength_picks_a_level_of_each_game():
+    wokup = ["random", "relaxed", "normal", "sharp"]
+    assert [level_for(wokup, k) for k in ("easy", "medium", "hard")] == ["relaxed", "normal", "sharp"]
+    assert [level_for(["random", "easy", "hard"], k) for k in ("easy", "medium", "hard")] == ["easy", "easy", "hard"]
+    assert level_for(["random"], "hard") == "random"
 
 
 def test_set_pin_from_stdin(path, monkeypatch, capsys):

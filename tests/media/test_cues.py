@@ -45,7 +45,8 @@ def test_every_cue_is_an_effect_with_a_file():
 
 
 @pytest.mark.parametrize(
-    "gid, seats, seeds", [("wokup", 3, (1, 2)), ("wewillwokyou", 3, (1,)), ("cheaterchefs", 4, (1, 2))]
+    "gid, seats, seeds",
+    [("wokup", 3, (1, 2)), ("wewillwokyou", 3, (1,)), ("cheaterchefs", 4, (1, 2)), ("relleno", 3, (1, 2))],
 )
 def test_the_moments_of_a_game_sound(gid, seats, seeds, audio):
     heard = set()
@@ -68,6 +69,11 @@ def test_the_moments_of_a_game_sound(gid, seats, seeds, audio):
                 assert woks == ("card_won" in played)
                 if kind == "buy":
                     assert "row_bought" in played
+            elif gid == "relleno":
+                shown = [any(t is not None for t in o["times"]) for o in (before, after)]
+                assert (shown[1] and not shown[0]) == ("time_card" in played), (action, played)
+                if kind in ("fill", "bonus_fill"):
+                    assert "card_won" in played
             else:
                 p_before = sum(sum(c["poison"] for c in k) for k in before["counters"])
                 p_after = sum(sum(c["poison"] for c in k) for k in after["counters"])

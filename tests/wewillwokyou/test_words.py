@@ -16,7 +16,8 @@ def test_a_purchase_says_row_price_and_cards():
     text = s.describe(seat, {"type": "buy", "row": row}, NAMES)
     assert text.startswith(NAMES[seat] + " bought row " + "ABCD"[row])
     assert f"for {price}" in text
-    assert len(text.split(": ")[1].split()) == len(cards)
+    counted = [int(part.split()[0]) for part in text.split(": ")[1].split(", ")]  # "2 Tuna, 1 Octopus"
+    assert sum(counted) == len(cards)
 
 
 def test_a_coin_names_its_line():

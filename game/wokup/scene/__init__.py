@@ -23,10 +23,12 @@ import time
 
 import pygame
 
+from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, GREEN, INK, MUTED, PANEL, RED
 from game.engine import SYSTEM
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
+from game.input.devices import controller_label
 
 from .. import bots, data, geometry, words
 from ..driver import Driver
@@ -43,7 +45,13 @@ CARD = (252, 246, 232)
 BANNER_S = 2.6
 MAT_BOTTOM = (520, 132)  # a seat's mat at the top or bottom edge
 MAT_SIDE = (290, 250)  # at the left or right edge
-LEVEL_NAMES = {"random": N_("random"), "relaxed": N_("relaxed"), "normal": N_("normal"), "sharp": N_("sharp")}
+LEVEL_NAMES = {
+    "random": N_("random"),
+    "gentle": N_("gentle"),
+    "relaxed": N_("relaxed"),
+    "normal": N_("normal"),
+    "sharp": N_("sharp"),
+}
 
 
 def mm(x: float, y: float) -> tuple[float, float]:
@@ -67,6 +75,8 @@ class WokUpScene(TableScene):
         self.banner_until = 0.0
         self.splash_until = 0.0
         self.shouts: dict[int, float] = {}  # seat -> scene time its "Wok'up!" bubble ends
+        self._impacts = 0  # the table's impacts already heard
+        self._tick = 0  # the countdown second already heard
         self._static = None
         self._static_key = None
         self._deck_rects: list[pygame.Rect] = []  # where the decks lie, made with the static layer
@@ -88,6 +98,24 @@ class WokUpScene(TableScene):
         if not (self.state.is_over() or self.state.paused):
             self.driver.advance(dt * 1e9)
         self.mono_at = time.monotonic_ns()
+        self._sounds()
+
+    def _sounds(self) -> None:
+        """What the rules never see: tokens touching down, the last seconds before the signal."""
+        if self.table.impacts != self._impacts:
+            self._impacts = self.table.impacts
+            self.app.audio.play("token_land")
+        tick = 0
+        state = self.state
+        if state.phase == "look" and not state.claims and not state.paused:
+            left = (state.legal_actions(SYSTEM)[0]["t"] - self.game_ns) / 1e9
+            tick = math.ceil(left) if 0 < left <= 3 else 0
+        if tick and tick != self._tick:
+            self.app.audio.play("countdown_tick")
+        self._tick = tick
+
+    def stand_in(self, seat: int, level: str | None) -> None:
+        self.driver.set_player(seat, None if level is None else bots.make(level))
 
     # ---- what players do ------------------------------------------------------------
     def table_event(self, ev) -> bool:
@@ -138,6 +166,8 @@ class WokUpScene(TableScene):
             self.shouts[seat] = self.clock + BANNER_S
         elif kind == "signal":
             self.splash_until = self.clock + 0.45
+        elif kind == "turn":
+            self.motion.reveal(("deck", action["deck"]))
         elif kind == "resolve":
             self._announce()
         if kind in ("resolve", "signal"):
@@ -150,6 +180,17 @@ class WokUpScene(TableScene):
             hand["result"] = results.get((hand["seat"], hand["deck"]))
         colour = {"won": self.seat_colour, "wrong": lambda s: RED, "covered": lambda s: GREEN}
         lines = [(text, colour[kind](seat)) for text, seat, kind in words.claim_lines(last, self.session.names())]
+        margin = words.margin_text(last)
+        if margin and lines:
+            lines[0] = (f"{lines[0][0]} ({margin})", lines[0][1])
+        for seat, card_id in last["won"]:  # the card flies to its winner, whose count rises
+            deck = data.card_by_id()[card_id].deck
+            mat, _shape = self._mat_rect(seat)
+            index = [d.id for d in data.decks_and_cards()[0]].index(deck)
+            src = self._deck_rects[index] if self._deck_rects else mat
+            dst = pygame.Rect(mat.x + mat.w // 3, mat.y, mat.h // 2, mat.h * 3 // 4)
+            self.motion.fly(f"wokup.back.{deck}", src, dst)
+            self.motion.rise("+1", (mat.centerx / self.ui.u, mat.centery / self.ui.u), self.seat_colour(seat))
         self.banner, self.banner_until = lines[:2], self.clock + BANNER_S
         if self.state.is_over():  # the end stays up until the results screen
             names = ", ".join(self.seat_name(w) for w in self.state.winners())
@@ -170,7 +211,14 @@ class WokUpScene(TableScene):
     # ---- drawing ----------------------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
         state = self.state
-        surf.blit(self._static_layer(surf), (0, 0))
+        static = self._static_layer(surf)
+        surf.blit(static, (0, 0))
+        for d, rect in enumerate(self._deck_rects):  # a recipe being turned over narrows, then widens
+            wide = self.motion.flip(("deck", d))
+            if wide < 1:
+                face = pygame.transform.smoothscale(static.subsurface(rect), (max(1, round(rect.w * wide)), rect.h))
+                surf.fill((58, 120, 94), rect)
+                surf.blit(face, face.get_rect(center=rect.center))
         # The decks on the table are tap targets too, for the pointer's seat
         # (or the one human playing); the seats' own buttons, drawn later, win.
         for d, rect in enumerate(self._deck_rects):
@@ -253,9 +301,16 @@ class WokUpScene(TableScene):
             pygame.draw.polygon(s, CARD, self._poly(inner))
             face = art.card_face(state.decks[d][-1], ui.px(74), ui.px(38))
             s.blit(face, face.get_rect(center=(cx, cy)))
-        else:
-            label = ui.render(_(words.DECK_NAMES[deck.id]), 26, INK, True)
-            s.blit(label, label.get_rect(center=(cx, cy)))
+        else:  # the family's back: colour, pattern and emblem (the name only in the learning mode)
+            box = (ui.px(2 * rect.half_width * S), ui.px(2 * rect.half_length * S))
+            back = pygame.transform.rotate(
+                pictures.get(f"wokup.back.{deck.id}", box), math.degrees(math.atan2(rect.ux, rect.uy))
+            )
+            s.blit(back, back.get_rect(center=(cx, cy)))
+            if self.learning:
+                label = ui.render(_(words.DECK_NAMES[deck.id]), 26, INK, True)
+                pygame.draw.rect(s, (30, 22, 20), label.get_rect(center=(cx, cy)).inflate(ui.px(8), 0))
+                s.blit(label, label.get_rect(center=(cx, cy)))
         num = ui.render(str(d + 1), 34, ACCENT, True)  # the deck's control number
         out = rect.half_length + 30
         s.blit(num, num.get_rect(center=self._pt(rect.x + rect.ux * out, rect.y + rect.uy * out)))
@@ -314,10 +369,13 @@ class WokUpScene(TableScene):
         ui, state = self.ui, self.state
         if state.phase == "flight":
             self.hands = []
-        for i, hand in enumerate(self.hands):
-            rect = self.wok.cards[hand["deck"]]
-            spread = (i % 3 - 1) * 18
-            x, y = self._pt(rect.x + spread, rect.y + spread)
+        on_deck: dict[int, list[dict]] = {}
+        for hand in self.hands:
+            on_deck.setdefault(hand["deck"], []).append(hand)
+        for hand in self.hands:
+            rect, same = self.wok.cards[hand["deck"]], on_deck[hand["deck"]]
+            x, y = self._pt(rect.x, rect.y)
+            x += ui.px(62 * (same.index(hand) - (len(same) - 1) / 2))  # side by side: every mark readable
             colour = self.seat_colour(hand["seat"])
             pygame.draw.circle(surf, colour, (x, y), ui.px(34))
             for k in range(4):  # fingers
@@ -348,21 +406,26 @@ class WokUpScene(TableScene):
         colour = self.seat_colour(seat)
         out = state.out[seat] and state.phase in ("look", "flight")
         picking = state.phase == "pick" and state.picks[0]["seat"] == seat
-        ui.panel(surf, rect, (70, 30, 26) if out else PANEL, 16, ACCENT if picking else colour)
+        ui.panel(surf, rect, (70, 30, 26) if out else PANEL, 16, None if picking else colour)
+        if picking:
+            self.draw_turn(surf, rect, ACCENT)
         x0, y0 = rect.x / ui.u + 16, rect.y / ui.u + 6
-        ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True)
+        room = rect.width / ui.u - 32
+        if shape == "row" and not self.session.seats[seat].is_bot:
+            room -= 200  # a human's touch buttons take the mat's last 184 units
+        ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True, width=room)
         won = len(state.won[seat])
-        for k in range(won):  # one small card per recipe won, in its deck's colour
+        for k in range(won):  # one small card per recipe won, its deck's back
             card = data.card_by_id()[state.won[seat][k]]
-            pygame.draw.rect(
-                surf, art.deck_colour(card.deck), ui.rect(x0 + k * 26, y0 + 46, 22, 30), border_radius=ui.px(3)
-            )
+            r = ui.box(ui.rect(x0 + k * 26, y0 + 44, 24, 34))
+            surf.blit(pictures.get(f"wokup.back.{card.deck}", r.size), r)
         ui.text(
             surf,
-            _("{n} tokens").format(n=len(state.piles[seat])),
+            ngettext("{n} token", "{n} tokens", len(state.piles[seat])).format(n=len(state.piles[seat])),
             (x0 + won * 26 + (12 if won else 0), y0 + 42),
             34,
             MUTED,
+            width=room - won * 26 - (12 if won else 0),
         )
         if out:
             status, tint = _("OUT this round"), RED
@@ -373,9 +436,9 @@ class WokUpScene(TableScene):
             status, tint = _("throws next"), INK
         elif self.session.seats[seat].is_bot:
             status, tint = _("bot: {level}").format(level=_(LEVEL_NAMES.get(self.session.seats[seat].level, ""))), MUTED
-        else:
-            status, tint = "", MUTED
-        ui.text(surf, status, (x0, y0 + 84), 34, tint, True)
+        else:  # a human: which controller the keys on the buttons belong to
+            status, tint = controller_label(self.session.seats[seat].controller), MUTED
+        ui.text(surf, status, (x0, y0 + 84), 34, tint, True, width=room)
         if self.shouts.get(seat, 0) > self.clock:
             bubble = ui.rect(
                 rect.centerx / ui.u - 120,
@@ -384,28 +447,40 @@ class WokUpScene(TableScene):
                 60,
             )
             ui.panel(surf, bubble, ACCENT, 28)
-            ui.text(
-                surf, _("Wok'up!"), (bubble.centerx / ui.u, bubble.centery / ui.u), 40, (40, 20, 10), True, "center"
-            )
+            cx, cy = bubble.centerx / ui.u, bubble.centery / ui.u
+            ui.picture(surf, "wokup.shout", (cx - 88, cy), 44)  # the megaphone
+            ui.text(surf, _("Wok'up!"), (cx + 22, cy), 38, (40, 20, 10), True, "center", width=170)
         if not self.session.seats[seat].is_bot:
             self._draw_buttons(surf, seat, rect, shape)
 
     def _draw_buttons(self, surf: pygame.Surface, seat: int, rect: pygame.Rect, shape: str) -> None:
-        """A human seat's own small pentagon of deck buttons and its Wok'up! button, for touch."""
+        """A human seat's own small pentagon of deck buttons and its Wok'up! button:
+        tap targets, each labelled with the key or pad button of the seat's
+        controller that does the same (a touch seat's are blank: they tap)."""
         ui = self.ui
         if shape == "side":
-            cx, cy = rect.centerx / ui.u - 40, rect.bottom / ui.u - 62
+            cx, cy = rect.centerx / ui.u - 40, rect.bottom / ui.u - 66
         else:
-            cx, cy = rect.right / ui.u - 140, rect.centery / ui.u + 18
+            cx, cy = rect.right / ui.u - 162, rect.centery / ui.u + 14
         for d in range(5):
             a = math.radians(-90 + 72 * d)
-            b = ui.rect(cx + 30 * math.cos(a) - 14, cy + 30 * math.sin(a) - 14, 28, 28)
+            b = ui.rect(cx + 33 * math.cos(a) - 17, cy + 33 * math.sin(a) - 17, 34, 34)
             up = self.state.face_up[d]
             pygame.draw.ellipse(surf, (235, 225, 205) if up else (90, 70, 60), b)
+            key = self.key_hint(seat, f"deck{d}")
+            if key:
+                ui.text(
+                    surf, key, (b.centerx / ui.u, b.centery / ui.u), 26, (40, 20, 10) if up else INK, True, "center"
+                )
             self._control_target(b.inflate(ui.px(6), ui.px(6)), f"deck{d}", seat)
-        w = ui.rect(cx + 54, cy - 24, 96, 48)
+        w = ui.rect(cx + 54, cy - 30, 102, 60)
         ui.panel(surf, w, ACCENT, 20)
-        ui.text(surf, "Wok!", (w.centerx / ui.u, w.centery / ui.u), 28, (40, 20, 10), True, "center")
+        key = self.key_hint(seat, "wokup")
+        ui.text(
+            surf, "Wok!", (w.centerx / ui.u, w.centery / ui.u - (12 if key else 0)), 28, (40, 20, 10), True, "center"
+        )
+        if key:
+            ui.text(surf, key, (w.centerx / ui.u, w.centery / ui.u + 14), 24, (40, 20, 10), False, "center")
         self._control_target(w, "wokup", seat)
 
     def _draw_clock(self, surf: pygame.Surface) -> None:
@@ -433,13 +508,13 @@ class WokUpScene(TableScene):
         ui, c = self.ui, self.state.wok_content()
         r = ui.rect(16, 16, 250, 340)  # the top left corner: no seat sits there
         ui.panel(surf, r, (30, 40, 34), 14, GREEN)
-        ui.text(surf, _("In the wok"), (30, 24), 34, GREEN, True)
+        ui.text(surf, _("In the wok"), (30, 24), 34, GREEN, True, width=222)
         for i, ing in enumerate(data.INGREDIENTS):
             y = 76 + i * 50
             art.icon(surf, ing, (ui.px(56), ui.px(y + 18)), ui.px(38))
             ui.text(surf, str(c.counts[ing]), (96, y), 40, INK, True)
         if max(c.counts.values()) >= 10:
-            ui.text(surf, _("Wok'up!"), (190, 76), 34, ACCENT, True, "midtop")
+            ui.text(surf, _("Wok'up!"), (190, 76), 34, ACCENT, True, "midtop", width=140)
 
     def _draw_banner(self, surf: pygame.Surface) -> None:
         ui, state = self.ui, self.state
@@ -452,7 +527,7 @@ class WokUpScene(TableScene):
         for i, (text, colour) in enumerate(self.banner):
             r = ui.rect(510, y + i * 62 - 4, 900, 56)
             ui.panel(surf, r, (24, 16, 14), 14, colour)
-            ui.text(surf, text, (960, y + i * 62), 38, colour, True, "midtop")
+            ui.text(surf, text, (960, y + i * 62), 38, colour, True, "midtop", width=860)
 
     # ---- moments (screenshots, bench) -----------------------------------------------
     def run_for(self, seconds: float, until=None, step: float = 1 / 30) -> None:

@@ -11,7 +11,7 @@ from functools import lru_cache
 import pygame
 
 from game.app import pictures
-from game.app.ui import font_file
+from game.app.fonts import font_file
 
 from .. import data
 

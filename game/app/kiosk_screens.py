@@ -1,0 +1,293 @@
+"""Kiosk mode's screens for guests: attract mode, "Still playing?", and the
+hall of fame's initials. The rules of when they appear are game/app/kiosk.py's.
+
+Attract mode is the root scene while nobody plays. It alternates the hall of
+fame of the next game with a short demo of it: bots play through the game's
+real scene, pushed on the stack above attract mode, never saved or counted.
+The kiosk calls `tick` every step (the demo is the top scene then, so this
+scene gets no `update`), `draw_over` after the scenes are drawn (the banner,
+dimming), and `wake` on any press.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .. import i18n
+from ..i18n import N_, _
+from ..input import DeviceId, PlayerEvent
+from ..kiosk.kinds import kinds
+from .scene import Scene, scene_class
+from .session import Session, default_seats
+from .table import ResultsScene, TableScene, make_table
+from .ui import ACCENT, GREEN, INK, MUTED, PANEL, PANEL_HI
+
+FAME_SECONDS = 8.0  # the hall of fame between two demos
+RESULTS_SECONDS = 3.0  # a demo's results stay this long
+UNITS = {"points": N_("{v:g} points"), "cards": N_("{v:g} cards"), "ms": N_("{v:g} ms")}
+KIND_NAMES = {"score": N_("Best scores"), "most_cards": N_("Most cards"), "fastest_slap_ms": N_("Fastest slap")}
+
+
+class AttractScene(Scene):
+    name = "attract"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.kiosk = app.kiosk
+        i18n.set_language(app.settings.language)  # the last guests' language choice ends here
+        self.entries = self.kiosk.offered()
+        self.turn = 0  # the next game in the rotation
+        self.clock = 0.0  # this scene's time, for what moves on screen
+        self.phase_t = 0.0
+        self.demo: TableScene | None = None
+        self.demos = 0  # demos started (the soak counts them)
+        self.results_at: float | None = None
+        self.board = None  # Future of the next game's hall of fame
+        self._ask_board()
+        app.audio.music("attract")
+
+    @property
+    def entry(self):
+        return self.entries[self.turn % len(self.entries)] if self.entries else None
+
+    def _ask_board(self) -> None:
+        hall = self.kiosk.hall  # None until the database is open (after the first frame)
+        self.board = hall.board(self.entry.id, wait=False) if self.entry and hall else None
+
+    # ---- time ---------------------------------------------------------------------
+    def idle(self) -> float:
+        return self.kiosk.now - self.kiosk.last_input
+
+    def tick(self, dt: float) -> None:
+        self.clock += dt
+        self.phase_t += dt
+        if self.board is None and self.demo is None:
+            self._ask_board()
+        if self.idle() >= self.kiosk.conf.black_after:
+            self._end_demo()  # a black screen plays nothing
+            return
+        if self.demo is not None:
+            if isinstance(self.app.top, ResultsScene) and self.results_at is None:
+                self.results_at = self.phase_t
+            done = self.results_at is not None and self.phase_t - self.results_at >= RESULTS_SECONDS
+            if done or self.phase_t >= self.kiosk.conf.demo_seconds:
+                self._end_demo()
+                self.turn += 1
+                self._ask_board()
+        elif self.phase_t >= FAME_SECONDS and self.entry is not None:
+            self._start_demo()
+
+    def _start_demo(self) -> None:
+        gdef = self.entry.gdef
+        lo, hi = self.kiosk.seat_range(self.entry)
+        n = max(lo, min(4, hi))
+        seats = default_seats(n, [self.kiosk.bot_level(gdef)])
+        for cfg in seats:
+            cfg.kind, cfg.controller = "bot", None
+        session = Session(gdef, seats, None, 7919 * (self.demos + 1) + self.turn, None)
+        session.demo = True
+        self.demo = make_table(self.app, session)
+        self.demos += 1
+        self.phase_t, self.results_at = 0.0, None
+        self.app.push(self.demo)
+
+    def _end_demo(self) -> None:
+        if self.demo is not None:
+            self.demo.close()
+            self.demo = None
+            self.app.reset_to(self)
+        self.phase_t = 0.0
+
+    # ---- input ---------------------------------------------------------------------
+    def wake(self, ev: PlayerEvent) -> None:
+        """Any press: the chooser at once; a buzzer station pressed during a Wok Up
+        demo takes over a seat of the running game instead, bots keeping the others."""
+        device = DeviceId.parse(ev.device)
+        table = self.demo
+        if (
+            table is not None
+            and table is self.app.top
+            and table.session.gdef.realtime
+            and device is not None
+            and device.kind == "buzzer"
+            and not table.state.is_over()
+            and self.idle() < self.kiosk.conf.dim_after
+        ):
+            self._take_over(table, ev.device, device)
+            return
+        self._end_demo()
+        self.app.restart_at(self.kiosk.home)
+
+    def _take_over(self, table: TableScene, device_name: str, device: DeviceId) -> None:
+        session = table.session
+        seat = self.app.settings.buzzers.get(f"{device.unit}:{device.station}", 0)
+        seat = seat if seat < len(session.seats) else 0
+        cfg = session.seats[seat]
+        cfg.kind, cfg.controller = "human", device_name
+        table.stand_in(seat, None)
+        session.demo, session.saves = False, self.app.saves  # a real game from now on
+        self.demo = None
+        home = scene_class(self.kiosk.home)(self.app)
+        self.app.reset_to(home)
+        self.app.push(table)
+        table.seats_changed()
+        self.app.say(_("{name} joins the game!").format(name=cfg.name), 3)
+
+    # ---- drawing -------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        ui = self.ui
+        if self.idle() >= self.kiosk.conf.black_after:
+            return
+        drift = 30 * math.sin(self.clock / 7)  # nothing stays still (burn-in)
+        entry = self.entry
+        if entry is None:
+            ui.title(surf, "Wok Arcade", 300 + drift)
+            return
+        ui.title(surf, _("Hall of fame: {game}").format(game=entry.title), 60 + drift)
+        board = self.board.result() if self.board is not None and self.board.done() else None
+        kept = list(kinds(entry.id).values())
+        for k, kind in enumerate(kept):
+            x = 960 + (k - (len(kept) - 1) / 2) * 860
+            ui.text(surf, _(KIND_NAMES[kind.name]), (x, 190 + drift), 50, ACCENT, True, "midtop")
+            for c, (key, label) in enumerate((("today", N_("Today")), ("all_time", N_("All time")))):
+                cx = x + (c - 0.5) * 400
+                ui.text(surf, _(label), (cx, 270 + drift), 40, MUTED, anchor="midtop")
+                rows = board[kind.name][key] if board else []
+                for i, e in enumerate(rows):
+                    y = 330 + 70 * i + drift
+                    ui.panel(surf, ui.rect(cx - 180, y, 360, 60), PANEL_HI if i == 0 else PANEL, 12)
+                    ui.text(surf, f"{i + 1}. {e.initials}", (cx - 160, y + 8), 40, INK, True)
+                    ui.text(
+                        surf, _(UNITS[kind.unit]).format(v=e.value), (cx + 160, y + 12), 34, GREEN, anchor="topright"
+                    )
+                if not rows:
+                    ui.text(surf, _("No record yet: be the first!"), (cx, 340 + drift), 34, INK, anchor="midtop")
+
+    def draw_over(self, surf: pygame.Surface) -> None:
+        """The banner over whatever is on screen, then dimming or black."""
+        idle, conf = self.idle(), self.kiosk.conf
+        if idle >= conf.black_after:
+            surf.fill((0, 0, 0))
+            return
+        ui = self.ui
+        x, y = 960 + 500 * math.sin(self.clock / 11), 860 + 50 * math.sin(self.clock / 5)
+        glow = 0.5 + 0.5 * math.sin(self.clock * 3)
+        colour = tuple(int(a + (b - a) * glow) for a, b in zip(ACCENT, INK, strict=True))
+        ui.panel(surf, ui.rect(x - 380, y, 760, 84), (20, 16, 14), 22, colour)
+        ui.text(surf, _("Press any button to play"), (x, y + 16), 48, colour, True, "midtop")
+        if idle >= conf.dim_after:
+            self.ui.shade(surf, 170)
+
+
+class StillPlayingScene(Scene):
+    """Over a table nobody touched for a while: a countdown any press cancels."""
+
+    name = "still-playing"
+    overlay = True
+
+    def __init__(self, app, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.left = float(app.kiosk.conf.still_playing)
+
+    def handle(self, ev: PlayerEvent) -> None:
+        if ev.pressed:
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        self.left -= dt
+        if self.left <= 0:
+            self.app.kiosk.idle_ended(self.table)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.ui.shade(surf, 200)
+        ui = self.ui
+        ui.title(surf, _("Still playing?"), 260)
+        ui.text(surf, str(math.ceil(self.left)), (960, 420), 200, ACCENT, True, "midtop")
+        ui.text(surf, _("Press any button to keep playing."), (960, 720), 48, INK, anchor="midtop")
+        ui.text(surf, _("Otherwise the game ends."), (960, 800), 38, MUTED, anchor="midtop")
+
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+INITIALS_SECONDS = 60.0  # nobody enters them: nothing is recorded
+
+
+class InitialsScene(Scene):
+    """Three letters A-Z with any controller: up/down (or a buzzer's decks 2
+    and 1) change the letter, confirm (decks 5, Wok'up!) moves on, back goes
+    back; taps on a letter's upper or lower half, then OK."""
+
+    name = "initials"
+    overlay = True
+
+    def __init__(self, app, entries: list) -> None:
+        super().__init__(app)
+        self.entries = entries  # (session, kind, value): what enters the hall of fame
+        self.letters = [0, 0, 0]
+        self.at = 0
+        self.left = INITIALS_SECONDS
+        self.rects: list[pygame.Rect] = []
+        self.ok: pygame.Rect | None = None
+
+    @property
+    def initials(self) -> str:
+        return "".join(LETTERS[i] for i in self.letters)
+
+    def _turn(self, step: int) -> None:
+        self.letters[self.at] = (self.letters[self.at] + step) % len(LETTERS)
+
+    def _next(self) -> None:
+        if self.at == 2:
+            self.app.kiosk.record_fame(self.entries, self.initials)
+            self.app.pop()
+        else:
+            self.at += 1
+
+    def handle(self, ev: PlayerEvent) -> None:
+        if not ev.pressed:
+            return
+        c = ev.control
+        if c in ("up", "deck1"):
+            self._turn(1)
+        elif c in ("down", "deck0"):
+            self._turn(-1)
+        elif c in ("confirm", "right", "deck4", "wokup"):
+            self._next()
+        elif c in ("back", "left"):
+            self.at = max(0, self.at - 1)
+        elif c == "point" and ev.pos is not None:
+            if self.ok is not None and self.ok.collidepoint(ev.pos):
+                self.at = 2
+                self._next()
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(ev.pos):
+                    self.at = i
+                    self._turn(1 if ev.pos[1] < r.centery else -1)
+
+    def update(self, dt: float) -> None:
+        self.left -= dt
+        if self.left <= 0:
+            self.app.pop()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.ui.shade(surf, 215)
+        ui = self.ui
+        ui.title(surf, _("A new record!"), 120)
+        lines = [
+            f"{_(KIND_NAMES[kind])}: " + _(UNITS[kinds(s.gdef.id)[kind].unit]).format(v=value)
+            for s, kind, value in self.entries
+        ]
+        ui.text(surf, " · ".join(lines), (960, 240), 44, GREEN, True, "midtop")
+        ui.text(surf, _("Your initials:"), (960, 320), 40, INK, anchor="midtop")
+        self.rects = []
+        for i, letter in enumerate(self.letters):
+            r = ui.rect(960 + (i - 1) * 220 - 90, 400, 180, 240)
+            self.rects.append(r)
+            ui.panel(surf, r, PANEL_HI if i == self.at else PANEL, 20, ACCENT if i == self.at else None)
+            ui.text(surf, LETTERS[letter], (960 + (i - 1) * 220, 440), 150, INK, True, "midtop")
+        self.ok = ui.rect(810, 700, 300, 90)
+        ui.panel(surf, self.ok, PANEL, 18, ACCENT)
+        ui.text(surf, _("OK"), (960, 712), 54, ACCENT, True, "midtop")
+        ui.footer(surf, _("Up/down or decks 1-2: letter - confirm or Wok'up!: next - back: previous"))

@@ -1,0 +1,74 @@
+"""Is a scene laid out at a window size? Measured from what the scene reports
+while drawing (`Ui.boxes`: every text's inked box, every card and chip), not
+judged by eye: no two texts overlap, no two cards or chips overlap, a text
+touching a card lies on it, and nothing leaves the window.
+
+    problems = layout.check(app, (1600, 700))   # the app's scenes drawn at that size
+
+The app draws every scene on a centred 16:9 stage (App._set_stage), so a 4:3,
+16:10 or 21:9 window is letterboxed, never cropped; this check is what proves it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+# The windows a table meets: TVs, laptops, monitors, a phone-shaped browser window.
+SIZES = {
+    "16:9": [(1920, 1080), (1280, 720), (1366, 768), (1600, 900), (3840, 2160)],
+    "16:10": [(1280, 800), (1440, 900), (1680, 1050), (1920, 1200)],
+    "4:3": [(1024, 768), (800, 600)],
+    "21:9": [(2560, 1080), (3440, 1440)],
+    "other": [(1600, 700)],
+}
+TOUCH = 2  # px: boxes meeting by less than this do not overlap (anti-aliased edges)
+
+
+def all_sizes() -> list[tuple[int, int]]:
+    return [size for sizes in SIZES.values() for size in sizes]
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
+    c = a.clip(b)
+    return c.w >= TOUCH and c.h >= TOUCH
+
+
+def problems(boxes: list[tuple[str, pygame.Rect]], area: pygame.Rect) -> list[str]:
+    """What is wrong with a frame's boxes in a window area."""
+    out = []
+    bounds = area.inflate(2, 2)
+    for kind, r in boxes:
+        if not bounds.contains(r):
+            out.append(f"{kind} {tuple(r)} leaves the window {tuple(area)}")
+    for i, (ka, a) in enumerate(boxes):
+        for kb, b in boxes[i + 1 :]:
+            if not _overlap(a, b):
+                continue
+            if ka == kb == "text" or (ka != "text" and kb != "text"):
+                if a != b:  # the same card reported twice (drawn, then lit) is one card
+                    out.append(f"{ka} {tuple(a)} overlaps {kb} {tuple(b)}")
+            else:  # a text touching a card must lie on it (its tag, its count)
+                text, card = (a, b) if ka == "text" else (b, a)
+                if not card.inflate(2 * TOUCH, 2 * TOUCH).contains(text):
+                    out.append(f"text {tuple(text)} runs over the edge of {kb if ka == 'text' else ka} {tuple(card)}")
+    return out
+
+
+def check(app, size: tuple[int, int]) -> list[str]:
+    """Draw the app's scenes in a `size` window and list the layout's problems
+    (the top scene's boxes; overlays are checked on their own)."""
+    app.screen = pygame.Surface(size)
+    app._set_stage(app.screen)
+    app.screen.fill((0, 0, 0))
+    scenes = app.scenes
+    first = len(scenes) - 1
+    while first > 0 and scenes[first].overlay:
+        first -= 1
+    for scene in scenes[first:-1]:
+        scene.draw(app.stage)
+    app.ui.boxes = []
+    try:
+        scenes[-1].draw(app.stage)
+        return problems(app.ui.boxes, app.stage.get_rect())
+    finally:
+        app.ui.boxes = None

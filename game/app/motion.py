@@ -1,0 +1,156 @@
+"""Motion for every table: things glide from where they were drawn to where they
+are drawn now, flown pictures, flips and rising points.
+
+Motion only changes *where* a thing is drawn for a few hundred milliseconds,
+never the state: the rules have already moved it, input and bots carry on. It
+runs on the scene's own clock (`TableScene.clock`), so a paused table stands
+still, and it is off (everything drawn where it lies) where nobody watches:
+tests, screenshots, `watch` at speed (`App.motion`).
+
+    rect = scene.motion.place(("card", 12), rect)     # where to draw card 12 this frame
+    scene.motion.start(("cell", 1, 0), from_rect)     # a swap: it comes from there
+    scene.motion.fly("common.coin", src, dst)         # a picture crossing the table
+    scene.motion.rise("+1", (x, y), colour)           # points rise from where they were scored
+    k = scene.motion.flip(("deck", 2))                # 1 -> 0 -> 1: narrow a card by it
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from . import pictures
+
+GLIDE = 0.32  # s: a card or a coin going somewhere
+FLIP = 0.34  # s: a reveal turning over
+RISE = 1.1  # s: points rising and fading
+
+
+def ease(t: float) -> float:
+    """Ease-out cubic: quick to leave, gentle to arrive."""
+    t = min(1.0, max(0.0, t))
+    return 1 - (1 - t) ** 3
+
+
+def lerp_rect(a: pygame.Rect, b: pygame.Rect, k: float) -> pygame.Rect:
+    return pygame.Rect(
+        round(a.x + (b.x - a.x) * k),
+        round(a.y + (b.y - a.y) * k),
+        round(a.w + (b.w - a.w) * k),
+        round(a.h + (b.h - a.h) * k),
+    )
+
+
+def pulse(clock: float, speed: float = 4.0) -> float:
+    """0..1..0 over and over: whose turn it is breathes."""
+    return 0.5 + 0.5 * math.sin(clock * speed)
+
+
+@dataclass
+class _Glide:
+    src: pygame.Rect
+    start: float
+
+
+@dataclass
+class _Flight:
+    picture: str
+    src: pygame.Rect
+    dst: pygame.Rect
+    start: float
+
+
+@dataclass
+class _Rise:
+    text: str
+    pos: tuple[float, float]  # design units
+    colour: tuple
+    start: float
+
+
+class Motion:
+    def __init__(self, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.now = 0.0
+        self.scale = 1.0
+        self._seen: dict[object, pygame.Rect] = {}  # key -> where it was drawn last frame
+        self._drawn: dict[object, pygame.Rect] = {}  # key -> where it is drawn this frame
+        self._glides: dict[object, _Glide] = {}
+        self._flips: dict[object, float] = {}
+        self.flights: list[_Flight] = []
+        self.rises: list[_Rise] = []
+
+    def tick(self, now: float, scale: float = 1.0) -> None:
+        """The scene's clock (and the window's scale), once per frame before drawing."""
+        self.now = now
+        # Only last frame's places count: a card hidden for a while (a bot's hand) does not
+        # glide from where it was seen long ago; a resized window moves everything at once.
+        self._seen, self._drawn = ({} if scale != self.scale else self._drawn), {}
+        self.scale = scale
+        self._glides = {k: g for k, g in self._glides.items() if now - g.start < GLIDE}
+        self._flips = {k: t for k, t in self._flips.items() if now - t < FLIP}
+        self.flights = [f for f in self.flights if now - f.start < GLIDE * 1.6]
+        self.rises = [r for r in self.rises if now - r.start < RISE]
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._glides or self._flips or self.flights or self.rises)
+
+    # ---- gliding -------------------------------------------------------------
+    def place(self, key, rect: pygame.Rect) -> pygame.Rect:
+        """Where to draw `key`, which lies at `rect` now: if it lay elsewhere last
+        time it was drawn, it glides from there."""
+        if not self.enabled:
+            return rect
+        was = self._seen.get(key)
+        glide = self._glides.get(key)
+        if glide is None and was is not None and was != rect:
+            glide = self._glides[key] = _Glide(was, self.now)
+        self._drawn[key] = pygame.Rect(rect)
+        if glide is None:
+            return rect
+        return lerp_rect(glide.src, rect, ease((self.now - glide.start) / GLIDE))
+
+    def start(self, key, src: pygame.Rect) -> None:
+        """`key` has just arrived from `src` (a swap, a card played from a hand)."""
+        if self.enabled:
+            self._glides[key] = _Glide(pygame.Rect(src), self.now)
+
+    # ---- flying pictures, flips, rising points -------------------------------
+    def fly(self, picture: str, src: pygame.Rect, dst: pygame.Rect) -> None:
+        """A picture crossing the table (a coin taken, a card won), drawn by `draw`."""
+        if self.enabled:
+            self.flights.append(_Flight(picture, pygame.Rect(src), pygame.Rect(dst), self.now))
+
+    def flip(self, key) -> float:
+        """How wide `key` is drawn (1 -> 0 -> 1) while a reveal turns it over."""
+        t = self._flips.get(key)
+        return 1.0 if t is None else abs(math.cos(math.pi * min(1.0, (self.now - t) / FLIP)))
+
+    def reveal(self, key) -> None:
+        """`key` has just been turned over or changed: flip it."""
+        if self.enabled:
+            self._flips[key] = self.now
+
+    def rise(self, text: str, pos: tuple[float, float], colour) -> None:
+        """Points (or coins) rising from where they were scored, at `pos` in design units."""
+        if self.enabled:
+            self.rises.append(_Rise(text, pos, colour, self.now))
+
+    def draw(self, surf: pygame.Surface, ui) -> None:
+        """The flights and rising points, over the table."""
+        for f in self.flights:
+            k = ease((self.now - f.start) / (GLIDE * 1.6))
+            r = lerp_rect(f.src, f.dst, k)
+            lift = math.sin(math.pi * k) * ui.px(60)  # an arc, not a slide
+            pictures.draw(surf, f.picture, (r.centerx, r.centery - lift), r.size)
+        for rise in self.rises:
+            k = (self.now - rise.start) / RISE
+            img = ui.render(rise.text, 52, rise.colour, True)
+            if k > 0.6:
+                img = img.copy()
+                img.set_alpha(round(255 * (1 - k) / 0.4))
+            x, y = rise.pos
+            surf.blit(img, img.get_rect(center=(ui.px(x), ui.px(y - 90 * ease(k)))))

@@ -1,0 +1,26 @@
+"""A guided first game, as data: a seed, the seats, and steps that each show one
+rule and wait for the player (seat 0) to do it. Pure: a game's
+`game/<id>/tutorial.py` defines `TUTORIAL`; the app's tutorial scene
+(game/app/tutorial.py) plays it on the game's real table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Step:
+    text: str  # the rule, shown while waiting (marked N_, translated when drawn)
+    expect: Callable[[dict], bool]  # is this the player's action the step asks for?
+    mistake: str  # why another action is not it (N_; may name {coins} {price} ...)
+    partner: list[dict] = field(default_factory=list)  # the other seat's replies, in order
+
+
+@dataclass(frozen=True)
+class Tutorial:
+    seed: int  # the deal the steps are written for
+    seats: int
+    steps: tuple[Step, ...]
+    done: str  # said when the steps are over and the game goes on with a bot (N_)

@@ -1,0 +1,27 @@
+"""Relleno on a phone: your hand of pastry chefs, the day's order once the time
+cards are revealed, your points; the buttons are the rules' labels (words.py).
+Simultaneous secret time cards need nothing more: every seat still to choose
+gets its own buttons, and its choice stays hidden until all are in.
+
+Everything here reads the seat's observation only.
+"""
+
+from __future__ import annotations
+
+from game.i18n import _
+
+from .words import card_name, clock
+
+
+def panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
+    out = [{"title": _("Your hand"), "items": [card_name(c) for c in obs["hand"]] or [_("empty")]}]
+    if obs["phase"] != "choose" and obs["order"]:
+        times = obs["times"]
+        out.append(
+            {
+                "title": _("Today's order"),
+                "items": [names[s] + (f" {clock(times[s])}" if times[s] is not None else "") for s in obs["order"]],
+            }
+        )
+    out.append({"title": _("Your points"), "items": [str(obs["points"][seat]["total"])]})
+    return out

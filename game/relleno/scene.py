@@ -1,0 +1,551 @@
+"""Relleno on one screen.
+
+Top: the day, whose turn, what the last player did. Then the book: every
+recipe face up in a row, its requirements as big pictures, its points and
+ability below. Then the day's order (or who has chosen, while time cards are
+secret), the viewer's hand behind the curtain, and at the bottom every seat's
+area: cards in hand, discard pile, recipes taken, points so far (the discard
+piles and the recipes taken are public, so the points are too).
+
+Choosing a time card: tap (or focus and confirm) a timed card of your hand,
+add early arrivals by tapping them, then "Play". Filling: tap hand cards to
+select them; the book lights every recipe they cover; tap a lit recipe to
+fill it (a recipe tapped with nothing selected selects its first cover).
+Restocking is a button; "Reserve" then a recipe restocks and puts it back on
+the deck. When the last time card is in, the reveal shows every card and the
+day's order for a few seconds; the end shows each score broken down.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import pygame
+
+from game.app.table import TableScene
+from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
+from game.i18n import _, language, ngettext
+
+from .data import content
+from .filling import covers
+from .rules import Phase, is_early
+from .words import ability_name, card_name, clock, label
+
+BOOK_Y, BOOK_H = 128, 330
+ORDER_Y = 470
+RESERVED_W = 620  # "Reserved for tomorrow: <recipe>" at the right of the order line
+HAND_Y, HAND_H = 590, 250
+SEATS_Y, SEATS_H = 862, 206
+REVEAL_S = 3.5  # how long the reveal stays up (any confirm or tap still acts beneath)
+PAPER = (250, 240, 222)
+CARD_INK = (48, 34, 30)
+ADVANCED = (200, 40, 40)
+POINT_KINDS = ("star", "coin", "trophy")
+
+
+class RellenoScene(TableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.selected: set[str] = set()  # hand cards picked for a fill
+        self.time_pick: str | None = None  # the time card picked while choosing
+        self.early_pick: set[str] = set()  # early arrivals added to it
+        self.reserving = False  # the next recipe tapped is reserved
+        self.reveal_at: float | None = None  # scene clock of the last reveal
+        self._cards: dict[tuple, pygame.Surface] = {}
+
+    # ---- acting --------------------------------------------------------------------
+    def on_applied(self, seat: int, action) -> None:
+        self.selected.clear()
+        self.early_pick.clear()
+        self.time_pick, self.reserving = None, False
+        if action.get("type") == "time_card" and self.state.phase != Phase.CHOOSE:
+            self.reveal_at = self.clock
+
+    def _act(self, seat: int, action: dict) -> bool:
+        return self.submit(seat, action)
+
+    def _tap_hand(self, seat: int, card: str) -> bool:
+        phase = self.state.phase
+        if phase == Phase.CHOOSE:
+            hand = self.state.observation(seat)["hand"]
+            if is_early(card) and any(not is_early(c) for c in hand):
+                self.early_pick ^= {card}
+            else:
+                self.time_pick = None if self.time_pick == card else card
+                if is_early(card):
+                    self.early_pick.clear()
+            return True
+        if phase == Phase.BAD_BATCH:
+            return self._act(seat, {"type": "remove", "card": card})
+        if phase == Phase.TURN and not self.state.must_restock(seat):
+            self.selected ^= {card}
+            return True
+        return False
+
+    def _tap_recipe(self, seat: int, recipe: str) -> bool:
+        legal = self.state.legal_actions(seat)
+        if self.reserving:
+            return self._act(seat, {"type": "restock", "reserve": recipe})
+        kind = "bonus_fill" if self.state.phase == Phase.BONUS else "fill"
+        fills = [a for a in legal if a["type"] == kind and a["recipe"] == recipe]
+        if not fills:
+            self.flash(self._why_not(seat, recipe))
+            return False
+        if kind == "bonus_fill":
+            return self._act(seat, fills[0])
+        inside = [a for a in fills if set(a["cards"]) <= self.selected]
+        if inside:
+            exact = [a for a in inside if set(a["cards"]) == self.selected]
+            return self._act(seat, (exact or inside)[0])
+        if self.selected:
+            self.flash(_("The cards you chose do not cover {recipe}").format(recipe=card_name(recipe)))
+            return False
+        self.selected = set(fills[0]["cards"])  # nothing chosen: show a cover; the next tap fills
+        return True
+
+    def _why_not(self, seat: int, recipe: str) -> str:
+        if self.state.phase == Phase.BONUS:
+            return _("The cards you just played do not cover {recipe}").format(recipe=card_name(recipe))
+        if self.state.must_restock(seat):
+            return _("You revealed no timed card: restock today")
+        return _("Your hand does not cover {recipe}").format(recipe=card_name(recipe))
+
+    def _confirm_time(self, seat: int, _ev=None) -> bool:
+        if self.time_pick is None:
+            self.flash(_("Choose a time card from your hand first"))
+            return False
+        early = sorted(self.early_pick) if not is_early(self.time_pick) else []
+        return self._act(seat, {"type": "time_card", "card": self.time_pick, "early": early})
+
+    def table_event(self, ev) -> bool:
+        if ev.pressed and ev.control == "back" and (self.selected or self.reserving or self.time_pick):
+            self.selected.clear()
+            self.early_pick.clear()
+            self.time_pick, self.reserving = None, False
+            return True
+        return False
+
+    # ---- moments -------------------------------------------------------------------
+    @classmethod
+    def moments(cls):
+        out = dict(super().moments())
+        out["day"] = lambda scene: scene._to_turn_start()
+        out["choosing"] = lambda scene: scene._choosing()
+        out["curtain"] = lambda scene: scene.until_human(lift=False)
+        out["reveal"] = lambda scene: scene._reveal()
+        out["filling"] = lambda scene: scene._filling()
+        return out
+
+    def _to_turn_start(self) -> None:
+        """A new day's book with a human choosing: day 2 if the game gets there."""
+        self.play_until(lambda s: s.day >= 2 and s.phase == Phase.CHOOSE)
+        self.until_human()
+
+    def _choosing(self) -> None:
+        self.until_human()
+        seat = self.my_turn()
+        if seat is not None:
+            timed = [c for c in self.state.observation(seat)["hand"] if not is_early(c)]
+            self.time_pick = timed[0] if timed else None
+
+    def _reveal(self) -> None:
+        self.play_until(lambda s: s.phase != Phase.CHOOSE)
+        self.until_human()
+        self.reveal_at = self.clock - REVEAL_S / 2  # every card turned over
+
+    def _filling(self) -> None:
+        """A human on turn holding a cover of a book recipe, selected."""
+        for _day in range(12):
+            self.play_until(lambda s: s.phase == Phase.TURN and s.current() in self.session.humans())
+            seat = self.state.current()
+            if seat is None:
+                return
+            self.until_human()
+            fills = [a for a in self.state.legal_actions(seat) if a["type"] == "fill"]
+            if fills:
+                self.selected = set(fills[0]["cards"])
+                self.reveal_at = None
+                return
+            self.advance(1)
+
+    # ---- drawing -------------------------------------------------------------------
+    def draw_table(self, surf: pygame.Surface) -> None:
+        surf.fill((40, 26, 34))
+        obs = self.state.observation(self.viewer)
+        mine = self.my_turn()
+        self._draw_top(surf, obs)
+        self._draw_book(surf, obs, mine)
+        self._draw_order(surf, obs)
+        self._draw_hand(surf, obs, mine)
+        self._draw_seats(surf, obs)
+        if obs["phase"] == Phase.OVER:
+            self._draw_end(surf, obs)
+        elif self.reveal_at is not None and self.clock - self.reveal_at < REVEAL_S and obs["order"]:
+            self._draw_reveal(surf, obs)
+
+    def _draw_top(self, surf, obs: dict) -> None:
+        ui = self.ui
+        head = _("Day {n}").format(n=obs["day"])
+        turn = self.turn_text()
+        if obs["phase"] == Phase.CHOOSE:
+            turn = _("Everyone chooses a time card in secret")
+        ui.text(surf, f"{head}  ·  {turn}" if turn else head, (24, 14), 46, ACCENT, True)
+        deck = ngettext("{n} recipe left in the deck", "{n} recipes left in the deck", obs["deck_size"])
+        ui.text(surf, deck.format(n=obs["deck_size"]), (1896, 24), 34, MUTED, anchor="topright")
+        last = self.last_move_text() or _("The pastry shop opens.")
+        ui.text(surf, last, (24, 72), ui.fit(last, 36, 1872), INK)
+
+    # -- the book
+    def _book_rects(self, n: int) -> list[pygame.Rect]:
+        gap = 16
+        w = min(262, (1872 - gap * (n - 1)) / max(1, n))
+        x0 = 960 - (n * w + (n - 1) * gap) / 2
+        return [self.ui.rect(x0 + i * (w + gap), BOOK_Y, w, BOOK_H) for i in range(n)]
+
+    def _draw_book(self, surf, obs: dict, mine: int | None) -> None:
+        ui = self.ui
+        book = obs["book"]
+        legal = self.state.legal_actions(mine) if mine is not None else []
+        fill_kind = "bonus_fill" if obs["phase"] == Phase.BONUS else "fill"
+        fillable = {a["recipe"] for a in legal if a["type"] == fill_kind}
+        pool = set(obs["just_played"]) if obs["phase"] == Phase.BONUS else self.selected
+        for recipe, rect in zip(book, self._book_rects(len(book))):
+            surf.blit(self._card(recipe, rect.size), rect)
+            ui.box(rect)
+            lit = recipe in fillable and bool(pool) and covers(pool, content().cards[recipe].requires)
+            if self.reserving and mine is not None:
+                lit = True
+            if lit:
+                glow = 4 + 2 * math.sin(self.clock * 6)
+                pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(12), ui.px(12)), ui.px(glow), ui.px(16))
+            if mine is not None and obs["phase"] in (Phase.TURN, Phase.BONUS):
+                self.target(rect, do=lambda seat, _ev, r=recipe: self._tap_recipe(seat, r), key=f"book:{recipe}")
+        if not book:
+            ui.text(
+                surf, _("The book is empty until tonight's refill."), (960, BOOK_Y + 140), 38, MUTED, anchor="midtop"
+            )
+        for reserved in obs["reserved"]:
+            text = _("Reserved for tomorrow: {recipe}").format(recipe=card_name(reserved))
+            ui.text(surf, text, (1896, ORDER_Y + 4), 32, MUTED, anchor="topright", width=RESERVED_W)
+            break
+
+    def _card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
+        """A card as printed, drawn once per size and language: time top right,
+        name, then for a recipe its requirements as pictures, and along the
+        bottom the left column (fillings it provides), points and ability."""
+        key = (card, size, language())
+        if key in self._cards:
+            return self._cards[key]
+        ui, c = self.ui, content().cards[card]
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        r = surf.get_rect()
+        u = ui.u
+        pygame.draw.rect(surf, PAPER, r, border_radius=ui.px(14))
+        edge = ADVANCED if c.advanced else (CARD_INK if c.colour is None else (120, 90, 60))
+        pygame.draw.rect(surf, edge, r, max(2, ui.px(6 if c.advanced else 3)), ui.px(14))
+        w = r.width / u  # design units from here on
+        h = r.height / u
+        name = card_name(card)
+        stamp = clock(c.time) if c.time is not None else _("Early")
+        ui_text = ui.render(stamp, 34, ADVANCED if c.time is None else CARD_INK, True)
+        surf.blit(ui_text, ui_text.get_rect(topright=(r.width - ui.px(10), ui.px(6))))
+        size_name = ui.fit(name, 30, w - 20, 20, True)
+        lines = ui.wrap(name, size_name, w - 20, True)[:2]
+        y = 46
+        for line in lines:
+            img = ui.render(line, size_name, CARD_INK, True)
+            surf.blit(img, (ui.px(10), ui.px(y)))
+            y += size_name + 2
+        if c.requires:
+            pic = min(72, (w - 20) / max(1, len(c.requires)) - 6, h * 0.26)
+            row_w = len(c.requires) * (pic + 6) - 6
+            for i, filling in enumerate(c.requires):
+                cx = w / 2 - row_w / 2 + i * (pic + 6) + pic / 2
+                cy = max(y + 8, h * 0.36) + pic / 2
+                pygame.draw.circle(surf, (236, 222, 200), (ui.px(cx), ui.px(cy)), ui.px(pic / 2 + 2))
+                ui.picture(surf, f"relleno.{filling}", (cx, cy), pic * 0.84)
+            y = max(y + 8, h * 0.36) + pic + 6
+        # The left column: what the card gives, then its points.
+        strip_y = h - 96 if c.requires else max(y + 10, h * 0.45)
+        pygame.draw.line(
+            surf, (210, 190, 160), (ui.px(8), ui.px(strip_y - 6)), (r.width - ui.px(8), ui.px(strip_y - 6))
+        )
+        small = min(44, (w - 20) / max(1, len(c.provides) + len(c.points)) - 4)
+        for i, filling in enumerate(c.provides):
+            ui.picture(surf, f"relleno.{filling}", (14 + small / 2 + i * (small + 4), strip_y + small / 2), small)
+        x = w - 14 - small / 2
+        for kind in reversed(c.points):
+            ui.picture(surf, f"relleno.{kind}", (x, strip_y + small / 2), small)
+            x -= small + 4
+        ability = ability_name(c.ability)
+        if ability:
+            size_ab = ui.fit(ability, 26, w - 16, 18, True)
+            img = ui.render(ability, size_ab, ADVANCED if c.advanced else (150, 70, 20), True)
+            surf.blit(img, img.get_rect(midbottom=(r.width // 2, r.height - ui.px(6))))
+        self._cards[key] = surf
+        return surf
+
+    # -- the day's order
+    def _draw_order(self, surf, obs: dict) -> None:
+        ui = self.ui
+        x = 24
+        if obs["phase"] == Phase.CHOOSE:
+            x = ui.text(surf, _("Time cards:"), (x, ORDER_Y), 36, MUTED).right / ui.u + 16
+            for seat in range(self.state.num_seats):
+                done = obs["chosen"][seat]
+                mark = "✓" if done else "…"
+                r = ui.text(
+                    surf,
+                    f"{self.seat_name(seat)} {mark}",
+                    (x, ORDER_Y),
+                    36,
+                    self.seat_colour(seat) if done else DIM,
+                    done,
+                )
+                x = r.right / ui.u + 28
+            return
+        if not obs["order"]:
+            return
+        entries = []
+        for i, seat in enumerate(obs["order"]):
+            time = obs["times"][seat]
+            entries.append(f"{i + 1}. {self.seat_name(seat)} {clock(time) if time is not None else _('last')}")
+        # One size for the whole line, so that it stops short of the reserved recipe on its right.
+        room = 1896 - (RESERVED_W + 24 if obs["reserved"] else 0) - x - 28 * len(entries)
+        size = ui.fit(" ".join([_("Today's order:"), *entries]), 36, room, bold=True)
+        x = ui.text(surf, _("Today's order:"), (x, ORDER_Y), size, MUTED).right / ui.u + 16
+        for seat, text in zip(obs["order"], entries):
+            turn = obs["current"] == seat
+            r = ui.text(surf, text, (x, ORDER_Y), size, self.seat_colour(seat), turn)
+            if turn:
+                pygame.draw.line(surf, ACCENT, r.bottomleft, r.bottomright, max(2, ui.px(4)))
+            x = r.right / ui.u + 28
+
+    # -- the viewer's hand and the choices
+    def _draw_hand(self, surf, obs: dict, mine: int | None) -> None:
+        ui = self.ui
+        area = ui.rect(16, HAND_Y - 66, 1888, HAND_H + 76)
+        ui.panel(surf, area, (58, 38, 46), 18)
+        if self.viewer is None or "hand" not in obs:
+            text = _("Hands are secret: each player looks at their own when the screen is theirs.")
+            ui.text(surf, text, (960, HAND_Y + 90), ui.fit(text, 38, 1800), MUTED, anchor="midtop")
+            return
+        viewer = self.viewer
+        hand = list(obs["hand"])
+        phase = obs["phase"]
+        prompt = self._prompt(obs, mine)
+        buttons = self._buttons(obs, mine) if mine is not None else []
+        room = (buttons[0][2] if buttons else 1888) - 36 - 24  # the prompt stops short of the buttons
+        ui.text(
+            surf,
+            _("{name}'s hand").format(name=self.seat_name(viewer)),
+            (36, HAND_Y - 56),
+            38,
+            self.seat_colour(viewer),
+            True,
+            width=room,
+        )
+        ui.text(surf, prompt, (36, HAND_Y - 14), 32, ACCENT if mine is not None else MUTED, width=room)
+        cards = hand + (obs["discards"][viewer] if phase == Phase.BAD_BATCH and mine is not None else [])
+        if not cards:
+            ui.text(surf, _("No cards in hand."), (960, HAND_Y + 90), 38, MUTED, anchor="midtop")
+        gap = 12
+        w = min(200, (1860 - gap * (len(cards) - 1)) / max(1, len(cards)))
+        chosen = self._chosen_cards(obs)
+        for i, card in enumerate(cards):
+            rect = ui.rect(30 + i * (w + gap), HAND_Y + 30, w, HAND_H - 30)
+            surf.blit(self._card(card, rect.size), rect)
+            ui.box(rect)
+            if i >= len(hand):  # a discard pile's card, offered to the bad batch
+                pygame.draw.rect(surf, DIM, rect, max(2, ui.px(5)), ui.px(14))
+            if card in chosen:
+                pygame.draw.rect(surf, ACCENT, rect.inflate(ui.px(10), ui.px(10)), max(3, ui.px(7)), ui.px(16))
+                pygame.draw.circle(surf, ACCENT, rect.topleft, ui.px(16))
+            if mine is not None and self._hand_active(phase, mine):
+                self.target(rect, do=lambda seat, _ev, c=card: self._tap_hand(seat, c), key=f"hand:{card}")
+        self._draw_buttons(surf, buttons)
+
+    def _hand_active(self, phase: str, seat: int) -> bool:
+        return phase in (Phase.CHOOSE, Phase.BAD_BATCH) or (phase == Phase.TURN and not self.state.must_restock(seat))
+
+    def _chosen_cards(self, obs: dict) -> set[str]:
+        if obs["phase"] == Phase.CHOOSE:
+            return ({self.time_pick} if self.time_pick else set()) | self.early_pick
+        if obs["phase"] == Phase.BONUS:
+            return set(obs["just_played"])
+        return self.selected
+
+    def _prompt(self, obs: dict, mine: int | None) -> str:
+        phase = obs["phase"]
+        if mine is None:
+            if phase == Phase.CHOOSE and obs.get("choice"):
+                return _("Your time card is chosen: waiting for the others")
+            return self.turn_text()
+        if phase == Phase.CHOOSE:
+            if self.time_pick is None:
+                return _("Choose your time card (early arrivals take an hour off), then Play")
+            early = sorted(self.early_pick) if not is_early(self.time_pick) else []
+            return label(
+                self.state, mine, {"type": "time_card", "card": self.time_pick, "early": early}, self.session.names()
+            )
+        if phase == Phase.BONUS:
+            return _("Bonus fill: choose a lit recipe the cards just played cover, or skip")
+        if phase == Phase.BAD_BATCH:
+            return _("Bad batch: choose a card of your hand or discard pile to remove from the game")
+        if self.state.must_restock(mine):
+            return _("You revealed no timed card: restock today")
+        if self.reserving:
+            return _("Choose the recipe to put back on the deck")
+        if self.selected:
+            return _("Lit recipes are covered by your cards: choose one to fill it")
+        return _("Choose cards to fill a recipe, or restock")
+
+    def _buttons(self, obs: dict, mine: int) -> list[tuple[str, object, float, float]]:
+        """The seat's buttons, right-aligned above the hand: (text, action, x, width)."""
+        phase = obs["phase"]
+        buttons: list[tuple[str, object]] = []
+        if phase == Phase.CHOOSE:
+            buttons.append((_("Play"), self._confirm_time))
+        elif phase == Phase.BONUS:
+            buttons.append((_("No bonus fill"), {"type": "skip_bonus"}))
+        elif phase == Phase.TURN:
+            back = len(obs["discards"][mine])
+            buttons.append((_("Restock ({n})").format(n=back), {"type": "restock"}))
+            if obs["book"]:
+                buttons.append((_("Cancel") if self.reserving else _("Restock and reserve"), self._toggle_reserve))
+        placed, x = [], 1888.0
+        for text, what in reversed(buttons):
+            w = max(200, self.ui.font(34, True).size(text)[0] / self.ui.u + 48)
+            x -= w
+            placed.insert(0, (text, what, x, w))
+            x -= 16
+        return placed
+
+    def _draw_buttons(self, surf, buttons: list[tuple[str, object, float, float]]) -> None:
+        for text, what, x, w in buttons:
+            rect = self.ui.rect(x, HAND_Y - 60, w, 64)
+            self.ui.panel(surf, rect, PANEL_HI, 14, ACCENT)
+            self.ui.text(surf, text, (x + w / 2, HAND_Y - 28), 34, INK, True, "center")
+            if isinstance(what, dict):
+                self.target(rect, what, key=f"button:{text}")
+            else:
+                self.target(rect, do=what, key=f"button:{text}")
+
+    def _toggle_reserve(self, _seat: int, _ev=None) -> bool:
+        self.reserving = not self.reserving
+        self.selected.clear()
+        return True
+
+    # -- every seat's area
+    def _draw_seats(self, surf, obs: dict) -> None:
+        ui, n = self.ui, self.state.num_seats
+        gap = 12
+        w = (1888 - gap * (n - 1)) / n
+        for seat in range(n):
+            x = 16 + seat * (w + gap)
+            rect = ui.rect(x, SEATS_Y, w, SEATS_H)
+            acting = seat in self.state.actors() and obs["phase"] != Phase.CHOOSE
+            ui.panel(surf, rect, PANEL_HI if acting else PANEL, 16, ACCENT if acting else None)
+            name = self.seat_name(seat)
+            ui.text(
+                surf, name, (x + 16, SEATS_Y + 10), ui.fit(name, 38, w - 140, 26, True), self.seat_colour(seat), True
+            )
+            pts = obs["points"][seat]
+            total = ngettext("{n} pt", "{n} pts", pts["total"]).format(n=pts["total"])
+            ui.text(surf, total, (x + w - 14, SEATS_Y + 12), 36, ACCENT, True, "topright")
+            lines = [
+                _("Hand {h} · Discards {d}").format(h=obs["hand_sizes"][seat], d=len(obs["discards"][seat])),
+                ngettext("{n} recipe filled", "{n} recipes filled", len(obs["taken"][seat])).format(
+                    n=len(obs["taken"][seat])
+                ),
+            ]
+            for j, line in enumerate(lines):
+                ui.text(surf, line, (x + 16, SEATS_Y + 60 + 38 * j), ui.fit(line, 32, w - 32, 22), MUTED)
+            self._draw_kinds(surf, obs, seat, x + 16, SEATS_Y + 142, w - 32)
+            front = obs["fronts"][seat]
+            if front and obs["phase"] != Phase.CHOOSE:  # a revealed time card, until its turn
+                when = obs["times"][seat]
+                tag = clock(when) if when is not None else _("last")
+                r = ui.text(surf, tag, (x + w - 14, SEATS_Y + 150), 34, INK, True, "topright")
+                ui.picture(surf, "relleno.time_card", (r.left / ui.u - 24, SEATS_Y + 170), 38)
+
+    def _kinds(self, obs: dict, seat: int) -> Counter:
+        """Point symbols a seat owns: its recipes taken and not removed (chefs carry none)."""
+        kept = Counter(obs["taken"][seat]) - Counter(obs["removed"][seat])
+        cards = content().cards
+        return Counter(k for c in kept.elements() for k in cards[c].points)
+
+    def _draw_kinds(self, surf, obs: dict, seat: int, x: float, y: float, width: float) -> None:
+        ui = self.ui
+        kinds = self._kinds(obs, seat)
+        step = min(110, width / 3)
+        for i, kind in enumerate(POINT_KINDS):
+            ui.picture(surf, f"relleno.{kind}", (x + 20 + i * step, y + 20), 38)
+            ui.text(surf, str(kinds[kind]), (x + 44 + i * step, y + 20), 34, INK, True, "midleft")
+
+    # -- the reveal and the end
+    def _draw_reveal(self, surf, obs: dict) -> None:
+        ui = self.ui
+        ui.shade(surf, 150)
+        n = len(obs["order"])
+        box = ui.rect(260, 180, 1400, 140 + 92 * n)
+        ui.panel(surf, box, (70, 44, 52), 22, ACCENT)
+        ui.text(surf, _("Time cards revealed: today's order"), (960, 200), 48, ACCENT, True, "midtop")
+        t = self.clock - (self.reveal_at or 0)
+        for i, seat in enumerate(obs["order"]):
+            y = 290 + 92 * i
+            flip = max(0.0, min(1.0, (t - 0.25 * i) / 0.35))  # each card turns over in turn
+            when = obs["times"][seat]
+            ui.text(surf, f"{i + 1}.", (320, y + 14), 44, MUTED, True)
+            ui.text(surf, self.seat_name(seat), (400, y + 14), 44, self.seat_colour(seat), True)
+            card = ui.rect(1040 + 130 * (1 - flip) / 2, y, 260 * max(flip, 0.04), 80)
+            ui.panel(surf, card, PAPER if flip >= 0.5 else (192, 80, 122), 12)
+            if flip >= 0.5:
+                tag = clock(when) if when is not None else _("last")
+                ui.text(surf, tag, (1170, y + 40), 44, CARD_INK, True, "center")
+                extra = len(obs["fronts"][seat]) - 1 if obs["fronts"][seat] else 0
+                if extra > 0:
+                    note = ngettext("{n} early arrival", "{n} early arrivals", extra).format(n=extra)
+                    ui.text(surf, note, (1330, y + 40), 32, MUTED, anchor="midleft")
+
+    def _draw_end(self, surf, obs: dict) -> None:
+        ui = self.ui
+        ui.shade(surf, 170)
+        n = self.state.num_seats
+        box = ui.rect(200, 120, 1520, 250 + 96 * n)
+        ui.panel(surf, box, (70, 44, 52), 22, GREEN)
+        winners = obs["winners"]
+        names = ", ".join(self.seat_name(s) for s in winners)
+        head = (_("{names} wins!") if len(winners) == 1 else _("{names} share the win!")).format(names=names)
+        ui.text(surf, head, (960, 140), 58, GREEN, True, "midtop")
+        cols = [(720, "star"), (840, "coin"), (960, "trophy")]
+        y0 = 240
+        for x, kind in cols:
+            ui.picture(surf, f"relleno.{kind}", (x, y0 + 20), 46)
+        ui.text(surf, _("Sets"), (1110, y0 + 20), 34, MUTED, True, "center")
+        ui.text(surf, _("Cards"), (1290, y0 + 20), 34, MUTED, True, "center")
+        ui.text(surf, _("Total"), (1480, y0 + 20), 34, MUTED, True, "center")
+        ranked = sorted(range(n), key=lambda s: (-obs["points"][s]["total"], s))
+        for i, seat in enumerate(ranked):
+            y = y0 + 60 + 96 * i
+            win = seat in winners
+            if win:
+                ui.panel(surf, ui.rect(240, y - 6, 1440, 84), PANEL_HI, 14, GREEN)
+            ui.text(surf, self.seat_name(seat), (270, y + 36), 42, self.seat_colour(seat), True, "midleft")
+            kinds = self._kinds(obs, seat)
+            for x, kind in cols:
+                ui.text(surf, str(kinds[kind]), (x, y + 36), 42, INK, False, "center")
+            pts = obs["points"][seat]
+            ui.text(surf, f"{pts['sets']} × 2", (1110, y + 36), 40, INK, False, "center")
+            cards = obs["hand_sizes"][seat] + len(obs["discards"][seat]) + len(obs["fronts"][seat])
+            ui.text(surf, str(cards), (1290, y + 36), 40, MUTED, False, "center")
+            ui.text(surf, str(pts["total"]), (1480, y + 36), 48, GREEN if win else ACCENT, True, "center")
+        ui.text(
+            surf,
+            _("1 point per symbol, 2 more per star-coin-trophy set; ties: most cards"),
+            (960, y0 + 80 + 96 * n),
+            32,
+            MUTED,
+            anchor="midtop",
+        )

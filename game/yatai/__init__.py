@@ -1,0 +1,33 @@
+"""Yatai (Bonfanti, Ceglia, Corti): run a Fukuoka street-food stall; slide an action
+tile into a 2×3 grid and run its row or column; serve guests, win the reviews."""
+
+from game.engine.gamedef import GameDef
+
+from .bots import BOTS
+from .rules import YataiState
+
+
+def stats(state: YataiState) -> dict:
+    """Per-game figures for `python -m game simulate`, by scoring category (summed over seats)."""
+    result = state.result or state.scoring()
+    kinds = [entry["action"]["type"] for entry in state.log]
+    return {
+        "play": sum(r["play"] for r in result),
+        "dish_majorities": sum(sum(r["dishes"].values()) for r in result),
+        "guest_majorities": sum(sum(r["guests"].values()) for r in result),
+        "reviews": sum(sum(r["reviews"].values()) for r in result),
+        "tokens": sum(r["tokens"] for r in result),
+        "served": kinds.count("serve"),
+        "penalties": kinds.count("penalty"),
+        "best_score": max(r["total"] for r in result),
+    }
+
+
+GAME = GameDef(
+    id="yatai",
+    module=__name__,
+    state_cls=YataiState,
+    scene="game.yatai.scene:YataiScene",
+    bots=BOTS,
+    stats=stats,
+)

@@ -1,0 +1,645 @@
+"""Yatai on one screen.
+
+Top: the round track, whose turn, what the last player did. Left: the action
+board — the 2×3 grid, the arrows where a tile slides in (three columns from
+the top, two rows from the left) and the four free tiles — and under it what
+the player to act chooses now. Right: every chef's stall at once (queue,
+dishes, fridge, crate, menu, sink, reputation board, reviews, influencer,
+special tokens, points), the part that just changed glowing for a moment.
+
+A turn: tap a free tile, then an arrow: the grid shows where it would go and
+lights the row or column that will run; tap the arrow again or "Slide it in".
+Then tap a lit tile of the line to do its action (its options, if it has
+several, appear under the board). Guests are sent by tapping a queue, seated
+by tapping a space of the reputation board; the other choices are buttons.
+Nothing is private (only the bag's order is hidden, and nobody sees it), so
+there is no curtain. The end lays the scoring out category by category.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import partial
+
+import pygame
+
+from game.app.table import TableScene, action_key
+from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
+from game.i18n import _, language
+
+from . import words
+from .art import STALL_H, STALL_W, StallView, dish, drink, guest_picture, tile_face
+from .data import content
+from .rules import ARROWS, ROUNDS, Choice, Phase
+
+TILE_W, TILE_H, GAP = 150, 118, 12
+GRID_X, GRID_Y = 150, 226
+FREE_Y = 520
+PANEL_Y = 664
+STALLS_X, STALLS_Y = 692, 120
+GLOW_S = 2.0  # how long a changed part of a stall glows
+PARTS = (
+    "queue",
+    "dishes",
+    "fridge",
+    "crate",
+    "menu",
+    "sink",
+    "board",
+    "reviews",
+    "points",
+    "influencer",
+    "tokens",
+    "fridge_up",
+    "stove_up",
+)
+BOARD_ACTIONS = ("insert", "guest", "replace", "board")
+
+
+class YataiScene(TableScene):
+    private_views = False  # only the bag's order is hidden, and nobody sees it
+    end_hold = 15.0  # the scoring takes a while to read (a tap moves on)
+
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.tile_pick: int | None = None
+        self.arrow_pick: int | None = None
+        self.slot_pick: int | None = None
+        self.guest_pick = 0  # which drawn guest is being placed
+        self.glows: dict[tuple, float] = {}  # (seat, part) or ("grid",) -> scene clock
+        self.rises: dict[int, int] = {}  # seat -> points just earned (drawn rising while its glow lasts)
+        self._snap = self._snapshot()
+        self._faces: dict[str, dict] = {}  # option key -> its action, as drawn
+        self._surfaces: dict[tuple, pygame.Surface] = {}  # drawn once: stalls, tiles (see _cached)
+        self._seen: tuple = ()  # the state version the cached observation and actions belong to
+        self._obs: dict = {}
+        self._legal: list[dict] = []
+
+    # ---- acting --------------------------------------------------------------------
+    def _snapshot(self) -> dict:
+        obs = self.state.observation(None)
+        return {"chefs": obs["chefs"], "grid": obs["grid"]}
+
+    def on_applied(self, seat: int, action) -> None:
+        self.tile_pick = self.arrow_pick = self.slot_pick = None
+        self.guest_pick = 0
+        snap = self._snapshot()
+        self.glows.clear()  # only what the last action changed glows
+        self.rises = {
+            s: new["points"] - old["points"]
+            for s, (old, new) in enumerate(zip(self._snap["chefs"], snap["chefs"]))
+            if new["points"] > old["points"]
+        }
+        for s, (old, new) in enumerate(zip(self._snap["chefs"], snap["chefs"])):
+            for part in PARTS:
+                if old.get(part) != new.get(part):
+                    self.glows[(s, part)] = self.clock
+        if snap["grid"] != self._snap["grid"]:
+            self.glows[("grid",)] = self.clock
+        self._snap = snap
+
+    def table_event(self, ev) -> bool:
+        picked = self.tile_pick is not None or self.arrow_pick is not None or self.slot_pick is not None
+        if ev.pressed and ev.control == "back" and picked:
+            self.tile_pick = self.arrow_pick = self.slot_pick = None
+            return True
+        return False
+
+    def _pick_tile(self, _seat: int, tile: int) -> bool:
+        self.tile_pick = None if self.tile_pick == tile else tile
+        return True
+
+    def _pick_arrow(self, seat: int, arrow: int) -> bool:
+        if self.tile_pick is None:
+            self.flash(_("Choose one of the four free tiles first"))
+            return False
+        if self.arrow_pick == arrow:
+            return self._slide(seat)
+        self.arrow_pick = arrow
+        return True
+
+    def _slide(self, seat: int, _ev=None) -> bool:
+        if self.tile_pick is None or self.arrow_pick is None:
+            self.flash(_("Choose a free tile, then an arrow"))
+            return False
+        return self.submit(seat, {"type": "insert", "tile": self.tile_pick, "arrow": self.arrow_pick})
+
+    def _tap_slot(self, seat: int, slot: int) -> bool:
+        options = [a for a in self.state.legal_actions(seat) if a.get("slot") == slot]
+        if not options:
+            self.flash(_("This action cannot be done now"))
+            return False
+        if len(options) == 1:
+            return self.submit(seat, options[0])
+        self.slot_pick = slot
+        return True
+
+    # ---- moments -------------------------------------------------------------------
+    @classmethod
+    def moments(cls):
+        out = dict(super().moments())
+        out["start"] = lambda scene: scene._to_tile(1)
+        out["choosing"] = lambda scene: scene._choosing()
+        out["serve"] = lambda scene: scene._serving()
+        out["midgame"] = lambda scene: scene._to_tile(6)
+        return out
+
+    def _to_tile(self, round_: int) -> None:
+        """A human about to insert a tile, from round `round_` on."""
+        humans = self.session.humans()
+        self.play_until(lambda s: s.round >= round_ and s.phase == Phase.TILE and s.turn in humans, limit=5000)
+
+    def _choosing(self) -> None:
+        self._to_tile(2)
+        if self.state.phase == Phase.TILE:
+            self.tile_pick, self.arrow_pick = self.state.free[0], 3
+
+    def _serving(self) -> None:
+        humans = self.session.humans()
+
+        def serve_ready(s) -> bool:
+            return s.turn in humans and s.phase == Phase.ACTIONS and not s.pending and self._serves(s)
+
+        self.play_until(serve_ready, limit=5000)
+        serves = self._serves(self.state)
+        if serves:
+            self.slot_pick = serves[0]["slot"]
+
+    @staticmethod
+    def _serves(state) -> list[dict]:
+        return [a for a in state.legal_actions(state.turn) if a["type"] == "serve" and "slot" in a]
+
+    # ---- drawing -------------------------------------------------------------------
+    def _cached(self, key: tuple, size: tuple[int, int], draw) -> pygame.Surface:
+        """A surface drawn once by `draw(surface)` for `key` (its look: state, size, language):
+        every frame then only blits it (frames stay under 8 ms)."""
+        key = (*key, size, self.ui.u, language())
+        found = self._surfaces.get(key)
+        if found is None:
+            if len(self._surfaces) > 200:
+                self._surfaces.clear()
+            found = self._surfaces[key] = pygame.Surface(size, pygame.SRCALPHA)
+            draw(found)
+        return found
+
+    def _view(self) -> tuple[dict, int | None, list[dict]]:
+        """The public observation, the seat choosing at the screen and its legal actions,
+        computed once per state version (an action or an undo changes the log)."""
+        log = self.state.log
+        mine = self.my_turn()
+        seen = (len(log), id(log[-1]) if log else 0, mine)
+        if seen != self._seen:
+            self._seen = seen
+            self._obs = self.state.observation(None)
+            self._legal = self.state.legal_actions(mine) if mine is not None else []
+        return self._obs, mine, self._legal
+
+    def _tile(self, surf, number: int, rect: pygame.Rect, fade: bool) -> None:
+        face = self._cached(
+            ("tile", number, fade), rect.size, lambda s: tile_face(self.ui, s, number, s.get_rect(), fade)
+        )
+        surf.blit(face, rect)
+
+    def draw_table(self, surf: pygame.Surface) -> None:
+        surf.fill((30, 26, 34))
+        obs, mine, legal = self._view()
+        self._draw_top(surf, obs)
+        self._draw_board(surf, obs, mine, legal)
+        self._draw_stalls(surf, obs, mine, legal)
+        self._draw_choices(surf, obs, mine, legal)
+        if obs["phase"] == Phase.OVER:
+            self.ui.shade(surf, 180)
+            end = self._cached(("end", json.dumps(obs["result"])), surf.get_size(), lambda s: self._draw_end(s, obs))
+            surf.blit(end, (0, 0))
+
+    def _draw_top(self, surf, obs: dict) -> None:
+        ui = self.ui
+        rnd = obs["round"]
+        if obs["phase"] in (Phase.MENU, Phase.BOTTLE):
+            head = _("Setting up")
+        elif rnd > ROUNDS:
+            head = _("Extra turn")
+        else:
+            head = _("Round {n} of {total}").format(n=rnd, total=ROUNDS)
+        ui.text(surf, head, (24, 12), 44, ACCENT, True)
+        for i in range(ROUNDS + 1):
+            r = ui.rect(420 + i * 50, 12, 46, 46)
+            done = i + 1 < rnd
+            now = i + 1 == rnd
+            ui.panel(surf, r, ACCENT if now else (PANEL_HI if done else PANEL), 8, INK if now else None)
+            mark = "+" if i == ROUNDS else str(i + 1)
+            ui.text(surf, mark, (443 + i * 50, 35), 30, (30, 26, 34) if now else MUTED, True, "center")
+        turn = self.turn_text()
+        ui.text(surf, turn, (1896, 12), ui.fit(turn, 44, 820, 30, True), INK, True, "topright")
+        last = self.last_move_text() or _("The stalls open for the night.")
+        ui.text(surf, last, (24, 66), ui.fit(last, 38, 1872), INK)
+
+    def _glow(self, surf, rect: pygame.Rect, key: tuple) -> None:
+        since = self.glows.get(key)
+        if since is None or self.clock - since > GLOW_S:
+            return
+        fade = 1 - (self.clock - since) / GLOW_S
+        width = max(2, self.ui.px(3 + 5 * fade))
+        pygame.draw.rect(surf, GREEN, rect.inflate(self.ui.px(8), self.ui.px(8)), width, self.ui.px(12))
+
+    # -- the action board
+    def _cell(self, row: int, col: int) -> pygame.Rect:
+        return self.ui.rect(GRID_X + col * (TILE_W + GAP), GRID_Y + row * (TILE_H + GAP), TILE_W, TILE_H)
+
+    def _arrow_rect(self, arrow: int) -> pygame.Rect:
+        kind, index = ARROWS[arrow]
+        if kind == "col":
+            return self.ui.rect(GRID_X + index * (TILE_W + GAP) + TILE_W / 2 - 36, GRID_Y - 78, 72, 70)
+        return self.ui.rect(GRID_X - 88, GRID_Y + index * (TILE_H + GAP) + TILE_H / 2 - 36, 78, 72)
+
+    def _preview(self, obs: dict) -> tuple[list[list[int]], int | None]:
+        """The grid as it would be after the picked insertion, and the tile it pushes out."""
+        grid = [list(row) for row in obs["grid"]]
+        if self.tile_pick is None or self.arrow_pick is None or obs["phase"] != Phase.TILE:
+            return grid, None
+        kind, index = ARROWS[self.arrow_pick]
+        if kind == "col":
+            out = grid[1][index]
+            grid[1][index], grid[0][index] = grid[0][index], self.tile_pick
+        else:
+            out = grid[index].pop()
+            grid[index].insert(0, self.tile_pick)
+        return grid, out
+
+    def _line_cells(self, arrow: int | None) -> list[tuple[int, int]]:
+        if arrow is None:
+            return []
+        kind, index = ARROWS[arrow]
+        return [(index, c) for c in range(3)] if kind == "row" else [(0, index), (1, index)]
+
+    def _draw_board(self, surf, obs: dict, mine: int | None, legal: list[dict]) -> None:
+        ui = self.ui
+        ui.panel(surf, ui.rect(16, 120, 660, 532), PANEL, 16)
+        choosing = mine is not None and obs["phase"] == Phase.TILE and not obs["pending"]
+        grid, out = self._preview(obs)
+        running = self.arrow_pick if out is not None else obs["line"]
+        lit = self._line_cells(running)
+        slots_lit = {a["slot"] for a in legal if "slot" in a}
+        for row in range(2):
+            for col in range(3):
+                rect = self._cell(row, col)
+                number = grid[row][col]
+                in_line = (row, col) in lit
+                slot_no = lit.index((row, col)) if in_line else None
+                done = obs["phase"] == Phase.ACTIONS and slot_no in obs["done"]
+                self._tile(surf, number, rect, done or (bool(lit) and not in_line))
+                if in_line:
+                    glow = 4 + 2 * math.sin(self.clock * 6)
+                    colour = GREEN if out is not None or slot_no in slots_lit else ACCENT
+                    pygame.draw.rect(surf, colour, rect.inflate(ui.px(10), ui.px(10)), ui.px(glow), ui.px(14))
+                if done:
+                    ui.text(surf, "✓", (rect.right / ui.u - 10, rect.y / ui.u + 2), 40, GREEN, True, "topright")
+                if slot_no is not None and slot_no in slots_lit and mine is not None:
+                    self.target(rect, do=lambda seat, _ev, s=slot_no: self._tap_slot(seat, s), key=f"slot:{slot_no}")
+        self._glow(surf, ui.rect(GRID_X - 6, GRID_Y - 6, 3 * TILE_W + 2 * GAP + 12, 2 * TILE_H + GAP + 12), ("grid",))
+        for arrow in range(len(ARROWS)):
+            self._draw_arrow(surf, arrow, choosing)
+        free = [t for t in obs["free"] if t != self.tile_pick or out is None] + ([out] if out is not None else [])
+        ui.text(surf, _("Free tiles"), (28, FREE_Y - 40), 30, MUTED)
+        for i, number in enumerate(free):
+            rect = ui.rect(28 + i * (TILE_W + 6), FREE_Y, TILE_W, TILE_H)
+            pushed = number == out
+            self._tile(surf, number, rect, pushed)
+            if pushed:
+                ui.text(surf, _("out"), (rect.centerx / ui.u, rect.centery / ui.u), 40, (200, 40, 40), True, "center")
+            if number == self.tile_pick and out is None:
+                pygame.draw.rect(surf, ACCENT, rect.inflate(ui.px(10), ui.px(10)), max(3, ui.px(7)), ui.px(14))
+            if choosing and not pushed:
+                self.target(rect, do=lambda seat, _ev, t=number: self._pick_tile(seat, t), key=f"free:{number}")
+
+    def _draw_arrow(self, surf, arrow: int, choosing: bool) -> None:
+        ui = self.ui
+        r = self._arrow_rect(arrow)
+        picked = self.arrow_pick == arrow and self.tile_pick is not None
+        colour = ACCENT if picked else ((200, 120, 140) if choosing else DIM)
+        kind, _index = ARROWS[arrow]
+        cx, cy, h = r.centerx, r.centery, r.height // 2
+        if kind == "col":  # a cherry-branch arrow pointing down into the column
+            points = [(cx - h, cy - h // 2), (cx + h, cy - h // 2), (cx, cy + h)]
+        else:
+            points = [(cx - h // 2, cy - h), (cx - h // 2, cy + h), (cx + h, cy)]
+        pygame.draw.polygon(surf, colour, points)
+        pygame.draw.polygon(surf, INK if picked else (60, 40, 40), points, max(2, ui.px(3)))
+        if choosing:
+            self.target(r, do=lambda seat, _ev, a=arrow: self._pick_arrow(seat, a), key=f"arrow:{arrow}")
+
+    # -- the stalls
+    def _stall_view(self, seat: int) -> StallView:
+        place = seat * 2 if self.state.num_seats == 2 else seat  # two stalls: one above the other
+        col, row = place % 2, place // 2
+        return StallView(self.ui, STALLS_X + col * (STALL_W + 12), STALLS_Y + row * (STALL_H + 12))
+
+    def _draw_stalls(self, surf, obs: dict, mine: int | None, legal: list[dict]) -> None:
+        pending = obs["pending"][0] if obs["pending"] else None
+        if self.state.num_seats < 4:  # free room: the supply and the last moves
+            tall = self.state.num_seats == 2
+            x, y = STALLS_X + STALL_W + 12, STALLS_Y + (0 if tall else STALL_H + 12)
+            self.ui.panel(surf, self.ui.rect(x, y, STALL_W, 2 * STALL_H + 12 if tall else STALL_H), PANEL, 16)
+            self._draw_supply(surf, obs, x + 16, y + 10)
+            self._draw_history(surf, x + 10, y + 270, y + (2 * STALL_H + 12 if tall else STALL_H) - 10)
+        for seat, chef in enumerate(obs["chefs"]):
+            view = self._stall_view(seat)
+            acting = seat == obs["turn"] and obs["phase"] != Phase.OVER
+            look = ("stall", json.dumps(chef, sort_keys=True), self.seat_name(seat), self.seat_colour(seat), acting)
+            size = self.ui.rect(0, 0, STALL_W, STALL_H).size
+            draw = partial(StallView(self.ui, 0, 0).draw, chef=chef, name=look[2], colour=look[3], acting=acting)
+            surf.blit(self._cached(look, size, draw), self.ui.rect(view.x, view.y, 0, 0).topleft)
+            for part in PARTS:
+                if (seat, part) in self.glows:
+                    self._glow(surf, view.part(part), (seat, part))
+            self._draw_rise(surf, view, seat)
+            if mine is None or pending is None:
+                continue
+            if pending["kind"] == Choice.GUEST:
+                self._guest_targets(surf, view, seat, legal)
+            elif pending["kind"] == Choice.BOARD and seat == mine:
+                self._board_targets(surf, view, chef, legal)
+
+    def _draw_rise(self, surf, view: StallView, seat: int) -> None:
+        """Points just earned float up from the stall's score."""
+        since = self.glows.get((seat, "points"))
+        if seat not in self.rises or since is None or self.clock - since > GLOW_S:
+            return
+        t = (self.clock - since) / GLOW_S
+        x, y = view.x + STALL_W - 60, view.y + 70 - 50 * t
+        self.ui.text(surf, f"+{self.rises[seat]}", (x, y), 48, GREEN, True, "center")
+
+    def _guest_targets(self, surf, view: StallView, seat: int, legal: list[dict]) -> None:
+        ui = self.ui
+        pick = self._guest_index()
+        for a in legal:
+            if a["type"] not in ("guest", "replace") or a["seat"] != seat or a["guest"] != pick:
+                continue
+            pos = a["pos"] if a["type"] == "replace" else len(self.state.chefs[seat]["queue"])
+            rect = view.queue_rect(pos)
+            glow = 3 + 2 * math.sin(self.clock * 6)
+            pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(8), ui.px(8)), ui.px(glow), ui.px(12))
+            self.target(rect, a)
+
+    def _guest_index(self) -> int:
+        """The drawn guest being placed, named as the rules name it (the first of identical ones)."""
+        guests = self.state.pending[0]["guests"]
+        pick = min(self.guest_pick, len(guests) - 1)
+        return guests.index(guests[pick])
+
+    def _board_targets(self, surf, view: StallView, chef: dict, legal: list[dict]) -> None:
+        ui = self.ui
+        allowed = {a["space"] for a in legal if a["type"] == "board"}
+        for space, guest in enumerate(chef["board"]):
+            if guest is not None:
+                continue
+            rect = view.cell_rect(space)
+            if space in allowed:
+                glow = 3 + 2 * math.sin(self.clock * 6)
+                pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(6), ui.px(6)), ui.px(glow), ui.px(8))
+            # every empty space can be tapped: the rules refuse a wrong one, saying why
+            self.target(rect, {"type": "board", "space": space}, focusable=space in allowed)
+
+    # -- what the player to act chooses
+    def _prompt(self, obs: dict, mine: int | None) -> str:
+        if mine is None:
+            return self.turn_text() if obs["phase"] != Phase.OVER else ""
+        pending = obs["pending"][0] if obs["pending"] else None
+        if pending is not None:
+            kind = pending["kind"]
+            if kind == Choice.GUEST:
+                return _("Send the guest to a lit queue")
+            if kind == Choice.BOARD:
+                return _("Seat the served guest on a lit space of your board")
+            if kind == Choice.REVIEW:
+                if pending["sign"] < 0:
+                    return _("Move a review down ({n} left)").format(n=pending["steps"])
+                return _("Move a review up ({n} left)").format(n=pending["steps"])
+            if kind == Choice.MENU:
+                return _("Add a dish to your menu")
+            if kind == Choice.PICK:
+                return _("Take a guest of your choice from the bag")
+            return _("Take a special token")
+        phase = obs["phase"]
+        if phase == Phase.MENU:
+            return _("Choose the first dish of your menu")
+        if phase == Phase.BOTTLE:
+            return _("Choose the bottle for your recycling crate")
+        if phase == Phase.QUEUE:
+            return _("A guest waits in the last space: lose 2 reviews, or give a drink")
+        if phase == Phase.TILE:
+            if self.tile_pick is None:
+                return _("Choose a free tile")
+            if self.arrow_pick is None:
+                return _("Now choose an arrow: where does the tile slide in?")
+            return _("The lit line will run: slide it in, or choose another arrow")
+        if phase == Phase.EXTRA:
+            return _("Extra turn: serve your waiting guests, or stop")
+        return _("Do the lit actions, one at a time")
+
+    def _options(self, obs: dict, legal: list[dict]) -> list[dict]:
+        """The legal actions shown as buttons under the board (the rest are taps on the table)."""
+        slots = sorted({a["slot"] for a in legal if "slot" in a})
+        pick = self.slot_pick if self.slot_pick in slots else (slots[0] if len(slots) == 1 else None)
+        return [a for a in legal if a["type"] not in BOARD_ACTIONS and a.get("slot", pick) == pick]
+
+    def _draw_choices(self, surf, obs: dict, mine: int | None, legal: list[dict]) -> None:
+        ui = self.ui
+        ui.panel(surf, ui.rect(16, PANEL_Y, 660, 1070 - PANEL_Y), PANEL, 16, ACCENT if mine is not None else None)
+        prompt = self._prompt(obs, mine)
+        for i, line in enumerate(ui.wrap(prompt, 34, 628, True)[:2]):
+            ui.text(surf, line, (32, PANEL_Y + 10 + 42 * i), 34, ACCENT, True)
+        if mine is None:
+            self._draw_idle(surf, obs, PANEL_Y + 60)
+            return
+        focused = next((a for k, a in self._faces.items() if k == self.focus_key), None)
+        if focused is None and self.tile_pick is not None and self.arrow_pick is not None:
+            focused = {"type": "insert", "tile": self.tile_pick, "arrow": self.arrow_pick}
+        if focused is not None:
+            hint = self.state.label(mine, focused, self.session.names())
+            ui.text(surf, hint, (32, PANEL_Y + 98), ui.fit(hint, 34, 628, 24), INK)
+        y = PANEL_Y + 146
+        pending = obs["pending"][0] if obs["pending"] else None
+        if pending is not None and pending["kind"] == Choice.GUEST:
+            y = self._draw_drawn(surf, pending["guests"], y)
+        self._faces = {}
+        x = 32
+        buttons = self._options(obs, legal)
+        if obs["phase"] == Phase.TILE and not pending and self.tile_pick is not None and self.arrow_pick is not None:
+            buttons = [{"type": "slide"}, *buttons]
+        for a in buttons:
+            w = self._face_width(a)
+            if x + w > 660:
+                x, y = 32, y + 96
+            rect = ui.rect(x, y, w, 84)
+            ui.panel(surf, rect, PANEL_HI, 14, ACCENT)
+            self._draw_face(surf, a, rect)
+            if a["type"] == "slide":
+                self.target(rect, do=self._slide, key="button:slide")
+            else:
+                self._faces[action_key(a)] = a
+                self.target(rect, a)
+            x += w + 12
+        if not buttons and not (pending and pending["kind"] == Choice.GUEST):
+            self._draw_idle(surf, obs, y)
+
+    def _draw_idle(self, surf, obs: dict, y: float) -> None:
+        """Room left in the choice panel: at four seats (no spare place), the supply and the last moves."""
+        if self.state.num_seats == 4 and obs["phase"] != Phase.OVER:
+            self._draw_supply(surf, obs, 40, y)
+            self._draw_history(surf, 32, y + 260, 1060)
+
+    def _draw_history(self, surf, x: float, y: float, bottom: float) -> None:
+        """The last moves, newest first, down to `bottom` (everyone sees what happened)."""
+        ui, width = self.ui, 590
+        for n, line in enumerate(reversed(self.session.history()[-20:])):
+            if not line["text"]:
+                continue
+            size = 34 if n == 0 else 30
+            for part in ui.wrap(line["text"], size, width):
+                if y + size > bottom:
+                    return
+                ui.text(surf, part, (x, y), size, INK if n == 0 else MUTED)
+                y += size + 8
+            y += 6
+
+    def _draw_supply(self, surf, obs: dict, x: float, y: float) -> None:
+        """What is left beside the stalls: the bag, the dish and drink supply, the special tokens."""
+        ui, data = self.ui, content()
+        bag = obs["bag"]
+        for i, guest in enumerate([*data.colours, "tourist"]):
+            ui.picture(surf, guest_picture(guest), (x + 24 + i * 112, y + 24), 46)
+            ui.text(surf, str(bag.count(guest)), (x + 52 + i * 112, y + 24), 34, INK, True, "midleft")
+        for i, colour in enumerate(data.colours):
+            dish(ui, surf, colour, (x + 24 + i * 112, y + 82), 46)
+            ui.text(surf, str(obs["dish_supply"][colour]), (x + 52 + i * 112, y + 82), 34, INK, True, "midleft")
+            drink(ui, surf, colour, (x + 24 + i * 112, y + 140), 46)
+            ui.text(surf, str(obs["drink_supply"][colour]), (x + 52 + i * 112, y + 140), 34, INK, True, "midleft")
+        offer = obs["offer"]
+        ui.picture(surf, "yatai.special", (x + 24, y + 198), 40)
+        text = ", ".join(f"{_(words.TOKENS[t])} ×{offer.count(t)}" for t in sorted(set(offer))) or "—"
+        size = ui.fit(text, 34, 530, 26)
+        for i, part in enumerate(ui.wrap(text, size, 530)[:2]):
+            ui.text(surf, part, (x + 56, y + 182 + (size + 4) * i), size, INK)
+
+    def _draw_drawn(self, surf, guests: list[str], y: float) -> float:
+        """The guests drawn and still to place: tap one to place it next."""
+        ui = self.ui
+        pick = min(self.guest_pick, len(guests) - 1)
+        for i, guest in enumerate(guests):
+            rect = ui.rect(32 + i * 96, y, 84, 84)
+            ui.panel(surf, rect, PANEL_HI, 14, ACCENT if i == pick else None)
+            ui.picture(surf, guest_picture(guest), (rect.centerx / ui.u, rect.centery / ui.u), 70)
+            if len(guests) > 1:
+                self.target(rect, do=lambda _s, _ev, g=i: self._set_guest(g), key=f"drawn:{i}")
+        return y + 96
+
+    def _set_guest(self, i: int) -> bool:
+        self.guest_pick = i
+        return True
+
+    def _face_width(self, a: dict) -> float:
+        icons, text = self._face(a)
+        width = len(icons) * 60 + (self.ui.font(34, True).size(text)[0] / self.ui.u if text else 0)
+        return max(96, width + 32 + (10 if icons and text else 0))
+
+    def _face(self, a: dict) -> tuple[list[tuple[str, str]], str]:
+        """A button's face: pictures ("dish"/"drink"/"guest", colour) and a few words."""
+        kind = a["type"]
+        if kind == "slide":
+            return [], _("Slide it in")
+        if kind == "menu":
+            return [("dish", a["dish"])], ""
+        if kind in ("bottle", "offer_drink"):
+            return [("drink", a["colour"])], ""
+        if kind == "penalty":
+            return [], _("−2 reviews")
+        if kind == "cook":
+            return [("dish", d) for d in a["dishes"]], ""
+        if kind == "drinks":
+            return [("drink", d) for d in a["colours"]], ""
+        if kind == "serve":
+            chef = self.state.chefs[self.state.turn]
+            plate = [] if a["taiyaki"] else [("dish", chef["dishes"][0])]
+            return plate + [("drink", d) for d in a["drinks"]], _("taiyaki") if a["taiyaki"] else ""
+        if kind in ("customers", "recycle"):
+            return [], _(words.ACTIONS[kind])
+        if kind in ("end", "stop"):
+            return [], _("End turn")
+        if kind == "review":
+            sign = "+1" if self.state.pending[0]["sign"] > 0 else "−1"
+            return [], f"{_(words.REVIEWS[a['track']]).capitalize()} {sign}"
+        if kind == "pick":
+            return [("guest", a["guest"])], ""
+        if kind in ("take", "taiyaki"):
+            return [], _(words.TOKENS[a.get("token", "taiyaki")])
+        if kind == "use" and a["token"] == "urgent_call":
+            return [], f"{_(words.TOKENS['urgent_call'])} {a['a'] + 1}↔{a['b'] + 1}"
+        return [], _(words.TOKENS[a["token"]])
+
+    def _draw_face(self, surf, a: dict, rect: pygame.Rect) -> None:
+        ui = self.ui
+        icons, text = self._face(a)
+        x, cy = rect.x / ui.u + 16, rect.centery / ui.u
+        for what, colour in icons:
+            centre = (x + 28, cy)
+            if what == "dish":
+                dish(ui, surf, colour, centre, 56)
+            elif what == "drink":
+                drink(ui, surf, colour, centre, 56)
+            else:
+                ui.picture(surf, guest_picture(colour), centre, 56)
+            x += 60
+        if text:
+            ui.text(surf, text, (x + (10 if icons else 0), cy), 34, INK, True, "midleft")
+
+    # -- the end: the scoring, category by category
+    def _draw_end(self, surf, obs: dict) -> None:
+        ui, data = self.ui, content()
+        n = self.state.num_seats
+        box = ui.rect(80, 110, 1760, 330 + 100 * n)
+        ui.panel(surf, box, (52, 40, 56), 22, GREEN)
+        winners = self.state.winners()
+        names = ", ".join(self.seat_name(s) for s in winners)
+        head = (_("{names} wins!") if len(winners) == 1 else _("{names} share the win!")).format(names=names)
+        ui.text(surf, head, (960, 126), 58, GREEN, True, "midtop")
+        y0 = 214
+        groups = [
+            (_("Play"), 520, 520),
+            (_("Dish majorities"), 610, 880),
+            (_("Guest majorities"), 990, 1260),
+            (_("Reviews"), 1410, 1410),
+            (_("Tokens"), 1570, 1570),
+            (_("Total"), 1720, 1720),
+        ]
+        for label, a, b in groups:
+            ui.text(surf, label, ((a + b) / 2, y0), ui.fit(label, 34, max(150, b - a + 80), 22), MUTED, True, "midtop")
+        y1 = y0 + 80
+        ui.picture(surf, "common.star", (520, y1), 50)
+        for i, colour in enumerate(data.colours):
+            dish(ui, surf, colour, (610 + 90 * i, y1), 56)
+            ui.picture(surf, guest_picture(colour), (990 + 90 * i, y1), 56)
+        ui.picture(surf, "yatai.review", (1410, y1), 50)
+        ui.picture(surf, "yatai.special", (1570, y1), 50)
+        result = obs["result"] or []
+        ranked = sorted(range(n), key=lambda s: (-result[s]["total"], s)) if result else []
+        for row, seat in enumerate(ranked):
+            y = y1 + 50 + 100 * row
+            r = result[seat]
+            if seat in winners:
+                ui.panel(surf, ui.rect(110, y, 1700, 88), PANEL_HI, 14, GREEN)
+            cy = y + 44
+            name = self.seat_name(seat)
+            ui.text(surf, name, (140, cy), ui.fit(name, 44, 320, 28, True), self.seat_colour(seat), True, "midleft")
+            cells = [(520, r["play"])]
+            cells += [(610 + 90 * i, r["dishes"][c]) for i, c in enumerate(data.colours)]
+            cells += [(990 + 90 * i, r["guests"][c]) for i, c in enumerate(data.colours)]
+            cells += [(1410, sum(r["reviews"].values())), (1570, r["tokens"])]
+            for x, value in cells:
+                ui.text(surf, str(value) if value else "·", (x, cy), 42, INK if value else DIM, False, "center")
+            ui.text(surf, str(r["total"]), (1720, cy), 52, GREEN if seat in winners else ACCENT, True, "center")
+        note = _(
+            "A majority scores its count, a tie scores nothing; tie-break: most guests seated, then fewest bottles"
+        )
+        ui.text(surf, note, (960, y1 + 60 + 100 * n), ui.fit(note, 34, 1700, 24), MUTED, anchor="midtop")

@@ -1,0 +1,281 @@
+"""Kiosk mode driven through the app with synthetic events, in kiosk time
+(fixed steps: a minute of idling is 3600 steps, run without drawing)."""
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app.app import App
+from game.app.kiosk_screens import AttractScene, InitialsScene, StillPlayingScene
+from game.app.menus import ChooserScene
+from game.app.operator import OperatorScene, PinScene, StatsScene
+from game.app.session import Session, default_seats
+from game.app.table import PauseScene, ResultsScene, TableScene, make_table
+from game.input import PlayerEvent
+from game.kiosk.pin import hash_pin
+
+from .drive import press
+
+PIN = "2468"
+
+
+def steps(app, seconds):
+    for _ in range(round(seconds * 60)):
+        app.step()
+
+
+def hold(app, device, controls, pressed=True):
+    app.step([PlayerEvent(device, c, pressed, 0) for c in controls])
+
+
+@pytest.fixture
+def kiosk(toy_catalogue):
+    app = App(size=(1280, 720), window=False, kiosk=True)
+    k = app.settings.kiosk
+    k.games = ["toy-snap", "wokup"]
+    k.operator_pin = hash_pin(PIN, n=2**8)  # cheap to check in tests; the real cost is in the hash
+    k.attract_after, k.demo_seconds, k.seat_idle, k.game_idle, k.still_playing = 20, 10, 5, 30, 5
+    app.settings.bot_delay = 0
+    app.kiosk.start()
+    yield app
+    app.quit()
+
+
+def toy_table(app, humans=1, seed=5):
+    seats = default_seats(3, ["random"])
+    for i, cfg in enumerate(seats):
+        cfg.kind = "human" if i < humans else "bot"
+    app.restart_at("chooser")
+    table = make_table(app, Session(app.kiosk.offered()[0].gdef, seats, None, seed, app.saves))
+    app.push(table)
+    app.step()
+    return table
+
+
+def test_idle_then_attract_then_any_press_brings_the_chooser(kiosk):
+    app = kiosk
+    assert isinstance(app.top, AttractScene)  # a clean start
+    press(app, "confirm")
+    assert isinstance(app.top, ChooserScene) and len(app.scenes) == 1
+    assert [e.id for e in app.top.entries] == ["toy-snap", "wokup"]  # only what the operator enabled
+    app.top.menu.index = len(app.top.menu.items) - 1
+    press(app, "confirm")  # a guest's language, until attract mode
+    assert i18n.language() != "en"
+    steps(app, 19)
+    assert isinstance(app.top, ChooserScene)
+    steps(app, 1.1)
+    attract = app.scenes[0]
+    assert isinstance(attract, AttractScene) and i18n.language() == "en"
+    steps(app, 9)  # the hall of fame, then the first demo through the real scene
+    assert isinstance(app.top, TableScene) and app.top.session.demo
+    app.draw()
+    steps(app, 10)  # a demo lasts demo_seconds, then the next game's hall of fame
+    assert app.top is attract and attract.turn == 1
+    steps(app, 8.5)
+    demo = app.top
+    assert demo.session.gdef.id == "wokup" and attract.demos == 2
+    app.devices.sources.append(lambda: ["buzzer-00a1-3"])  # a box is plugged in
+    press(app, "deck2", device="buzzer-00a1-3")  # a buzzer station takes over a seat of Wok Up
+    assert app.top is demo and isinstance(app.scenes[0], ChooserScene)
+    assert not demo.session.demo and demo.session.seats[0].kind == "human"
+    assert [c.kind for c in demo.session.seats[1:]] == ["bot"] * 3
+    assert app.devices.seat_of == {"buzzer-00a1-3": 0}
+    assert app.saves.unfinished()[0], "a taken-over demo is a real game, saved"
+
+
+def test_a_press_during_a_demo_brings_the_chooser_and_nothing_is_counted(kiosk):
+    app = kiosk
+    steps(app, 8.5)
+    assert app.top.session.demo
+    press(app, "confirm", device="gamepad-1")
+    assert isinstance(app.top, ChooserScene) and len(app.scenes) == 1
+    app.kiosk.stats.flush()
+    assert app.kiosk.stats.games() == [] and app.saves.unfinished() == ([], [])
+
+
+def test_the_screen_dims_then_goes_black_and_wakes_on_input(kiosk):
+    app = kiosk
+    k = app.settings.kiosk
+    k.dim_after, k.black_after = 30, 60
+    steps(app, 20)
+    app.draw()
+    lit = pygame.transform.average_color(app.screen)
+    steps(app, 15)
+    app.draw()
+    dim = pygame.transform.average_color(app.screen)
+    assert sum(dim[:3]) < sum(lit[:3]) * 0.6
+    steps(app, 30)
+    app.draw()
+    assert pygame.transform.average_color(app.screen)[:3] == (0, 0, 0)
+    assert app.top is app.scenes[0], "a black screen plays no demo"
+    press(app, "wokup", device="buzzer-00a1-1")
+    assert isinstance(app.top, ChooserScene)
+
+
+def test_window_close_alt_f4_and_escape_leave_it_running(kiosk):
+    app = kiosk
+    press(app, "confirm")
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=pygame.KMOD_LALT, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, scancode=0))
+    app.poll()
+    app.step()
+    assert app.running and isinstance(app.top, ChooserScene)
+    press(app, "back")
+    assert app.running and isinstance(app.top, ChooserScene)
+    labels = [it.label for it in app.top.menu.items]
+    assert not {"Quit", "Settings", "Controls"} & set(labels)
+    table = toy_table(app)
+    press(app, "menu")  # Escape in a game: the kiosk's pause menu
+    assert isinstance(app.top, PauseScene)
+    assert [it.label for it in app.top.menu.items] == ["Resume", "Rules", "End this game"]
+    press(app, "down")
+    press(app, "down")
+    press(app, "confirm")
+    assert isinstance(app.top, ChooserScene) and app.running
+    app.kiosk.stats.flush()
+    (game,) = app.kiosk.stats.games()
+    assert game["status"] == "abandoned" and game["reason"] == "ended from the pause menu"
+    assert app.saves.unfinished() == ([], []), "an ended game is not offered again"
+    assert table.session.stats_ref == game["id"]
+
+
+def enter_pin(app, digits):
+    app.draw()
+    pad = app.top
+    for d in [*digits, "ok"]:
+        press(app, "point", device="touch", pos=pad.rects[pad_index(d)].center)
+
+
+def pad_index(key):
+    from game.app.operator import PAD
+
+    return PAD.index(key)
+
+
+def test_the_held_gesture_and_the_pin_open_the_operator_menu_a_wrong_pin_does_not(kiosk):
+    app = kiosk
+    press(app, "confirm")
+    hold(app, "keyboard-1", ["deck0", "deck4"])
+    steps(app, 4.5)
+    assert isinstance(app.top, ChooserScene), "held too briefly"
+    steps(app, 0.6)
+    assert isinstance(app.top, PinScene)
+    hold(app, "keyboard-1", ["deck0", "deck4"], pressed=False)
+    enter_pin(app, "1111")
+    assert isinstance(app.top, PinScene) and "4 tries left" in app.top.message
+    enter_pin(app, PIN)
+    assert isinstance(app.top, OperatorScene)
+    app.draw()
+    press(app, "back")
+    assert isinstance(app.top, ChooserScene)
+    app.open("operator")
+    app.open("operator-times")
+    steps(app, 121)  # an operator who walks away: the menu closes before guests find it
+    assert not [s for s in app.scenes if s.name.startswith("operator")]
+
+
+def test_the_corner_taps_open_the_pin_pad_and_five_wrong_pins_lock_it(kiosk):
+    app = kiosk
+    press(app, "confirm")
+    w, h = app.size
+    for x, y in ((2, 2), (w - 2, 2), (w - 2, h - 2), (2, h - 2)):
+        press(app, "point", device="mouse", pos=(x, y))
+    assert isinstance(app.top, PinScene)
+    for _try in range(5):
+        enter_pin(app, "9999")
+    enter_pin(app, PIN)
+    assert isinstance(app.top, PinScene) and "locked" in app.top.message
+
+
+def test_operator_choices_are_saved_and_the_statistics_plot(kiosk, tmp_path):
+    app = kiosk
+    app.restart_at("operator")
+    menu = app.top
+    labels = [it.label for it in menu.menu.items]
+    for wanted in ("Games and seats", "Bot strength", "Times", "Volume", "Languages offered", "Buzzer boxes"):
+        assert wanted in labels
+    assert {"Statistics", "Reset the hall of fame", "Leave to the desktop"} <= set(labels)
+    menu.menu.index = labels.index("Bot strength")
+    press(app, "confirm")
+    assert app.settings.kiosk.bot_strength == "hard"
+    assert 'bot_strength = "hard"' in app.store.path.read_text()
+    menu.menu.index = labels.index("Statistics")
+    press(app, "confirm")
+    assert isinstance(app.top, StatsScene)
+    app.kiosk.stats.flush()
+    app.draw()
+    press(app, "confirm")  # Export CSV
+    assert "0 games written" in app.top.note
+    menu.menu.index = labels.index("Leave to the desktop")
+    app.pop()
+    press(app, "confirm")
+    assert not app.running and app.kiosk.exit_status == 64
+
+
+def test_an_idle_seat_is_played_by_a_bot_until_its_player_presses(kiosk):
+    app = kiosk
+    table = toy_table(app, humans=2)
+    steps(app, 6)
+    assert app.kiosk.away, "a seat to act, untouched for seat_idle"
+    app.draw()
+    seat = min(app.kiosk.away)
+    press(app, "left", device="keyboard-1", seat=seat)
+    assert seat not in app.kiosk.away
+    assert app.top is table
+
+
+def test_an_idle_game_asks_then_ends_recorded_abandoned(kiosk):
+    app = kiosk
+    table = toy_table(app)
+    steps(app, 30)
+    assert isinstance(app.top, StillPlayingScene)
+    app.draw()
+    press(app, "confirm", device="touch")  # any button: still playing
+    assert app.top is table
+    steps(app, 36)
+    assert isinstance(app.scenes[0], AttractScene)
+    app.kiosk.stats.flush()
+    (game,) = app.kiosk.stats.games()
+    assert game["status"] == "abandoned" and "nobody played" in game["reason"]
+    assert app.saves.unfinished() == ([], [])
+
+
+def test_a_human_win_is_recorded_and_asks_for_initials(kiosk):
+    app = kiosk
+    for seed in range(1, 60):  # a game the human (seat 0) wins
+        table = toy_table(app, seed=seed)
+        table.play_until(limit=400)
+        if table.state.winners() == [0]:
+            break
+    app.step()
+    app.kiosk.fame_asks[0][-1].result(10)  # the database answers on its own thread, in real time
+    steps(app, 3.5)
+    assert isinstance(app.top, InitialsScene) and isinstance(app.scenes[-2], ResultsScene)
+    app.draw()
+    for control in ("up", "up", "confirm", "down", "confirm", "confirm"):  # C, Z, A
+        press(app, control, device="gamepad-1")
+    assert isinstance(app.top, ResultsScene)
+    app.kiosk.stats.flush()
+    best = app.kiosk.hall.best("toy-snap", "score")
+    assert [e.initials for e in best] == ["CZA"]
+    assert app.kiosk.stats.games()[-1]["status"] == "finished"
+
+
+def test_buzzer_faults_are_recorded_with_the_game_they_hit(kiosk):
+    import queue
+    from types import SimpleNamespace
+
+    app = kiosk
+    table = toy_table(app)
+    app.buzzers = SimpleNamespace(faults=queue.SimpleQueue(), notices=queue.SimpleQueue(), stop=lambda: None)
+    app.buzzers.faults.put(("00a1", None, "unplugged"))
+    app.buzzers.faults.put(("00a1", 2, "stuck button"))
+    app.step()
+    app.kiosk.stats.flush()
+    faults = app.kiosk.stats.buzzer_faults()
+    assert [(f["box"], f["station"], f["kind"]) for f in faults] == [
+        ("00a1", None, "unplugged"),
+        ("00a1", 2, "stuck button"),
+    ]
+    assert {f["game_ref"] for f in faults} == {table.session.stats_ref}

@@ -1,0 +1,115 @@
+"""Every scene is laid out at every common window shape (16:9, 16:10, 4:3, 21:9,
+TVs, laptops, an odd 1600x700): drawn at each size, the boxes the scene reports
+while drawing (texts, cards, chips: Ui.boxes) never overlap and never leave the
+window. Tables are checked in many situations, reached by random legal moves."""
+
+import pygame
+import pytest
+
+from game.app import layout, shots
+from game.app.app import App
+from game.app.session import default_seats
+from game.app.table import PauseScene, ResultsScene, make_table
+from game.engine import Rng
+
+MENUS = [n for n in shots.names() if n not in ("table", "bots", "curtain", "pause", "results")]
+
+
+def assert_laid_out(app, what: str) -> None:
+    found = []
+    for size in layout.all_sizes():
+        found += [f"{what} at {size[0]}x{size[1]}: {p}" for p in layout.check(app, size)]
+    assert not found, "\n".join(found[:12])
+
+
+def test_the_checker_finds_overlaps_and_boxes_outside():
+    area = pygame.Rect(0, 0, 100, 100)
+    ok = [
+        ("text", pygame.Rect(0, 0, 10, 10)),
+        ("text", pygame.Rect(10, 0, 10, 10)),
+        ("card", pygame.Rect(0, 20, 50, 50)),
+    ]
+    assert layout.problems(ok + [("text", pygame.Rect(5, 25, 10, 10))], area) == []  # a tag on its card
+    assert layout.problems([("text", pygame.Rect(0, 0, 10, 10)), ("text", pygame.Rect(5, 5, 10, 10))], area)
+    assert layout.problems([("chip", pygame.Rect(0, 0, 10, 10)), ("card", pygame.Rect(5, 5, 10, 10))], area)
+    assert layout.problems([("text", pygame.Rect(45, 15, 10, 10)), ("card", pygame.Rect(0, 20, 50, 50))], area)
+    assert layout.problems([("card", pygame.Rect(95, 0, 10, 10))], area)
+
+
+def test_a_window_of_any_shape_shows_the_whole_16_9_stage_centred():
+    app = App(size=(1600, 700), window=False)
+    assert app.stage_rect == pygame.Rect(178, 0, 1244, 700)  # bars at the sides, nothing cropped
+    app.screen = pygame.Surface((1024, 768))
+    app._set_stage(app.screen)
+    assert app.stage_rect == pygame.Rect(0, 96, 1024, 576)  # 4:3: bars above and below
+    app.quit()
+
+
+@pytest.mark.parametrize("name", MENUS)
+def test_menus_and_screens(name):
+    app = App(size=(1920, 1080), window=False)
+    shots.build(app, name, None, 1)
+    assert_laid_out(app, name)
+    app.quit()
+
+
+def random_table(app, gid: str, seats: int, actions: int, seed: int = 5):
+    """A table of `seats` (two humans, the rest bots) after `actions` random legal moves,
+    with the view of the human to act open (or the curtain down for them)."""
+    session = shots.session_for(app, gid, seed, seats)
+    scene = make_table(app, session)
+    rng = Rng(seed)
+    for _i in range(actions):
+        if scene.state.is_over():
+            break
+        seat = rng.choice(scene.state.actors())
+        scene.submit(seat, scene.state.sample_action(seat, rng))
+    human = next((s for s in scene.state.actors() if s in session.humans()), None)
+    if human is not None:
+        scene.viewer, scene.curtain_for = human, None
+    app.push(scene)
+    return scene
+
+
+@pytest.mark.parametrize(
+    "gid, seats",
+    [("wewillwokyou", 2), ("wewillwokyou", 4), ("cheaterchefs", 2), ("cheaterchefs", 4), ("cheaterchefs", 6)],
+)
+def test_turn_based_tables_in_many_situations(gid, seats):
+    for actions in (0, 15, 40, 90, 100_000):
+        app = App(size=(1920, 1080), window=False)
+        scene = random_table(app, gid, seats, actions)
+        assert_laid_out(app, f"{gid} {seats} seats after {len(scene.state.log)} moves")
+        if scene.state.is_over():
+            app.push(ResultsScene(app, scene.session))
+            assert_laid_out(app, f"{gid} results")
+        app.quit()
+
+
+@pytest.mark.parametrize("moment", ["start", "midflight", "slap", "wrong_slap", "wokup", "learning", "end"])
+def test_wok_up_moments(moment):
+    app = App(size=(1920, 1080), window=False)
+    shots.build(app, f"table:{moment}", "wokup", 1)
+    assert_laid_out(app, f"wokup {moment}")
+    app.quit()
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5, 6])
+def test_wok_up_with_every_number_of_seats(seats):
+    app = App(size=(1920, 1080), window=False)
+    session = shots.session_for(app, "wokup", 2, seats)
+    session.seats[:] = default_seats(seats, list(session.gdef.bots))
+    scene = make_table(app, session)
+    app.push(scene)
+    scene.run_for(20)
+    assert_laid_out(app, f"wokup {seats} seats")
+    app.quit()
+
+
+def test_curtain_and_pause_over_a_table():
+    app = App(size=(1920, 1080), window=False)
+    shots.build(app, "curtain", "cheaterchefs", 1)
+    assert_laid_out(app, "curtain")
+    app.push(PauseScene(app, app.top))
+    assert_laid_out(app, "pause")
+    app.quit()

@@ -1,0 +1,138 @@
+"""The Relleno table turns taps and keys into legal actions, lights what a
+selection covers, and plays, saves and resumes through the app."""
+
+import pytest
+
+from game.app.app import App
+from game.app.saves import SaveStore
+from game.app.session import Session, default_seats
+from game.app.table import make_table
+from game.relleno import GAME
+from game.relleno.data import content
+from game.relleno.rules import Phase
+from tests.app.drive import press
+
+from .helpers import table
+
+
+@pytest.fixture
+def app():
+    a = App(size=(1280, 720), window=False)
+    yield a
+    a.quit()
+
+
+def scene_with(app, state=None, humans: int = 1, saves=None):
+    seats = default_seats(2, list(GAME.bots))
+    for i, cfg in enumerate(seats):
+        cfg.kind = "human" if i < humans else "bot"
+        cfg.controller = None  # pointer and keyboard act for the open view
+    session = Session(GAME, seats, None, 3, saves)
+    if state is not None:
+        session.state = state
+    scene = make_table(app, session)
+    scene._update_viewer()
+    app.push(scene)
+    app.draw()
+    return scene
+
+
+def tap(app, scene, key):
+    app.draw()
+    rect = next(t.rect for t in scene.targets if t.key == key)
+    press(app, "point", pos=rect.center)
+
+
+def test_a_time_card_is_chosen_by_tapping_it_then_play(app):
+    scene = scene_with(app)
+    tap(app, scene, "hand:aiko")
+    assert scene.time_pick == "aiko"
+    tap(app, scene, "button:Play")
+    assert scene.state.choices[0] == {"card": "aiko", "early": []}
+    assert scene.state.log[-1]["seat"] == 0
+
+
+def test_play_without_a_time_card_is_refused_with_a_message(app):
+    scene = scene_with(app)
+    tap(app, scene, "button:Play")
+    assert scene.state.choices[0] is None and "time card" in scene.flash_text
+
+
+def on_turn(app, **kw):
+    """Seat 0 to fill or restock, seat 1 done for the day."""
+    state = table(**kw)
+    state.apply(0, {"type": "time_card", "card": "remy", "early": []})  # 6:41, before Dario
+    state.apply(1, {"type": "time_card", "card": "dario", "early": []})
+    assert state.phase == Phase.TURN and state.current() == 0
+    return scene_with(app, state)
+
+
+def test_selected_cards_light_the_recipes_they_cover_and_a_tap_fills(app):
+    scene = on_turn(app, book=["pain-au-chocolat"])
+    hand = scene.state.hands[0]
+    assert {"vicki", "aiko"} <= set(hand)
+    tap(app, scene, "hand:aiko")  # vanilla: no chocolate
+    assert scene.selected == {"aiko"}
+    tap(app, scene, "book:pain-au-chocolat")  # not covered: refused, nothing played
+    assert scene.state.did[0] is None and "do not cover" in scene.flash_text
+    tap(app, scene, "hand:aiko")  # unselect
+    tap(app, scene, "book:pain-au-chocolat")  # nothing selected: its first cover is selected
+    cover = set(scene.selected)
+    assert cover == {"vicki"} and scene.state.did[0] is None
+    tap(app, scene, "book:pain-au-chocolat")  # and the second tap fills it with that cover
+    last = scene.state.log[-1]
+    assert last["seat"] == 0 and last["action"]["type"] == "fill" and set(last["action"]["cards"]) == cover
+    assert "pain-au-chocolat" in scene.state.taken[0]
+
+
+def test_restock_and_reserve_puts_the_tapped_recipe_back_on_the_deck(app):
+    scene = on_turn(app)
+    recipe = scene.state.book[0]
+    tap(app, scene, "button:Restock and reserve")
+    assert scene.reserving
+    tap(app, scene, f"book:{recipe}")
+    assert scene.state.log[-1]["action"] == {"type": "restock", "reserve": recipe}
+
+
+def test_two_humans_choose_behind_the_curtain_and_never_see_each_other(app):
+    scene = scene_with(app, humans=2)
+    assert scene.viewer is None and scene.curtain_for in (0, 1)
+    obs = scene.state.observation(scene.viewer)
+    assert "hand" not in obs
+
+
+def test_a_relleno_game_saves_and_resumes_through_the_app(app, tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    scene = scene_with(app, saves=store)
+    scene.play_until(lambda s: s.phase == Phase.TURN and s.current() == 0 and len(s.log) > 4)
+    assert not scene.state.is_over()
+    fill = next((a for a in scene.state.legal_actions(0) if a["type"] == "fill"), {"type": "restock"})
+    assert scene.submit(0, fill)
+    assert store.flush()
+    games, problems = store.unfinished()
+    (save_id, doc), *_ = [g for g in games if g[1]["game"] == "relleno"]
+    assert not problems and len(doc["log"]) == len(scene.state.log)
+    resumed = Session.resume(doc, store, GAME, save_id)
+    assert resumed.state.to_json() == scene.state.to_json()
+
+
+def bonus_fill_ready(state) -> bool:
+    """Seat 0 on turn, able to fill a recipe whose bonus fill keeps the turn going."""
+    if state.phase != Phase.TURN or state.current() != 0:
+        return False
+    return any(a["type"] == "fill" and bonus(a["recipe"]) for a in state.legal_actions(0))
+
+
+def bonus(recipe: str) -> bool:
+    return content().cards[recipe].ability == "bonus_fill"
+
+
+def test_a_fill_waiting_for_its_bonus_fill_is_undone_by_back(app):
+    scene = scene_with(app)
+    scene.play_until(bonus_fill_ready, limit=2000)
+    assert bonus_fill_ready(scene.state)
+    fill = next(a for a in scene.state.legal_actions(0) if a["type"] == "fill" and bonus(a["recipe"]))
+    before = scene.state.to_json()
+    assert scene.submit(0, fill) and scene.state.phase == Phase.BONUS
+    press(app, "back")
+    assert scene.state.to_json() == before

@@ -1,0 +1,243 @@
+"""Phones in a real browser (Debian's Chromium) through the arcade itself: the
+app's own server, started by Settings > Phones, links opened by the seats
+screen, choices applied by the table scene through the session's rules, the
+TV's curtain gone. The app steps on a thread of its own while Playwright drives
+the pages from the test's thread; reads of the game take the same lock."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+
+import pygame
+import pytest
+
+from game.app import catalogue
+from game.app.app import App
+from game.app.menus import TitleScene
+from game.app.table import TableScene
+from game.cheaterchefs.data import content as chef_content
+from game.wewillwokyou.words import card_text as wok_card
+
+from .phones import Phone
+from .test_browser import SHOTS, VIEW_ONLY, prefer_progress, prefer_traps, shot
+
+
+class RunningApp:
+    """The arcade without a window, stepping at 200 Hz on a thread."""
+
+    def __init__(self) -> None:
+        self.app = App(size=(1280, 720), window=False)
+        self.app.phones.host, self.app.phones.port = "127.0.0.1", 0
+        self.app.settings.phones = True
+        self.app.settings.bot_delay = 0
+        self.app.phones.apply_setting()
+        self.app.push(TitleScene(self.app))
+        self.lock = threading.Lock()
+        self.published: dict[int, list[dict]] = {}
+        self.curtains = 0  # steps the TV showed a curtain
+        self.failure: BaseException | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def seats(self, game_id: str, humans: int, bots: int, **options):
+        entry = next(e for e in catalogue.load() if e.id == game_id)
+        scene = self.app.open("seats", entry)
+        scene.count = humans + bots
+        for s, cfg in enumerate(scene.seats[: scene.count]):
+            cfg.kind, cfg.level = ("human", cfg.level) if s < humans else ("bot", "random")
+        scene.options.update(options)
+        scene.seed = 5  # the same deal every run: a failure can be replayed
+        return scene
+
+    def start_table(self, scene) -> TableScene:
+        with self.lock:
+            scene.start()
+            table = self.app.top
+            assert isinstance(table, TableScene), scene.error
+            table.phones.noted = lambda seat, view: self.published.setdefault(seat, []).append(view)
+        self._thread = threading.Thread(target=self._run, name="app", daemon=True)
+        self._thread.start()
+        return table
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.is_set():
+                with self.lock:
+                    self.app.step()
+                    top = self.app.top
+                    if isinstance(top, TableScene) and top.curtain_for is not None:
+                        self.curtains += 1
+                time.sleep(0.005)
+        except BaseException as exc:
+            self.failure = exc
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(5)
+        self.app.quit()
+        if self.failure is not None:
+            raise self.failure
+
+
+@pytest.fixture
+def arcade():
+    running = RunningApp()
+    yield running
+    running.stop()
+
+
+def joined(arcade, seats) -> None:
+    deadline = time.monotonic() + 20  # a busy machine (two test workers, Chromium) is slow to connect
+    while not all(arcade.app.phones.state_of(s) == "joined" for s in seats):
+        assert time.monotonic() < deadline, "the phones did not join"
+        time.sleep(0.02)
+
+
+def check_frames(phone: Phone, seat: int, published: list[dict]) -> None:
+    """Every view the page received is a view the table published for its own seat."""
+    views = phone.views()
+    assert views
+    for frame in views:
+        assert frame["seat"] == seat
+        assert {k: v for k, v in frame.items() if k not in VIEW_ONLY} == published[frame["v"] - 1]
+    assert all(f["type"] in ("welcome", "view", "ping", "sync", "told") for f in phone.frames)
+
+
+def tap(phone: Phone, choose, rng) -> bool:
+    shown = phone.buttons()
+    if not shown:
+        return False
+    legal = phone.views()[-1]["legal"]
+    i = choose([], [legal[j] for j, _l in shown], rng)
+    try:
+        phone.page.click(f'button.act[data-i="{shown[i][0]}"]', timeout=1500)
+    except Exception as exc:  # the view moved on under the finger: tap again next time
+        assert "Timeout" in type(exc).__name__, exc
+    return True
+
+
+def test_two_phones_play_we_will_wok_you_with_a_bot_through_the_arcade(browser, arcade):
+    scene = arcade.seats("wewillwokyou", humans=2, bots=1)
+    urls = dict(arcade.app.phones.urls)
+    phones = {s: Phone(browser, urls[s]) for s in (0, 1)}  # scanned on the seats screen
+    try:
+        joined(arcade, (0, 1))
+        table = arcade.start_table(scene)
+        for phone in phones.values():
+            phone.wait_view()
+        rng = random.Random(3)
+        seen_hands = False
+        deadline = time.monotonic() + 60
+        while True:
+            with arcade.lock:
+                over = table.state.is_over()
+                hands = [list(table.state.hands[0]), list(table.state.hands[1])]
+            if over:
+                break
+            assert arcade.failure is None, arcade.failure
+            assert time.monotonic() < deadline, "the game did not end in time"
+            for phone in phones.values():
+                tap(phone, prefer_progress, rng)
+            if not seen_hands and hands[0] and hands[1] and sorted(hands[0]) != sorted(hands[1]):
+                phones[0].page.wait_for_timeout(150)
+                with arcade.lock:
+                    still = [list(table.state.hands[0]), list(table.state.hands[1])] == hands
+                if still:  # each page shows its own hand
+                    for seat in (0, 1):
+                        panel = phones[seat].page.locator(".panel").first.inner_text()
+                        assert all(wok_card(c) in panel for c in hands[seat]), (panel, hands[seat])
+                    seen_hands = True
+                    with arcade.lock:  # the TV meanwhile: the table, no hand, no curtain
+                        arcade.app.draw()
+                        pygame.image.save(arcade.app.screen, str(SHOTS / "tv-table-wewillwokyou.png"))
+        assert seen_hands
+        for seat, phone in phones.items():
+            phone.page.wait_for_function("() => document.getElementById('status').textContent.includes('!')")
+            with arcade.lock:
+                check_frames(phone, seat, arcade.published[seat])
+        with arcade.lock:
+            log = table.session.state.log
+            from_phones = [e for e in log if e["seat"] in (0, 1)]
+            assert table.session.history()[-1]["text"] and len(from_phones) > 10
+        assert arcade.curtains == 0  # the TV never showed a curtain
+    finally:
+        for phone in phones.values():
+            phone.close()
+
+
+def test_a_cheater_chefs_trap_is_aimed_from_a_phone_through_the_arcade(browser, arcade):
+    scene = arcade.seats("cheaterchefs", humans=1, bots=1)
+    phone = Phone(browser, arcade.app.phones.urls[0])
+    try:
+        joined(arcade, (0,))
+        table = arcade.start_table(scene)
+        phone.wait_view()
+        with arcade.lock:
+            dish = chef_content().orders[table.state.orders[0]]["name"]
+        assert dish in phone.text()  # the order is on the phone ...
+        rng = random.Random(5)
+        deadline = time.monotonic() + 40
+        aimed = []
+        while not aimed:
+            assert arcade.failure is None, arcade.failure
+            assert time.monotonic() < deadline, "no trap aimed"
+            with arcade.lock:
+                assert not table.state.is_over(), "the game ended before a trap could be aimed"
+                aimed = [e for e in table.state.log if e["seat"] == 0 and "seat" in e["action"]]
+            tap(phone, prefer_traps, rng)
+        with arcade.lock:
+            assert table.viewer is None and table.curtain_for is None  # ... and not on the TV
+            check_frames(phone, 0, arcade.published[0])
+        assert arcade.curtains == 0
+    finally:
+        phone.close()
+
+
+def test_a_relleno_day_of_secret_time_cards_chosen_on_two_phones_through_the_arcade(browser, arcade):
+    scene = arcade.seats("relleno", humans=2, bots=1)
+    urls = dict(arcade.app.phones.urls)
+    phones = {s: Phone(browser, urls[s]) for s in (0, 1)}
+    try:
+        joined(arcade, (0, 1))
+        table = arcade.start_table(scene)
+        for phone in phones.values():
+            phone.wait_view()
+        # Both seats choose at once: each page has its buttons at the same time.
+        for phone in phones.values():
+            phone.page.wait_for_function("() => document.querySelectorAll('button.act:not(:disabled)').length > 0")
+        shot(phones[0], "relleno")  # the phone page of a Relleno day: the seat's time cards
+        first = phones[0].buttons()[0]
+        phones[0].page.click(f'button.act[data-i="{first[0]}"]')
+        deadline = time.monotonic() + 20
+        while True:  # the other page learns that seat 0 chose, never what
+            view = phones[1].views()[-1]
+            if view["observation"]["chosen"][0]:
+                break
+            assert time.monotonic() < deadline
+            phones[1].page.wait_for_timeout(20)
+        with arcade.lock:
+            secret = table.state.choices[0]
+        assert view["observation"]["phase"] == "choose" and secret["card"] not in json.dumps(view)
+        assert all(v["observation"]["choice"] is None for v in phones[1].views())  # seat 1 has not chosen yet
+        rng = random.Random(9)
+        deadline = time.monotonic() + 60
+        while True:  # the day is played from the phones to the next one
+            with arcade.lock:
+                day, over = table.state.day, table.state.is_over()
+            if day >= 2 or over:
+                break
+            assert arcade.failure is None, arcade.failure
+            assert time.monotonic() < deadline, f"day {day} not over: {phones[0].views()[-1]['status']}"
+            for phone in phones.values():
+                tap(phone, lambda _l, legal, r: r.randrange(len(legal)), rng)
+        for seat, phone in phones.items():
+            with arcade.lock:
+                check_frames(phone, seat, arcade.published[seat])
+        assert arcade.curtains == 0
+    finally:
+        for phone in phones.values():
+            phone.close()

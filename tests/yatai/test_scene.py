@@ -1,0 +1,174 @@
+"""The Yatai table turns taps into legal actions (a tile then an arrow, a lit
+tile of the line, a queue, a board space), refuses a wrong choice with a
+message, and plays, saves, resumes and undoes through the app."""
+
+import pytest
+
+from game.app.app import App
+from game.app.saves import SaveStore
+from game.app.session import Session, default_seats
+from game.app.table import action_key, make_table
+from game.i18n import language
+from game.yatai import GAME
+from game.yatai.rules import Choice, Phase
+from tests.app.drive import press, tap
+
+from .helpers import begin, cook, empty_crate, fridge, line, queue, space, started
+
+
+@pytest.fixture
+def app():
+    a = App(size=(1280, 720), window=False)
+    yield a
+    a.quit()
+
+
+def scene_with(app, state=None, humans: int = 1, saves=None, seats: int = 2):
+    configs = default_seats(seats, list(GAME.bots))
+    for i, cfg in enumerate(configs):
+        cfg.kind = "human" if i < humans else "bot"
+        cfg.controller = None  # pointer and keyboard act for the open view
+    session = Session(GAME, configs, None, 3, saves)
+    if state is not None:
+        # A built position is not replayable from the seed: tell its past as silent lines.
+        session.state = state
+        session._lines = [{"seat": e["seat"], "text": ""} for e in state.log]
+        session._lines_language = language()
+    scene = make_table(app, session)
+    scene._update_viewer()
+    app.push(scene)
+    app.draw()
+    return scene
+
+
+def keys(scene) -> set[str]:
+    return {t.key for t in scene.targets}
+
+
+def on_tile(seats: int = 2):
+    state = started(seats)
+    begin(state, 0)
+    assert state.phase == Phase.TILE
+    return state
+
+
+def test_a_tile_then_an_arrow_lights_the_line_and_slide_inserts_it(app):
+    scene = scene_with(app, on_tile())
+    tile, played = scene.state.free[1], len(scene.state.log)
+    tap(app, scene, f"free:{tile}")
+    assert scene.tile_pick == tile and len(scene.state.log) == played
+    tap(app, scene, "arrow:4")  # row 2 from the left: lit, not yet played
+    assert scene.arrow_pick == 4 and scene.state.phase == Phase.TILE
+    grid, out = scene._preview(scene.state.observation(None))
+    assert grid[1][0] == tile and out == scene.state.grid[1][2]
+    assert scene._line_cells(4) == [(1, 0), (1, 1), (1, 2)]
+    tap(app, scene, "button:slide")
+    assert scene.state.log[-1]["action"] == {"type": "insert", "tile": tile, "arrow": 4}
+    assert scene.state.line == 4 and scene.tile_pick is None
+
+
+def test_tapping_the_lit_arrow_again_slides_the_tile_in(app):
+    scene = scene_with(app, on_tile())
+    tile = scene.state.free[0]
+    tap(app, scene, f"free:{tile}")
+    tap(app, scene, "arrow:1")
+    tap(app, scene, "arrow:1")
+    assert scene.state.log[-1]["action"] == {"type": "insert", "tile": tile, "arrow": 1}
+
+
+def test_an_arrow_without_a_tile_is_refused_with_a_message(app):
+    scene = scene_with(app, on_tile())
+    before = len(scene.state.log)
+    tap(app, scene, "arrow:0")
+    assert len(scene.state.log) == before and scene.arrow_pick is None
+    assert "free tile" in scene.flash_text
+
+
+def serving_state():
+    """Seat 0 runs a serve + recycle column with a red guest, a red dish and a red drink."""
+    state = on_tile()
+    queue(state, 0, "red")
+    cook(state, 0, "red")
+    fridge(state, 0, "red", "blue")
+    empty_crate(state, 0)
+    line(state, "serve_1", "recycle")
+    return state
+
+
+def test_a_lit_tile_with_several_options_shows_them_and_a_button_plays_one(app):
+    scene = scene_with(app, serving_state())
+    assert "slot:0" in keys(scene)
+    tap(app, scene, "slot:0")  # two drinks could go with the dish: choose below
+    assert scene.slot_pick == 0
+    app.draw()
+    options = [a for a in scene._faces.values() if a["type"] == "serve"]
+    assert {tuple(a["drinks"]) for a in options} == {("red",), ("blue",)}
+    serve = next(a for a in options if a["drinks"] == ["red"])
+    tap(app, scene, action_key(serve))
+    assert scene.state.log[-1]["action"] == serve
+    assert scene.state.pending[0]["kind"] == Choice.BOARD
+
+
+def test_the_served_guest_is_seated_by_tapping_the_board_and_a_wrong_space_is_refused(app):
+    state = serving_state()
+    state.apply(0, {"type": "serve", "slot": 0, "drinks": ["red"], "taiyaki": False})
+    scene = scene_with(app, state)
+    red = space("menu", red=True)  # a red edge space: not for the first guest
+    before = scene.state.to_json()
+    tap(app, scene, action_key({"type": "board", "space": red}))
+    assert scene.state.to_json() == before and "Not allowed" in scene.flash_text
+    good = scene.state.board_spaces(0)[0]
+    tap(app, scene, action_key({"type": "board", "space": good}))
+    assert scene.state.chefs[0]["board"][good] == "red"
+
+
+def test_drawn_guests_go_to_the_queue_tapped(app):
+    state = on_tile()
+    line(state, "customers_1", "recycle")
+    scene = scene_with(app, state)
+    tap(app, scene, "slot:0")
+    assert scene.state.pending and scene.state.pending[0]["kind"] == Choice.GUEST
+    app.draw()
+    guest_taps = [t for t in scene.targets if '"type": "guest"' in t.key or '"type": "replace"' in t.key]
+    assert guest_taps
+    target = next(t for t in guest_taps if '"seat": 1' in t.key and '"guest"' in t.key)
+    press(app, "point", pos=target.rect.center)
+    assert scene.state.log[-1]["action"]["seat"] == 1
+
+
+def test_back_undoes_an_insertion_and_first_clears_a_pick(app):
+    scene = scene_with(app)
+    scene.play_until(lambda s: s.phase == Phase.TILE and s.turn == 0)
+    before = scene.state.to_json()
+    tile = scene.state.free[0]
+    tap(app, scene, f"free:{tile}")
+    press(app, "back")  # clears the pick, undoes nothing
+    assert scene.tile_pick is None and scene.state.to_json() == before
+    tap(app, scene, f"free:{tile}")
+    tap(app, scene, "arrow:3")
+    tap(app, scene, "button:slide")
+    assert scene.state.to_json() != before and scene.state.can_undo(0)
+    press(app, "back")
+    assert scene.state.to_json() == before
+
+
+def test_a_yatai_game_saves_and_resumes_through_the_app(app, tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    scene = scene_with(app, saves=store)
+    scene.play_until(lambda s: s.round >= 2 and s.phase == Phase.TILE and s.turn == 0)
+    assert not scene.state.is_over()
+    assert scene.submit(0, scene.state.legal_actions(0)[0])
+    assert store.flush()
+    games, problems = store.unfinished()
+    (save_id, doc), *_ = [g for g in games if g[1]["game"] == "yatai"]
+    assert not problems and len(doc["log"]) == len(scene.state.log)
+    resumed = Session.resume(doc, store, GAME, save_id)
+    assert resumed.state.to_json() == scene.state.to_json()
+
+
+def test_four_seats_draw_every_stall_and_the_end_lays_out_the_scoring(app):
+    scene = scene_with(app, seats=4, humans=0)
+    scene.advance(100_000)
+    assert scene.state.is_over()
+    app.draw()  # the scoring overlay draws from the result, category by category
+    assert scene.state.result and all("dishes" in r and "guests" in r for r in scene.state.result)
