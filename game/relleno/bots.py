@@ -28,6 +28,8 @@ ABILITY_WORTH = {"none": 0.0, "bonus_fill": 0.5, "extra_restock": 1.0, "bad_batc
 PROVIDE_WORTH = 0.5  # a filling in the left column: future fills
 CARD_COST = 0.15  # each card played sits on the discard pile until a restock
 EARLY_WORTH = 0.006  # per hour earlier, in points: only breaks ties
+TIME_CARDS_TRIED = 3
+RESERVES_TRIED = 3
 WIN_WORTH = 10.0  # a won game over a lost one, in points of margin
 HAND_PROMISE = 0.6  # a filling in hand, at the start of the game, in points
 PILE_PROMISE = 0.3  # a filling on the discard pile: a restock away
@@ -55,21 +57,21 @@ def _keep_worth(card: str) -> float:
     return 3.0 * len(c.points) + len(c.provides)
 
 
+def _spare(state: RellenoState, seat: int, card: str) -> float:
+    """How well the seat does without `card` as its time card: its best fill from
+    the rest of the hand, earlier breaking ties."""
+    rest = [c for c in state.hands[seat] if c != card]
+    return _best_fill(state, seat, rest) - EARLY_WORTH * (_card(card).time or 0) / 60
+
+
 def greedy(state: RellenoState, seat: int):
     """The easy bot's move (deterministic: ties go to the first legal action)."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
     if state.phase == Phase.CHOOSE:
-        hand = state.hands[seat]
         plain = [a for a in legal if not a["early"]]
-
-        def keep(a) -> float:
-            rest = [c for c in hand if c != a["card"]]
-            time = _card(a["card"]).time or 0
-            return _best_fill(state, seat, rest) - EARLY_WORTH * time / 60
-
-        return max(plain, key=keep)
+        return max(plain, key=lambda a: _spare(state, seat, a["card"]))
     if state.phase == Phase.BAD_BATCH:
         return min(legal, key=lambda a: _keep_worth(a["card"]))
     fills = [a for a in legal if a["type"] in ("fill", "bonus_fill")]
@@ -148,19 +150,28 @@ def _expect_easy_choices(world: RellenoState, seat: int) -> None:
 
 
 def _candidates(state: RellenoState, seat: int) -> list[dict]:
-    """The legal moves worth trying: for each recipe only its two cheapest covers."""
+    """The legal moves worth trying, a few so that a turn stays under a second at
+    six seats: the time cards the easy bot would spare best (with any early
+    arrivals), each recipe's two cheapest covers, plain restock and the
+    reservations of the richest recipes."""
     legal = state.legal_actions(seat)
+    if state.phase == Phase.CHOOSE:
+        cards = sorted({a["card"] for a in legal}, key=lambda c: -_spare(state, seat, c))[:TIME_CARDS_TRIED]
+        most = max(len(a["early"]) for a in legal)
+        return [a for a in legal if a["card"] in cards and len(a["early"]) in (0, 1, most)]
     kept: dict[tuple, list[dict]] = {}
     out = []
     for a in legal:
         if a["type"] in ("fill", "bonus_fill"):
             kept.setdefault((a["type"], a["recipe"]), []).append(a)
-        else:
+        elif "reserve" not in a:
             out.append(a)
     for group in kept.values():
         group.sort(key=lambda a: sum(_keep_worth(c) for c in a["cards"]))
         out += group[:2]
-    return out
+    reserves = [a for a in legal if "reserve" in a]
+    reserves.sort(key=lambda a: -_keep_worth(a["reserve"]))
+    return out + reserves[:RESERVES_TRIED]
 
 
 def _rest_of_day(world: RellenoState, seat: int, action) -> RellenoState:
