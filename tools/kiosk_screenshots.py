@@ -1,7 +1,7 @@
 """Kiosk mode's screens as PNGs in docs/screenshots/kiosk/ (headless, a
 throw-away statistics database filled with two weeks of made-up games).
 
-    python tools/kiosk_screenshots.py [--size 1920x1080] [--out docs/screenshots/kiosk]
+    python tools/kiosk_screenshots.py [--size 1920x1080] [--out docs/screenshots/kiosk] [--lang it]
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--size", default="1920x1080")
     p.add_argument("--out", default=str(ROOT / "docs/screenshots/kiosk"))
+    p.add_argument("--lang", default="en")
     args = p.parse_args()
     tmp = tempfile.mkdtemp(prefix="wok-kiosk-shots-")
     os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", XDG_CONFIG_HOME=f"{tmp}/config")
@@ -61,6 +62,8 @@ def main() -> int:
 
     w, _x, h = args.size.partition("x")
     app = App(size=(int(w), int(h)), window=False, kiosk=True)
+    app.settings.language = args.lang  # attract mode puts the operator's language back
+    app.set_language(args.lang)
     app.settings.kiosk.operator_pin = hash_pin("2468", n=2**8)
     fill(app.kiosk.stats, app.kiosk.hall, random.Random(16))
     out = Path(args.out)

@@ -70,12 +70,10 @@ class App:
         self.size = tuple(size or self.settings.window)
         if not all(self.size):  # [0, 0]: the screen's size (a surface without a screen: 720p)
             self.size = screen_size() if window else (1280, 720)
-        if kiosk:
-            self.settings.kiosk.enabled = True
         # Kiosk mode (game/app/kiosk.py): fullscreen, no way out for guests, attract mode.
+        # (Neither the flag nor the fullscreen it forces is written into the settings.)
         self.kiosk: Kiosk | None = None
-        if self.settings.kiosk.enabled:
-            self.settings.fullscreen = window
+        if kiosk or self.settings.kiosk.enabled:
             self.kiosk = Kiosk(self, defer=window)
         self.screen = self._open(window)
         self.scenes: list[Scene] = []
@@ -88,7 +86,7 @@ class App:
     def _open(self, window: bool) -> pygame.Surface:
         if not window:
             surf = pygame.Surface(self.size)
-        elif self.settings.fullscreen:
+        elif self.settings.fullscreen or self.kiosk is not None:
             surf = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             surf = pygame.display.set_mode(self.size, pygame.RESIZABLE)
@@ -180,7 +178,7 @@ class App:
                 continue
             if e.type == pygame.QUIT:
                 self.running = False
-            elif e.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            elif e.type == pygame.VIDEORESIZE and not self.settings.fullscreen and self.kiosk is None:
                 self.size = (max(640, e.w), max(360, e.h))
                 self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
                 self._set_stage(self.screen)
@@ -233,6 +231,10 @@ class App:
             self.ui.text(self.stage, line, (110, 24 + 44 * i), 32, INK, width=1700)
 
     def run(self) -> None:
+        if self.kiosk is not None and self.scenes:  # the restored state itself, before any step moves it on
+            self.draw()
+            pygame.display.flip()
+            self.kiosk.frame_drawn()
         next_step = time.monotonic_ns()
         while self.running and self.scenes:
             self.poll()
@@ -252,6 +254,8 @@ class App:
             if stepped == 5:
                 next_step = now + STEP_NS
             if drawn:
+                if self.kiosk is not None:
+                    self.kiosk.before_flip()
                 pygame.display.flip()
                 if self.kiosk is not None:
                     self.kiosk.frame_drawn()

@@ -56,6 +56,7 @@ GUESTS_QUIET = {"attract", "still-playing", "initials"}  # screens with idle rul
 OPERATOR = {"operator", "operator-games", "operator-times", "operator-stats", "buzzer-menu", "buzzer-seats"}
 OPERATOR |= {"buzzer-test"}
 OPERATOR_IDLE = 120.0  # an operator screen left alone closes: guests must not find it open
+SAVE_WAIT = 0.25  # seconds a frame may wait for its action's save (an fsync: ~20 ms; more on a stalling disk)
 LEAVE_STATUS = 64  # the exit status of "leave to the desktop": the unit does not restart it
 
 
@@ -80,11 +81,12 @@ class Kiosk:
         self.away: set[int] = set()  # human seats a bot plays for now
         self.session: Session | None = None  # the game being recorded
         self.recorded: set[int] = set()  # id() of sessions whose end is recorded
-        self.fame_asks: list = []  # (kind, value, future) waiting for the hall of fame's answer
+        self.fame_asks: list = []  # (session, kind, value, future): the hall of fame is asked
         self.exit_status = 0
         self._ready = False
         self._status = ""
         self._digest: tuple = (None, "")
+        self._saved_key: tuple = (None, 0)
 
     def open_records(self) -> None:
         """Open the statistics database and hand it the records made so far."""
@@ -375,11 +377,23 @@ class Kiosk:
             r = ui.rect(360, 930 - 62 * i, 1200, 54)
             ui.panel(surf, r, PANEL, 12, SEAT_COLOURS[table.session.seats[seat].colour])
             text = _("{name} is away: a bot plays. Press any button to come back.").format(name=table.seat_name(seat))
-            ui.text(surf, text, (960, 936 - 62 * i), 32, INK, anchor="midtop")
+            ui.text(surf, text, (960, 936 - 62 * i), ui.fit(text, 32, 1160), INK, anchor="midtop")
 
     @property
     def ui(self):
         return self.app.ui
+
+    def before_flip(self) -> None:
+        """A frame showing a new action waits (at most SAVE_WAIT) for that action's
+        save to reach the disk: killed at any moment, the cabinet comes back to
+        what was on screen, not to a state an action or two older."""
+        table = self.table()
+        if table is None or table.session.demo:
+            return
+        key = (id(table.session), len(table.state.log))
+        if key != self._saved_key:
+            self._saved_key = key
+            self.app.saves.flush(SAVE_WAIT)
 
     def frame_drawn(self) -> None:
         """After each flip: READY once, then the heartbeat (it means frames are drawn)."""

@@ -163,7 +163,9 @@ class AttractScene(Scene):
                         surf, _(UNITS[kind.unit]).format(v=e.value), (cx + 160, y + 12), 34, GREEN, anchor="topright"
                     )
                 if not rows:
-                    ui.text(surf, _("No record yet: be the first!"), (cx, 340 + drift), 34, INK, anchor="midtop")
+                    ui.text(surf, "-", (cx, 340 + drift), 40, MUTED, anchor="midtop")
+        if board is not None and not any(b["all_time"] for b in board.values()):
+            ui.text(surf, _("No record yet: be the first!"), (960, 700 + drift), 48, INK, True, "midtop")
 
     def draw_over(self, surf: pygame.Surface) -> None:
         """The banner over whatever is on screen, then dimming or black."""
@@ -172,11 +174,17 @@ class AttractScene(Scene):
             surf.fill((0, 0, 0))
             return
         ui = self.ui
-        x, y = 960 + 500 * math.sin(self.clock / 11), 860 + 50 * math.sin(self.clock / 5)
+        if self.demo is None:  # under the hall of fame, drifting (burn-in)
+            x, y = 960 + 300 * math.sin(self.clock / 7), 860 + 40 * math.sin(self.clock / 5)
+        else:  # a top corner, the other one every 12 s: the middle is the game's
+            x = (370 if int(self.clock // 12) % 2 == 0 else 1550) + 20 * math.sin(self.clock / 3)
+            y = 40 + 20 * math.sin(self.clock / 5)
         glow = 0.5 + 0.5 * math.sin(self.clock * 3)
         colour = tuple(int(a + (b - a) * glow) for a, b in zip(ACCENT, INK, strict=True))
-        ui.panel(surf, ui.rect(x - 380, y, 760, 84), (20, 16, 14), 22, colour)
-        ui.text(surf, _("Press any button to play"), (x, y + 16), 48, colour, True, "midtop")
+        text = _("Press any button to play")
+        size = ui.fit(text, 44, 640, 30, bold=True)
+        ui.panel(surf, ui.rect(x - 340, y, 680, 80), (20, 16, 14), 22, colour)
+        ui.text(surf, text, (x, y + 40 - size * 0.6), size, colour, True, "midtop")
         if idle >= conf.dim_after:
             self.ui.shade(surf, 170)
 

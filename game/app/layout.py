@@ -34,7 +34,16 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
 
 
 def problems(boxes: list[tuple[str, pygame.Rect]], area: pygame.Rect) -> list[str]:
-    """What is wrong with a frame's boxes in a window area."""
+    """What is wrong with a frame's boxes in a window area. A "cover" (an opaque
+    panel drawn over the table, e.g. a guided game's explanation) hides what was
+    reported before it and beneath it."""
+    shown: list[tuple[str, pygame.Rect]] = []
+    for kind, r in boxes:
+        if kind == "cover":
+            shown = [(k, b) for k, b in shown if not _overlap(b, r)]
+        else:
+            shown.append((kind, r))
+    boxes = shown
     out = []
     bounds = area.inflate(2, 2)
     for kind, r in boxes:

@@ -7,7 +7,7 @@ import copy
 import pygame
 
 from .. import i18n
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..input import PlayerEvent
 from ..input.devices import key_label
 from ..input.rebind import rebind
@@ -27,7 +27,7 @@ class TitleScene(MenuScene):
         for problem in problems:
             app.say(problem, 10)
         if games:
-            count = _("{n} games").format(n=len(games)) if len(games) > 1 else _("1 game")
+            count = ngettext("{n} game", "{n} games", len(games)).format(n=len(games))
             items.append(Item(N_("Resume"), lambda: app.open("resume"), value=count))
         items += [
             Item(N_("Play"), lambda: app.open("chooser")),
@@ -336,12 +336,12 @@ class ControlsScene(Scene):
                     surf, label, (x0 + c * w + w / 2, y + 6), 34, INK if keys else DIM, anchor="midtop", width=w - 40
                 )
         y = 196 + len(CONTROLS) * 58 + 12
-        rect = ui.rect(760, y, 400, 60)
+        rect = ui.rect(640, y, 640, 60)
         on = self.row == len(CONTROLS)
         for c in range(len(self.zones)):
             self.cells[(len(CONTROLS), c)] = rect
         ui.panel(surf, rect, PANEL_HI if on else PANEL, 12, ACCENT if on else None)
-        ui.text(surf, _("Reset to defaults"), (960, y + 10), 36, INK, True, "midtop", width=380)
+        ui.text(surf, _("Reset to defaults"), (960, y + 10), 36, INK, True, "midtop", width=600)
         if self.message:
             ui.footer(surf, self.message)
         else:

@@ -113,7 +113,7 @@ class _OperatorMenu(MenuScene):
     footer = N_("Confirm: change - Back: return")
 
     def __init__(self, app) -> None:
-        super().__init__(app, Menu([], x=360, y=178, w=1200, h=74, gap=6))
+        super().__init__(app, Menu([], x=160, y=178, w=1600, h=74, gap=6))
         self._build()
 
     def items(self) -> list[Item]:
@@ -317,9 +317,9 @@ class StatsScene(Scene):
         line = _("Database: {state} · {p} records waiting · {c} crashes in {d} days").format(
             state=_("ready") if st.ready and not st.error else st.error or _("opening"), p=st.pending, c=crashes, d=DAYS
         )
-        ui.text(surf, line, (80, 930), 32, MUTED)
+        ui.text(surf, line, (80, 930), ui.fit(line, 32, 1280), MUTED)
         if self.note:
-            ui.text(surf, self.note, (80, 980), 30, GREEN)
+            ui.text(surf, self.note, (80, 980), ui.fit(self.note, 30, 1280), GREEN)
         self.menu.draw(surf, ui)
 
     def _bars(self, surf, box, columns, labels, title) -> None:

@@ -12,6 +12,7 @@ phones off ends every link.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,18 +20,20 @@ from ..i18n import _
 from ..input import PlayerEvent
 from ..web import qr
 from ..web.bridge import PhoneTable
-from ..web.server import DEFAULT_PORT, PhoneServer
 from ..web.views import page_words
 from .scene import Scene
 from .ui import ACCENT, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS
+
+if TYPE_CHECKING:
+    from ..web.server import PhoneServer
 
 log = logging.getLogger(__name__)
 
 
 class Phones:
-    def __init__(self, app, host: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
+    def __init__(self, app, host: str = "0.0.0.0", port: int | None = None) -> None:
         self.app = app
-        self.host, self.port = host, port  # tests use loopback and port 0
+        self.host, self.port = host, port  # None: the server's DEFAULT_PORT; tests use loopback and port 0
         self.address: str | None = None  # the address in the links (None: this machine's on the LAN)
         self.server: PhoneServer | None = None
         self.urls: dict[int, str] = {}  # seat -> link of the game open to phones
@@ -52,6 +55,12 @@ class Phones:
             self.stop()
 
     def start(self) -> bool:
+        # aiohttp is imported only when phones are switched on: half a second
+        # less before the first frame (a kiosk restarted after a crash).
+        from ..web.server import DEFAULT_PORT, PhoneServer
+
+        if self.port is None:
+            self.port = DEFAULT_PORT
         try:
             self.server = PhoneServer(
                 self.app.queue, port=self.port, host=self.host, address=self.address, words=page_words()

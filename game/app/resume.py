@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..engine import SYSTEM
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..input import PlayerEvent
 from . import catalogue
 from .confirm import ConfirmScene
@@ -47,7 +47,7 @@ class Unfinished:
 
     def progress_text(self) -> str:
         last = next((ln["text"] for ln in reversed(self.session.history()) if ln["seat"] != SYSTEM), "")
-        moves = _("{n} moves").format(n=self.moves) if self.moves != 1 else _("1 move")
+        moves = ngettext("{n} move", "{n} moves", self.moves).format(n=self.moves)
         return f"{moves} · " + (_("last: {move}").format(move=last) if last else _("not started"))
 
 

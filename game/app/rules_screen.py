@@ -10,7 +10,8 @@ from ..i18n import _
 from ..input import PlayerEvent
 from . import catalogue
 from .scene import Scene
-from .ui import ACCENT, INK
+from .tutorial import make_tutorial, tutorial_for
+from .ui import ACCENT, INK, PANEL_HI
 
 LINES_PER_PAGE = 16  # 50 units apart from y=170: the last ends above the footer
 
@@ -25,6 +26,8 @@ class RulesScene(Scene):
         self.page = 0
         self.title = catalogue.find(game_id).title
         self._cache: tuple = (None, [])
+        self.guided = tutorial_for(game_id) is not None  # its last page offers a guided first game
+        self.button: pygame.Rect | None = None
 
     def text(self) -> str:
         for lang in (i18n.language(), "en"):
@@ -35,12 +38,26 @@ class RulesScene(Scene):
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
             return
-        if ev.control in ("back", "menu", "confirm") or (ev.control == "point" and self.page + 1 >= self.pages):
+        last = self.page + 1 >= self.pages
+        tapped = ev.control == "point" and self.button is not None and self.button.collidepoint(ev.pos)
+        if self.guided and last and (ev.control == "confirm" or tapped):
+            self.start_guided()
+        elif ev.control in ("back", "menu", "confirm") or (ev.control == "point" and self.page + 1 >= self.pages):
             self.app.pop()
         elif ev.control in ("down", "right", "point"):
             self.page = min(self.page + 1, self.pages - 1)
         elif ev.control in ("up", "left"):
             self.page = max(0, self.page - 1)
+
+    def start_guided(self) -> None:
+        """Leave whatever led here (a paused game is saved) for the guided first game."""
+        for scene in self.app.scenes:
+            close = getattr(scene, "close", None)
+            if close:
+                close()
+        entry = catalogue.find(self.game_id)
+        self.app.restart_at("title")
+        self.app.push(make_tutorial(self.app, entry))
 
     @property
     def pages(self) -> int:
@@ -76,6 +93,13 @@ class RulesScene(Scene):
             ui.text(
                 surf, line, (140, 170 + i * 50), 42 if heading else 36, ACCENT if heading else INK, heading, width=1640
             )
+        self.button = None
+        if self.guided and self.page + 1 >= self.pages:
+            self.button = ui.rect(1340, 972, 500, 64)
+            ui.panel(surf, self.button, PANEL_HI, 16, ACCENT)
+            ui.text(surf, _("Play a guided game"), (1590, 982), 36, INK, True, "midtop")
+            ui.footer(surf, _("Confirm: a guided first game - Back to close"))
+            return
         ui.footer(
             surf, _("Page {n} of {total} - arrows to turn, Back to close").format(n=self.page + 1, total=self.pages)
         )

@@ -104,8 +104,8 @@ class SaveStore:
     def delete(self, save_id: str) -> None:
         writer().put(self.path(save_id), None)
 
-    def flush(self) -> bool:
-        return writer().flush()
+    def flush(self, timeout: float = 10.0) -> bool:
+        return writer().flush(timeout)
 
     @property
     def problem(self) -> str:

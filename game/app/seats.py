@@ -317,9 +317,10 @@ class SeatsScene(Scene):
         y += 80
         if "options" in kinds:
             shown = self.row_options()
-            w = width / len(shown)
+            w = min(width / len(shown), 420)  # one option is a cell, not a bar
+            left = mid - w * len(shown) / 2
             for col, o in enumerate(shown):
-                rect = (x0 + col * w, y, w - 14, 86)
+                rect = (left + col * w, y, w - 14, 86)
                 self._cell(surf, (1, col), rect, self.option_text(o, self.options[o.key]), INK, True, _(o.label))
             y += 100
         fields = self.fields()

@@ -23,7 +23,7 @@ import pygame
 from .. import i18n
 from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..input import DeviceId, PlayerEvent
 from ..media.cues import cues
 from . import catalogue
@@ -392,6 +392,7 @@ class TableScene(Scene):
     def draw_reveal(self, surf: pygame.Surface, seat: int) -> None:
         """What `seat`'s turn brought, over its still-open view (reveal_after_turn).
         By default its last move in words; a game draws its own (cards bought)."""
+        self.ui.cover(self.ui.rect(260, 380, 1400, 150))
         self.ui.panel(surf, self.ui.rect(260, 380, 1400, 150), PANEL, 20, self.seat_colour(seat))
         self.ui.text(surf, self.last_move_text(), (960, 410), 40, INK, True, "midtop")
 
@@ -399,6 +400,7 @@ class TableScene(Scene):
         key = self.key_hint(seat)
         text = _("{name}: press {key} or tap to pass the screen on") if key else _("{name}: tap to pass the screen on")
         r = self.ui.rect(360, 560, 1200, 70)
+        self.ui.cover(r)
         self.ui.panel(surf, r, (24, 16, 14), 16, ACCENT)
         self.ui.text(surf, text.format(name=self.seat_name(seat), key=key), (960, 574), 38, ACCENT, True, "midtop")
 
@@ -640,7 +642,8 @@ class ResultsScene(Scene):
 
     def _again(self) -> None:
         s = self.session
-        fresh = Session(s.gdef, s.seats, s.options, s.seed + 1, s.saves)
+        saves = s.saves if s.saves is not None else self.app.saves  # after a guided game: a real one, saved
+        fresh = Session(s.gdef, s.seats, s.options, s.seed + 1, saves)
         self.app.replace(make_table(self.app, fresh))
 
     def _menu(self) -> None:
@@ -655,7 +658,7 @@ class ResultsScene(Scene):
         ui.title(surf, _("Results"))
         winners = state.winners()
         names = ", ".join(self.session.seats[w].name for w in winners)
-        headline = _("{names} win!") if len(winners) > 1 else _("{names} wins!")
+        headline = ngettext("{names} wins!", "{names} win!", len(winners))
         ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop", width=1800)
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])

@@ -86,8 +86,9 @@ class Guided:
             return
         ui = self.ui
         text = _(step.text) if step is not None else _(self.tutorial.done)
-        lines = ui.wrap(text, 38, 1640)[:2]
+        lines = ui.wrap(text, 38, 1640, True)[:2]
         r = ui.rect(100, 880, 1720, 150)
+        ui.cover(r)
         ui.panel(surf, r, (24, 16, 14), 18, ACCENT if step is not None else GREEN)
         head = _("Guided game: step {n} of {total}").format(n=self.step + 1, total=len(self.tutorial.steps))
         ui.text(surf, head if step is not None else _("Guided game: over to you"), (130, 890), 30, ACCENT)

@@ -149,6 +149,12 @@ class Ui:
         finally:
             self.boxes = boxes
 
+    def cover(self, rect: pygame.Rect) -> None:
+        """An opaque panel is drawn over `rect` next: what it hides is no longer on screen,
+        so the layout recorder forgets it (the panel's own text is reported after)."""
+        if self.boxes is not None:
+            self.boxes[:] = [(kind, box) for kind, box in self.boxes if not box.colliderect(rect)]
+
     def box(self, rect: pygame.Rect, kind: str = "card") -> pygame.Rect:
         """Report a drawn card (or any box that must not overlap its kind) to the layout recorder."""
         if self.boxes is not None:

@@ -214,11 +214,11 @@ class CheaterChefsScene(TableScene):
         ui, current = self.ui, obs["current"]
         if obs["over"]:
             names = ", ".join(self.seat_name(s) for s in obs["winners"])
-            one = len(obs["winners"]) == 1
+            n = len(obs["winners"])
             if obs["closed"]:
-                head = (_("Closing time! {names} wins") if one else _("Closing time! {names} win")).format(names=names)
+                head = ngettext("Closing time! {names} wins", "Closing time! {names} win", n).format(names=names)
             else:
-                head = (_("{names} wins!") if one else _("{names} win!")).format(names=names)
+                head = ngettext("{names} wins!", "{names} win!", n).format(names=names)
             pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
             colour = tuple(int(g + (255 - g) * pulse * 0.4) for g in GREEN)
             ui.text(surf, head, (LEFT, 14), 52, colour, True, width=ROW_W)

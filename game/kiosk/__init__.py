@@ -54,8 +54,9 @@ Attract mode: ``hall.board(game, wait=False)`` is a Future of {kind: {"today": [
 "all_time": [...]}} (take ``.result()`` once ``.done()``; it never raises).
 
 Operator menu: feed taps/clicks to ``gesture.feed(pin.corner_token(x, y, size),
-time.monotonic())`` (`pin.Gesture`: the four corners clockwise within 5 s); when
-it returns True show the PIN pad, then ``gate.attempt(digits)`` with
+time.monotonic())`` (`pin.Gesture`: the four corners clockwise within 5 s), and
+watch for decks 1 and 5 held together for 5 s on one controller (the app's
+game/app/kiosk.py does both); then show the PIN pad, then ``gate.attempt(digits)`` with
 ``gate = pin.PinGate(settings.kiosk.operator_pin, settings.kiosk.pin_tries,
 settings.kiosk.pin_lock_seconds, state_path=data_dir() / "operator-pin.json")``
 → Verdict OPEN / WRONG (tries_left) / LOCKED (seconds_left) / NO_PIN. A check

@@ -489,7 +489,7 @@ class RellenoScene(TableScene):
         ui = self.ui
         ui.shade(surf, 150)
         n = len(obs["order"])
-        box = ui.rect(260, 180, 1400, 140 + 92 * n)
+        box = ui.box(ui.rect(260, 180, 1400, 140 + 92 * n), "cover")  # hides the table beneath it
         ui.panel(surf, box, (70, 44, 52), 22, ACCENT)
         ui.text(surf, _("Time cards revealed: today's order"), (960, 200), 48, ACCENT, True, "midtop")
         t = self.clock - (self.reveal_at or 0)
@@ -513,7 +513,7 @@ class RellenoScene(TableScene):
         ui = self.ui
         ui.shade(surf, 170)
         n = self.state.num_seats
-        box = ui.rect(200, 120, 1520, 250 + 96 * n)
+        box = ui.box(ui.rect(200, 120, 1520, 250 + 96 * n), "cover")
         ui.panel(surf, box, (70, 44, 52), 22, GREEN)
         winners = obs["winners"]
         names = ", ".join(self.seat_name(s) for s in winners)

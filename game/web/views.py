@@ -30,10 +30,11 @@ from functools import cache
 from types import ModuleType
 
 from ..engine.state import SYSTEM, GameState
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 
 WORDS = {  # the page's own words, sent in its welcome (game/web/static/app.js)
     "connecting": N_("Connecting to the arcade…"),
+    "joined": N_("You are in: the game starts on the TV."),
     "reconnecting": N_("Connection lost: reconnecting…"),
     "no-link": N_("Scan your seat's QR code on the TV to join."),
     "wrong-secret": N_("This link is not valid: scan your seat's QR code on the TV."),
@@ -140,7 +141,7 @@ def status(acting: list[int], seat: int, names: list[str], over: bool, winners: 
     if over:
         if not winners:
             return _("Game over")
-        text = _("{names} wins!") if len(winners) == 1 else _("{names} win!")
+        text = ngettext("{names} wins!", "{names} win!", len(winners))
         return text.format(names=who(winners))
     if seat in acting:
         return _("Your turn")

@@ -404,6 +404,7 @@ class WokScene(TableScene):
         if done is None:
             super().draw_reveal(surf, seat)
             return
+        ui.cover(ui.rect(200, 300, 1520, 250))
         ui.panel(surf, ui.rect(200, 300, 1520, 250), (24, 16, 14), 20, self.seat_colour(seat))
         if done["type"] == "buy":
             head = _("{name} bought row {row} for {price}:").format(

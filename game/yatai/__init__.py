@@ -1,7 +1,8 @@
 """Yatai (Bonfanti, Ceglia, Corti): run a Fukuoka street-food stall; slide an action
 tile into a 2×3 grid and run its row or column; serve guests, win the reviews."""
 
-from game.engine.gamedef import GameDef
+from game.engine.gamedef import GameDef, Option
+from game.i18n import N_
 
 from .bots import BOTS
 from .rules import YataiState
@@ -30,4 +31,6 @@ GAME = GameDef(
     scene="game.yatai.scene:YataiScene",
     bots=BOTS,
     stats=stats,
+    # The seats screen offers it: the first player, or drawn (rules.py).
+    options=(Option("first_seat", N_("First player"), (None, 0, 1, 2, 3), (N_("drawn"),), seat_values=True),),
 )

@@ -50,13 +50,13 @@ BONUS_ICONS = {
 _VEILS: dict[tuple, pygame.Surface] = {}
 
 
-def ghost(ui, surf, item: str, centre: tuple[float, float], size: float, under=SLOT) -> None:
+def ghost(ui, surf, item: str, centre: tuple[float, float], size: float, under=SLOT, fade: int = 200) -> None:
     """A picture faded into the colour under it: what an empty place is for."""
     rect = ui.picture(surf, item, centre, size)
-    key = (rect.size, under)
+    key = (rect.size, under, fade)
     if key not in _VEILS:
         veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        veil.fill((*under, 165))
+        veil.fill((*under, fade))
         _VEILS[key] = veil
     surf.blit(_VEILS[key], rect)
 
@@ -215,14 +215,14 @@ class StallView:
             elif entry["bonus"] == "double":  # a second guest: not a picture of a guest, which would look seated
                 ui.text(surf, "×2", (cx, cy), 26, MUTED, True, "center")
             else:
-                ghost(ui, surf, BONUS_ICONS[entry["bonus"]], (cx, cy), CELL - 12, EMPTY)
+                ghost(ui, surf, BONUS_ICONS[entry["bonus"]], (cx, cy), CELL - 12, EMPTY, 110)
 
     def _reviews(self, surf, chef: dict) -> None:
         ui, x, y, data = self.ui, self.x, self.y, content()
         for i, track in enumerate(data.reviews):
             value = chef["reviews"][track]
             name = _(words.REVIEWS[track]).capitalize()
-            ty = y + 282 + i * 38
+            ty = y + 276 + i * 36
             ui.text(surf, name, (x + 270, ty), ui.fit(name, 34, 200, 24), MUTED)
             colour = GREEN if value > 0 else (RED if value < 0 else INK)
             ui.text(surf, f"{value:+d}" if value else "0", (x + 530, ty), 34, colour, True, "topright")
@@ -230,5 +230,5 @@ class StallView:
             ui.text(surf, f"{pts:+d}" if pts else "0", (x + 590, ty + 4), 28, MUTED, False, "topright")
         if chef["tokens"]:
             text = ", ".join(_(words.TOKENS[t]) for t in chef["tokens"])
-            ui.picture(surf, "yatai.special", (x + 286, y + 442), 34)
-            ui.text(surf, text, (x + 310, y + 442), ui.fit(text, 34, 280, 22), INK, False, "midleft")
+            ui.picture(surf, "yatai.special", (x + 286, y + 448), 34)
+            ui.text(surf, text, (x + 310, y + 448), ui.fit(text, 34, 280, 22), INK, False, "midleft")

@@ -2,7 +2,7 @@
 
 The API for a scene, in brief
 -----------------------------
-State: `YataiState(seats 2-4, options None, seed)`. One actor at a time: `turn`.
+State: `YataiState(seats 2-4, options None or {"first_seat": seat}, seed)`. One actor at a time: `turn`.
 `phase` (Phase) says where the turn is; `pending` (a list, first entry current) holds
 the several-step choices in progress; while it is not empty only its actions are legal.
 
@@ -27,7 +27,8 @@ Any time the seat may act and no choice is pending: `use {token: "garbage"}`,
 Pending choices (Choice), first entry of `pending`:
 - GUEST {guests}: `guest {guest, seat}` (first free space of that seat's queue) or, for a
   tourist, `replace {guest, seat, pos}` (that customer goes back to the bag).
-- BOARD {guest, free}: `board {space}` on the reputation board; `use {token: "doggy_bag"}`.
+- BOARD {guest, free, served}: `board {space}` on the reputation board; for a guest just
+  served (not a double customer's), `use {token: "doggy_bag"}` frees the placement.
 - REVIEW {steps, tracks, sign}: `review {track}` one step (sign -1: the queue penalty).
 - MENU: `menu {dish}`;  PICK: `pick {guest}` from the bag;  TOKEN: `take {token}`.
 
@@ -42,7 +43,7 @@ from enum import StrEnum
 from itertools import combinations, combinations_with_replacement, product
 
 from game.engine import GameState, IllegalAction, Rng, detached, require
-from game.engine.actions import fields, int_field, str_field, str_list
+from game.engine.actions import fields, int_field, is_int, str_field, str_list
 
 from . import words
 from .data import content
@@ -112,8 +113,13 @@ class YataiState(GameState):
     game_id = "yatai"
     min_seats = 2
     max_seats = 4
+    # The rulebook lets the table choose the first player "by any criterion"; None: drawn.
+    default_options = {"first_seat": None}
 
     def setup(self) -> None:
+        first = self.options["first_seat"]
+        if first is not None and not (is_int(first) and 0 <= first < self.num_seats):
+            raise ValueError(f"first_seat must be a seat 0-{self.num_seats - 1}")
         data = content()
         table = data.players[self.num_seats]
         bag = [c for c in data.colours for _ in range(table["customers"])] + [TOURIST] * table["tourists"]
@@ -131,7 +137,7 @@ class YataiState(GameState):
         self.dish_supply = dict.fromkeys(data.colours, table["dishes"])
         self.drink_supply = dict.fromkeys(data.colours, table["drinks"])
         self.chefs = [self._chef() for _ in range(self.num_seats)]
-        self.first = self.rng.randrange(self.num_seats)
+        self.first = self.rng.randrange(self.num_seats) if first is None else first
         self.turn = self.first
         self.round = 0  # 1-12, then EXTRA_ROUND
         self.phase = Phase.MENU
@@ -280,13 +286,13 @@ class YataiState(GameState):
         if kind == Choice.GUEST:
             out: list[dict] = []
             for i, g in enumerate(choice["guests"]):
-                if i in [j for j, h in enumerate(choice["guests"]) if h == g][1:]:
+                if g in choice["guests"][:i]:
                     continue  # identical guests: name the first
                 out += self._guest_places(seat, i, g)
             return out
         if kind == Choice.BOARD:
             out = [{"type": "board", "space": s} for s in self.board_spaces(seat, choice["free"])]
-            if not choice["free"] and "doggy_bag" in chef["tokens"]:
+            if choice["served"] and not choice["free"] and "doggy_bag" in chef["tokens"]:
                 out.append({"type": "use", "token": "doggy_bag"})
             return out
         if kind == Choice.REVIEW:
@@ -502,7 +508,7 @@ class YataiState(GameState):
         chef["crate"] += drinks
         points = 1 + (dish == guest) + sum(d == guest for d in drinks) + (taiyaki and guest == TOURIST)
         chef["points"] += points
-        self.pending.insert(0, {"kind": Choice.BOARD, "guest": guest, "free": False})
+        self.pending.insert(0, {"kind": Choice.BOARD, "guest": guest, "free": False, "served": True})
         self.last = {"guest": guest, "dish": dish, "drinks": drinks, "points": points}
 
     def _extra(self, seat: int, action: dict) -> None:
@@ -549,6 +555,7 @@ class YataiState(GameState):
         if kind == "use":
             fields(action, ["token"])
             token = str_field(action, "token", ["doggy_bag"], "doggy-bag-while-placing")
+            require(choice["served"], "doggy-bag-after-a-serve", "only a guest just served")
             require(not choice["free"], "one-doggy-bag", "already free")
             self._spend(seat, token)
             choice["free"] = True
@@ -582,7 +589,7 @@ class YataiState(GameState):
             guest = str_field(action, "guest", [*content().colours, TOURIST], "guest-in-bag")
             require(guest in self.bag, "guest-in-bag", f"no {guest} in the bag")
             self.bag.remove(guest)
-            self.pending[0] = {"kind": Choice.BOARD, "guest": guest, "free": False}
+            self.pending[0] = {"kind": Choice.BOARD, "guest": guest, "free": False, "served": False}
         elif kind == "take":
             fields(action, ["token"])
             token = str_field(action, "token", content().specials, "token-on-offer")

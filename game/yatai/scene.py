@@ -69,8 +69,9 @@ class YataiScene(TableScene):
         self.guest_pick = 0  # which drawn guest is being placed
         self.glows: dict[tuple, float] = {}  # (seat, part) or ("grid",) -> scene clock
         self.rises: dict[int, int] = {}  # seat -> points just earned (drawn rising while its glow lasts)
+        self.landed: dict[int, list[int]] = {}  # seat -> board spaces a guest just took (drawn landing)
         self._snap = self._snapshot()
-        self._faces: dict[str, dict] = {}  # option key -> its action, as drawn
+        self._offered: dict[str, dict] = {}  # target key -> its action, as drawn this frame
         self._surfaces: dict[tuple, pygame.Surface] = {}  # drawn once: stalls, tiles (see _cached)
         self._seen: tuple = ()  # the state version the cached observation and actions belong to
         self._obs: dict = {}
@@ -86,6 +87,10 @@ class YataiScene(TableScene):
         self.guest_pick = 0
         snap = self._snapshot()
         self.glows.clear()  # only what the last action changed glows
+        self.landed = {
+            s: [i for i, (a, b) in enumerate(zip(old["board"], new["board"])) if a is None and b is not None]
+            for s, (old, new) in enumerate(zip(self._snap["chefs"], snap["chefs"]))
+        }
         self.rises = {
             s: new["points"] - old["points"]
             for s, (old, new) in enumerate(zip(self._snap["chefs"], snap["chefs"]))
@@ -125,6 +130,13 @@ class YataiScene(TableScene):
             return False
         return self.submit(seat, {"type": "insert", "tile": self.tile_pick, "arrow": self.arrow_pick})
 
+    def _undo(self, seat: int, _ev=None) -> bool:
+        if self.session.undo(seat):
+            self.flash(_("Undone"), 1.5)
+            self.tile_pick = self.arrow_pick = self.slot_pick = None
+            return True
+        return False
+
     def _tap_slot(self, seat: int, slot: int) -> bool:
         options = [a for a in self.state.legal_actions(seat) if a.get("slot") == slot]
         if not options:
@@ -139,6 +151,7 @@ class YataiScene(TableScene):
     @classmethod
     def moments(cls):
         out = dict(super().moments())
+        out["setup"] = lambda scene: scene.until_human()
         out["start"] = lambda scene: scene._to_tile(1)
         out["choosing"] = lambda scene: scene._choosing()
         out["serve"] = lambda scene: scene._serving()
@@ -153,7 +166,7 @@ class YataiScene(TableScene):
     def _choosing(self) -> None:
         self._to_tile(2)
         if self.state.phase == Phase.TILE:
-            self.tile_pick, self.arrow_pick = self.state.free[0], 3
+            self.tile_pick, self.arrow_pick, self.focus_key = self.state.free[0], 3, "button:slide"
 
     def _serving(self) -> None:
         humans = self.session.humans()
@@ -164,7 +177,7 @@ class YataiScene(TableScene):
         self.play_until(serve_ready, limit=5000)
         serves = self._serves(self.state)
         if serves:
-            self.slot_pick = serves[0]["slot"]
+            self.slot_pick, self.focus_key = serves[0]["slot"], action_key(serves[0])
 
     @staticmethod
     def _serves(state) -> list[dict]:
@@ -190,6 +203,8 @@ class YataiScene(TableScene):
         mine = self.my_turn()
         seen = (len(log), id(log[-1]) if log else 0, mine)
         if seen != self._seen:
+            if self._seen and len(log) < self._seen[0]:  # an undo: nothing new to show
+                self._snap, self.glows = self._snapshot(), {}
             self._seen = seen
             self._obs = self.state.observation(None)
             self._legal = self.state.legal_actions(mine) if mine is not None else []
@@ -203,6 +218,7 @@ class YataiScene(TableScene):
 
     def draw_table(self, surf: pygame.Surface) -> None:
         surf.fill((30, 26, 34))
+        self._offered = {}
         obs, mine, legal = self._view()
         self._draw_top(surf, obs)
         self._draw_board(surf, obs, mine, legal)
@@ -222,7 +238,7 @@ class YataiScene(TableScene):
             head = _("Extra turn")
         else:
             head = _("Round {n} of {total}").format(n=rnd, total=ROUNDS)
-        ui.text(surf, head, (24, 12), 44, ACCENT, True)
+        ui.text(surf, head, (24, 12), ui.fit(head, 44, 380, 26, True), ACCENT, True)
         for i in range(ROUNDS + 1):
             r = ui.rect(420 + i * 50, 12, 46, 46)
             done = i + 1 < rnd
@@ -298,8 +314,6 @@ class YataiScene(TableScene):
                 if slot_no is not None and slot_no in slots_lit and mine is not None:
                     self.target(rect, do=lambda seat, _ev, s=slot_no: self._tap_slot(seat, s), key=f"slot:{slot_no}")
         self._glow(surf, ui.rect(GRID_X - 6, GRID_Y - 6, 3 * TILE_W + 2 * GAP + 12, 2 * TILE_H + GAP + 12), ("grid",))
-        for arrow in range(len(ARROWS)):
-            self._draw_arrow(surf, arrow, choosing)
         free = [t for t in obs["free"] if t != self.tile_pick or out is None] + ([out] if out is not None else [])
         ui.text(surf, _("Free tiles"), (28, FREE_Y - 40), 30, MUTED)
         for i, number in enumerate(free):
@@ -312,6 +326,13 @@ class YataiScene(TableScene):
                 pygame.draw.rect(surf, ACCENT, rect.inflate(ui.px(10), ui.px(10)), max(3, ui.px(7)), ui.px(14))
             if choosing and not pushed:
                 self.target(rect, do=lambda seat, _ev, t=number: self._pick_tile(seat, t), key=f"free:{number}")
+        for arrow in range(len(ARROWS)):
+            self._draw_arrow(surf, arrow, choosing)
+        if mine is not None and self.state.can_undo(mine):  # "back" undoes too; this is for taps
+            rect = ui.rect(26, 132, 120, 60)
+            ui.panel(surf, rect, PANEL_HI, 12, MUTED)
+            ui.text(surf, _("Undo"), (86, 162), ui.fit(_("Undo"), 34, 108, 24, True), INK, True, "center")
+            self.target(rect, do=self._undo, key="button:undo")
 
     def _draw_arrow(self, surf, arrow: int, choosing: bool) -> None:
         ui = self.ui
@@ -354,6 +375,7 @@ class YataiScene(TableScene):
                 if (seat, part) in self.glows:
                     self._glow(surf, view.part(part), (seat, part))
             self._draw_rise(surf, view, seat)
+            self._draw_landing(surf, view, seat, chef)
             if mine is None or pending is None:
                 continue
             if pending["kind"] == Choice.GUEST:
@@ -370,6 +392,20 @@ class YataiScene(TableScene):
         x, y = view.x + STALL_W - 60, view.y + 70 - 50 * t
         self.ui.text(surf, f"+{self.rises[seat]}", (x, y), 48, GREEN, True, "center")
 
+    def _draw_landing(self, surf, view: StallView, seat: int, chef: dict) -> None:
+        """A guest just seated drops onto its space, big at first, then ringed while the glow lasts."""
+        since = self.glows.get((seat, "board"))
+        if since is None or self.clock - since > GLOW_S:
+            return
+        t = (self.clock - since) / GLOW_S
+        for space in self.landed.get(seat, []):
+            rect = view.cell_rect(space)
+            centre = (rect.centerx / self.ui.u, rect.centery / self.ui.u)
+            size = 40 * (1 + 1.5 * max(0.0, 1 - 4 * t))  # lands in the first quarter
+            if t < 0.25:
+                self.ui.picture(surf, guest_picture(chef["board"][space]), centre, size)
+            pygame.draw.circle(surf, GREEN, rect.center, self.ui.px(30 + 6 * (1 - t)), max(2, self.ui.px(4)))
+
     def _guest_targets(self, surf, view: StallView, seat: int, legal: list[dict]) -> None:
         ui = self.ui
         pick = self._guest_index()
@@ -380,7 +416,12 @@ class YataiScene(TableScene):
             rect = view.queue_rect(pos)
             glow = 3 + 2 * math.sin(self.clock * 6)
             pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(8), ui.px(8)), ui.px(glow), ui.px(12))
-            self.target(rect, a)
+            self._offer(rect, a)
+
+    def _offer(self, rect: pygame.Rect, action: dict, focusable: bool = True) -> None:
+        """A target that submits `action` (its words show while it has the focus)."""
+        self._offered[action_key(action)] = action
+        self.target(rect, action, focusable=focusable)
 
     def _guest_index(self) -> int:
         """The drawn guest being placed, named as the rules name it (the first of identical ones)."""
@@ -399,7 +440,7 @@ class YataiScene(TableScene):
                 glow = 3 + 2 * math.sin(self.clock * 6)
                 pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(6), ui.px(6)), ui.px(glow), ui.px(8))
             # every empty space can be tapped: the rules refuse a wrong one, saying why
-            self.target(rect, {"type": "board", "space": space}, focusable=space in allowed)
+            self._offer(rect, {"type": "board", "space": space}, focusable=space in allowed)
 
     # -- what the player to act chooses
     def _prompt(self, obs: dict, mine: int | None) -> str:
@@ -448,22 +489,18 @@ class YataiScene(TableScene):
         ui = self.ui
         ui.panel(surf, ui.rect(16, PANEL_Y, 660, 1070 - PANEL_Y), PANEL, 16, ACCENT if mine is not None else None)
         prompt = self._prompt(obs, mine)
-        for i, line in enumerate(ui.wrap(prompt, 34, 628, True)[:2]):
-            ui.text(surf, line, (32, PANEL_Y + 10 + 42 * i), 34, ACCENT, True)
+        size = 34
+        while len(ui.wrap(prompt, size, 628, True)) > 2 and size > 26:
+            size -= 2
+        for i, line in enumerate(ui.wrap(prompt, size, 628, True)[:2]):
+            ui.text(surf, line, (32, PANEL_Y + 10 + (size + 8) * i), size, ACCENT, True)
         if mine is None:
             self._draw_idle(surf, obs, PANEL_Y + 60)
             return
-        focused = next((a for k, a in self._faces.items() if k == self.focus_key), None)
-        if focused is None and self.tile_pick is not None and self.arrow_pick is not None:
-            focused = {"type": "insert", "tile": self.tile_pick, "arrow": self.arrow_pick}
-        if focused is not None:
-            hint = self.state.label(mine, focused, self.session.names())
-            ui.text(surf, hint, (32, PANEL_Y + 98), ui.fit(hint, 34, 628, 24), INK)
         y = PANEL_Y + 146
         pending = obs["pending"][0] if obs["pending"] else None
         if pending is not None and pending["kind"] == Choice.GUEST:
             y = self._draw_drawn(surf, pending["guests"], y)
-        self._faces = {}
         x = 32
         buttons = self._options(obs, legal)
         if obs["phase"] == Phase.TILE and not pending and self.tile_pick is not None and self.arrow_pick is not None:
@@ -478,11 +515,21 @@ class YataiScene(TableScene):
             if a["type"] == "slide":
                 self.target(rect, do=self._slide, key="button:slide")
             else:
-                self._faces[action_key(a)] = a
-                self.target(rect, a)
+                self._offer(rect, a)
             x += w + 12
+        self._draw_hint(surf, mine)
         if not buttons and not (pending and pending["kind"] == Choice.GUEST):
             self._draw_idle(surf, obs, y)
+
+    def _draw_hint(self, surf, mine: int) -> None:
+        """The focused choice in the rules' words (every target is declared by now)."""
+        focus = self.focused()
+        action = self._offered.get(focus.key) if focus is not None else None
+        if action is None and self.tile_pick is not None and self.arrow_pick is not None:
+            action = {"type": "insert", "tile": self.tile_pick, "arrow": self.arrow_pick}
+        if action is not None:
+            hint = self.state.label(mine, action, self.session.names())
+            self.ui.text(surf, hint, (32, PANEL_Y + 98), self.ui.fit(hint, 34, 628, 20), INK)
 
     def _draw_idle(self, surf, obs: dict, y: float) -> None:
         """Room left in the choice panel: at four seats (no spare place), the supply and the last moves."""
@@ -491,9 +538,10 @@ class YataiScene(TableScene):
             self._draw_history(surf, 32, y + 260, 1060)
 
     def _draw_history(self, surf, x: float, y: float, bottom: float) -> None:
-        """The last moves, newest first, down to `bottom` (everyone sees what happened)."""
-        ui, width = self.ui, 590
-        for n, line in enumerate(reversed(self.session.history()[-20:])):
+        """The moves before the last one (which the top line says), newest first, down to
+        `bottom`: everyone sees what happened."""
+        ui, width = self.ui, 570
+        for n, line in enumerate(reversed(self.session.history()[-21:-1])):
             if not line["text"]:
                 continue
             size = 34 if n == 0 else 30
@@ -606,7 +654,7 @@ class YataiScene(TableScene):
         ui.text(surf, head, (960, 126), 58, GREEN, True, "midtop")
         y0 = 214
         groups = [
-            (_("Play"), 520, 520),
+            (_("In play"), 500, 500),
             (_("Dish majorities"), 610, 880),
             (_("Guest majorities"), 990, 1260),
             (_("Reviews"), 1410, 1410),
@@ -614,9 +662,9 @@ class YataiScene(TableScene):
             (_("Total"), 1720, 1720),
         ]
         for label, a, b in groups:
-            ui.text(surf, label, ((a + b) / 2, y0), ui.fit(label, 34, max(150, b - a + 80), 22), MUTED, True, "midtop")
+            ui.text(surf, label, ((a + b) / 2, y0), ui.fit(label, 34, max(140, b - a + 60), 20), MUTED, True, "midtop")
         y1 = y0 + 80
-        ui.picture(surf, "common.star", (520, y1), 50)
+        ui.picture(surf, "common.star", (500, y1), 50)
         for i, colour in enumerate(data.colours):
             dish(ui, surf, colour, (610 + 90 * i, y1), 56)
             ui.picture(surf, guest_picture(colour), (990 + 90 * i, y1), 56)
@@ -632,7 +680,7 @@ class YataiScene(TableScene):
             cy = y + 44
             name = self.seat_name(seat)
             ui.text(surf, name, (140, cy), ui.fit(name, 44, 320, 28, True), self.seat_colour(seat), True, "midleft")
-            cells = [(520, r["play"])]
+            cells = [(500, r["play"])]
             cells += [(610 + 90 * i, r["dishes"][c]) for i, c in enumerate(data.colours)]
             cells += [(990 + 90 * i, r["guests"][c]) for i, c in enumerate(data.colours)]
             cells += [(1410, sum(r["reviews"].values())), (1570, r["tokens"])]

@@ -199,7 +199,9 @@ def test_operator_choices_are_saved_and_the_statistics_plot(kiosk, tmp_path):
     menu.menu.index = labels.index("Bot strength")
     press(app, "confirm")
     assert app.settings.kiosk.bot_strength == "hard"
-    assert 'bot_strength = "hard"' in app.store.path.read_text()
+    saved = app.store.path.read_text()
+    assert 'bot_strength = "hard"' in saved
+    assert "enabled = false" in saved and "fullscreen = false" in saved, "`python -m game kiosk` is not a setting"
     menu.menu.index = labels.index("Statistics")
     press(app, "confirm")
     assert isinstance(app.top, StatsScene)
@@ -279,3 +281,55 @@ def test_buzzer_faults_are_recorded_with_the_game_they_hit(kiosk):
         ("00a1", 2, "stuck button"),
     ]
     assert {f["game_ref"] for f in faults} == {table.session.stats_ref}
+
+
+def test_a_failing_scene_is_recorded_and_its_game_set_aside(kiosk):
+    app = kiosk
+    table = toy_table(app)
+    app.saves.flush()
+    try:
+        raise RuntimeError("boom in a scene")
+    except RuntimeError:
+        app.recover()
+    assert isinstance(app.top, ChooserScene) and app.running
+    app.kiosk.stats.flush()
+    (crash,) = app.kiosk.stats.crashes()
+    assert "boom in a scene" in crash["text"] and crash["game_ref"] == table.session.stats_ref
+    (game,) = app.kiosk.stats.games()
+    assert game["status"] == "abandoned" and game["reason"] == "a scene failed"
+    assert app.saves.unfinished() == ([], []) and list(app.saves.folder.glob("*.json.broken"))
+
+
+def test_reset_the_hall_of_fame_takes_two_presses(kiosk):
+    app = kiosk
+    app.kiosk.hall.record("wokup", "most_cards", 6, "ABC")
+    app.restart_at("operator")
+    labels = [it.label for it in app.top.menu.items]
+    app.top.menu.index = labels.index("Reset the hall of fame")
+    press(app, "confirm")
+    app.kiosk.stats.flush()
+    assert app.kiosk.hall.best("wokup", "most_cards"), "one press only arms it"
+    press(app, "confirm")
+    app.kiosk.stats.flush()
+    assert app.kiosk.hall.best("wokup", "most_cards") == []
+
+
+def test_records_made_before_the_database_opens_are_written_when_it_does(toy_catalogue):
+    from game.app.kiosk import EarlyRecords
+
+    app = App(size=(640, 360), window=False, kiosk=True)
+    try:
+        kiosk = app.kiosk
+        kiosk.stats.close()
+        kiosk.stats = EarlyRecords()  # as in a real start: the database opens after the first frame
+        ref = kiosk.stats.game_started("toy-snap", default_seats(2, ["random"]))
+        kiosk.stats.game_abandoned(ref, "crash loop")
+        kiosk.stats.crash("the previous run ended without a clean shutdown", game_ref=ref)
+        assert kiosk.stats.game_started("toy-snap", [], demo=True) is None
+        kiosk.open_records()
+        kiosk.stats.flush()
+        (game,) = kiosk.stats.games()
+        assert (game["id"], game["status"], game["reason"]) == (ref, "abandoned", "crash loop")
+        assert [c["game_ref"] for c in kiosk.stats.crashes()] == [ref]
+    finally:
+        app.quit()

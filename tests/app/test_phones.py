@@ -127,17 +127,21 @@ def test_take_over_needs_the_tv_and_a_seat_without_phone_keeps_its_curtain(app, 
     seats = seats_for(app, "cheaterchefs")
     seats.count = 2
     seats.seats[1].kind = "human"
+    seats.options["first_seat"] = 1  # Bao, who has no phone, cooks first
     a = FakePhone(app.phones.urls[0], "dev-a")
     loop(a.connect())
     until(app, loop, lambda: app.phones.state_of(0) == "joined")
     seats.start()
     table = app.top
     run(app)
-    # Bao has no phone: when Bao is to play, the TV passes the screen to Bao only.
-    if table.state.actors() == [1]:
-        assert table.curtain_for == 1
-    else:
-        assert table.curtain_for is None and table.viewer is None
+    # Bao has no phone: when Bao is to play, the TV passes the screen to Bao ...
+    assert table.state.actors() == [1] and table.curtain_for == 1
+    press(app, "confirm", seat=1)
+    assert table.viewer == 1
+    table.submit(1, table.state.legal_actions(1)[0])
+    run(app)
+    # ... and when Ana is, whose hand is on her phone, the TV shows the table only.
+    assert table.state.actors() == [0] and table.curtain_for is None and table.viewer is None
     thief = FakePhone(app.phones.urls[0], "dev-thief")
     loop(thief.connect())
     until(app, loop, lambda: isinstance(app.top, TakeoverScene))

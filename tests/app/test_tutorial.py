@@ -39,7 +39,7 @@ def test_a_tutorial_step_waits_for_the_right_action_and_rejects_a_wrong_one():
 
 def test_games_without_a_tutorial_say_so():
     assert tutorial_for("wewillwokyou") is not None
-    assert tutorial_for("cheaterchefs") is None
+    assert tutorial_for("cheaterchefs") is not None and tutorial_for("wokup") is None
 
 
 def test_the_guided_game_is_offered_the_first_time_a_game_is_chosen_only():
@@ -64,4 +64,38 @@ def test_the_guided_game_is_offered_the_first_time_a_game_is_chosen_only():
     assert isinstance(app.top, ChooserScene)
     press(app, "confirm")  # the second time: straight to the seats
     assert isinstance(app.top, SeatsScene)
+    app.quit()
+
+
+def test_the_rules_screen_offers_the_guided_game_on_its_last_page():
+    from game.app.rules_screen import RulesScene
+    from game.app.tutorial import Guided
+
+    app = App(size=(1280, 720), window=False)
+    app.open("title")
+    rules = app.open("rules", "wewillwokyou")
+    assert isinstance(rules, RulesScene) and rules.guided
+    app.draw()
+    for _i in range(rules.pages - 1):
+        press(app, "right")
+    app.draw()
+    assert rules.button is not None
+    press(app, "confirm")
+    assert isinstance(app.top, Guided)
+    app.quit()
+
+
+def test_cheater_chefs_guided_game_follows_its_script():
+    app = App(size=(1280, 720), window=False)
+    app.open("title")
+    scene = make_tutorial(app, catalogue.find("cheaterchefs"))
+    app.push(scene)
+    assert scene.viewer == 0 and 0 in scene.state.actors()
+    assert not scene.submit(0, {"type": "play", "card": "chicken"}) and scene.mistakes == 1
+    assert scene.submit(0, {"type": "play", "card": "garlic"}) and scene.step == 1
+    run(app, 90)
+    assert [e["seat"] for e in scene.state.log] == [0, 1]
+    assert not scene.submit(0, {"type": "discard_hand", "cards": ["butterfingers", "chicken", "garlic"]})
+    assert scene.submit(0, {"type": "discard_hand", "cards": ["chicken"]}) and scene.current() is None
+    app.draw()
     app.quit()

@@ -126,6 +126,9 @@ def test_two_phones_play_we_will_wok_you_with_a_bot_through_the_arcade(browser, 
     phones = {s: Phone(browser, urls[s]) for s in (0, 1)}  # scanned on the seats screen
     try:
         joined(arcade, (0, 1))
+        for phone in phones.values():  # joined on the seats screen: the page says so
+            phone.page.wait_for_function("() => document.getElementById('status').textContent.length > 0")
+            assert phone.text("#status") == arcade.app.phones.server.words["joined"]
         table = arcade.start_table(scene)
         for phone in phones.values():
             phone.wait_view()

@@ -64,6 +64,13 @@ def test_menu_in_turn_order_a_dish_nobody_chose_then_one_at_random_then_a_bottle
     assert s.round == 1 and s.phase == Phase.TILE and s.turn == first
 
 
+def test_the_table_may_choose_the_first_player():
+    assert all(YataiState(3, {"first_seat": 2}, seed).turn == 2 for seed in range(5))
+    assert {YataiState(3, None, seed).turn for seed in range(20)} == {0, 1, 2}
+    with pytest.raises(ValueError, match="first_seat"):
+        YataiState(2, {"first_seat": 2}, 1)
+
+
 # ---- (A) the queue check -------------------------------------------------------------
 def test_a_guest_in_the_last_space_costs_two_reviews_of_your_choice_and_goes_back_to_the_bag():
     s = started()
@@ -325,7 +332,7 @@ def test_serving_scores_the_guest_the_matching_dish_and_each_matching_drink(gues
     assert chef["points"] == points
     assert chef["sink"][dish] == 1 and chef["crate"] == sorted(drinks) and chef["fridge"] == []
     assert chef["queue"] == chef["dishes"] == []
-    assert s.pending[0] == {"kind": Choice.BOARD, "guest": guest, "free": False}
+    assert s.pending[0] == {"kind": Choice.BOARD, "guest": guest, "free": False, "served": True}
 
 
 def test_after_a_serve_both_queues_move_up():
@@ -449,8 +456,12 @@ def test_double_customer_chooses_a_guest_from_the_bag_whose_space_gives_its_bonu
     assert s.pending[0]["kind"] == Choice.PICK
     assert {a["guest"] for a in s.legal_actions(seat)} == set(s.bag)
     tourists = s.bag.count("tourist")
+    token(s, seat, "doggy_bag")
     s.apply(seat, {"type": "pick", "guest": "tourist"})
     assert s.bag.count("tourist") == tourists - 1
+    # The doggy bag frees only a served guest's placement.
+    assert {"type": "use", "token": "doggy_bag"} not in s.legal_actions(seat)
+    assert_rejected(s, seat, {"type": "use", "token": "doggy_bag"}, "doggy-bag-after-a-serve")
     points = s.chefs[seat]["points"]
     s.apply(seat, {"type": "board", "space": review})
     assert s.pending[0] == {"kind": Choice.REVIEW, "steps": 2, "tracks": ["cleanliness"], "sign": 1}

@@ -76,6 +76,20 @@ def test_tapping_the_lit_arrow_again_slides_the_tile_in(app):
     assert scene.state.log[-1]["action"] == {"type": "insert", "tile": tile, "arrow": 1}
 
 
+def test_the_keyboard_picks_a_tile_then_an_arrow_and_confirms(app):
+    scene = scene_with(app, on_tile())
+    first = scene.state.free[0]
+    press(app, "confirm")  # the focus starts on the first free tile
+    assert scene.tile_pick == first
+    for _ in range(len(scene.state.free)):
+        press(app, "right")
+    assert scene.focus_key == "arrow:0"
+    press(app, "confirm")
+    assert scene.arrow_pick == 0 and scene.state.phase == Phase.TILE
+    press(app, "confirm")  # the same arrow again: slide it in
+    assert scene.state.log[-1]["action"] == {"type": "insert", "tile": first, "arrow": 0}
+
+
 def test_an_arrow_without_a_tile_is_refused_with_a_message(app):
     scene = scene_with(app, on_tile())
     before = len(scene.state.log)
@@ -101,7 +115,7 @@ def test_a_lit_tile_with_several_options_shows_them_and_a_button_plays_one(app):
     tap(app, scene, "slot:0")  # two drinks could go with the dish: choose below
     assert scene.slot_pick == 0
     app.draw()
-    options = [a for a in scene._faces.values() if a["type"] == "serve"]
+    options = [a for a in scene._offered.values() if a["type"] == "serve"]
     assert {tuple(a["drinks"]) for a in options} == {("red",), ("blue",)}
     serve = next(a for a in options if a["drinks"] == ["red"])
     tap(app, scene, action_key(serve))
@@ -152,6 +166,16 @@ def test_back_undoes_an_insertion_and_first_clears_a_pick(app):
     assert scene.state.to_json() == before
 
 
+def test_the_undo_button_takes_back_the_last_action_of_the_turn(app):
+    scene = scene_with(app)
+    scene.play_until(lambda s: s.phase == Phase.TILE and s.turn == 0)
+    assert "button:undo" not in keys(scene) or scene.state.can_undo(0)
+    before = scene.state.to_json()
+    assert scene.submit(0, scene.state.legal_actions(0)[0])
+    tap(app, scene, "button:undo")
+    assert scene.state.to_json() == before
+
+
 def test_a_yatai_game_saves_and_resumes_through_the_app(app, tmp_path):
     store = SaveStore(tmp_path / "saves")
     scene = scene_with(app, saves=store)
@@ -172,3 +196,34 @@ def test_four_seats_draw_every_stall_and_the_end_lays_out_the_scoring(app):
     assert scene.state.is_over()
     app.draw()  # the scoring overlay draws from the result, category by category
     assert scene.state.result and all("dishes" in r and "guests" in r for r in scene.state.result)
+
+
+def reachable(app, scene, action: dict) -> bool:
+    """Whether the screen offers `action` to seat 0: a target for it, or the scene's own steps."""
+    app.draw()
+    if action["type"] == "insert":
+        return {f"free:{action['tile']}", f"arrow:{action['arrow']}"} <= keys(scene)
+    if "slot" in action:
+        if f"slot:{action['slot']}" not in keys(scene):
+            return False
+        scene.slot_pick = action["slot"]
+    if action["type"] in ("guest", "replace"):
+        scene.guest_pick = action["guest"]
+    app.draw()
+    found = action_key(action) in keys(scene)
+    scene.slot_pick, scene.guest_pick = None, 0
+    single = "slot" in action and [a.get("slot") for a in scene.state.legal_actions(0)].count(action["slot"]) == 1
+    return found or single  # a slot with one action plays it on the tap
+
+
+def test_every_legal_choice_of_a_human_is_on_the_screen(app):
+    """A whole 3-seat game: at each of seat 0's decisions, every legal action can be chosen."""
+    scene = scene_with(app, seats=3)
+    checked = 0
+    while not scene.state.is_over():
+        if scene.state.turn == 0:
+            for action in scene.state.legal_actions(0):
+                assert reachable(app, scene, action), action
+            checked += 1
+        scene.advance(1)
+    assert checked > 20

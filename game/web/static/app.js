@@ -126,6 +126,7 @@
         state.tries = 0;
         setNet("●", true);
         $("wokup").textContent = w("wokup");
+        if (!state.view) setStatus(w("joined"), "");  // before the game starts (the seats screen)
         break;
       case "view":
         state.view = msg;

@@ -412,7 +412,7 @@ class WokUpScene(TableScene):
         x0, y0 = rect.x / ui.u + 16, rect.y / ui.u + 6
         room = rect.width / ui.u - 32
         if shape == "row" and not self.session.seats[seat].is_bot:
-            room -= 200  # a human's touch buttons take the mat's last 184 units
+            room -= 216  # a human's touch buttons (and their key letters) take the mat's last 200 units
         ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True, width=room)
         won = len(state.won[seat])
         for k in range(won):  # one small card per recipe won, its deck's back
