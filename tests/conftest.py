@@ -24,3 +24,22 @@ def _private_dirs(tmp_path, monkeypatch):
     for handler in list(logging.getLogger("game").handlers):  # a test that set up the log file
         logging.getLogger("game").removeHandler(handler)
         handler.close()
+
+
+@pytest.fixture
+def edited_copy(tmp_path):
+    """`edited_copy(folder, name, old, new)`: a copy of a content folder whose file
+    `name` has its first `old` replaced by `new` (the data tests' broken files)."""
+    import shutil
+
+    def edit(folder, name, old, new):
+        copy = tmp_path / "content"
+        if not copy.exists():
+            shutil.copytree(folder, copy)
+        path = copy / name
+        text = path.read_text()
+        assert old in text
+        path.write_text(text.replace(old, new, 1))
+        return copy
+
+    return edit

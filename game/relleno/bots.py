@@ -5,15 +5,14 @@ seat's own hand and the public piles; the lookahead plays on a determinization.
   restocks and reserves the recipe it could fill best after restocking; gives
   up as its time card the card its best fill needs least; never plays early
   arrivals.
-* "hard": on its turn, tries every move (two cheapest covers per recipe) on a
-  determinization and plays the rest of the day with the easy policy for every
-  seat, the rivals' known hands included; keeps the move with the best lead in
-  points plus what the cards promise (`worth`). Chooses its time card like
-  easy but values arriving earlier (0.3 point an hour).
+* "hard": tries every move (time cards with any early arrivals; two cheapest
+  covers per recipe) on a determinization and plays the rest of the day with
+  the easy policy for every seat (rivals' hands are on the public record; a
+  rival's secret time card is expected to be the easy bot's choice); keeps the
+  move with the best lead in points plus what the cards promise (`worth`).
 Tried and dropped (figures in assets/relleno/DESIGN.md): ISMCTS with greedy or
 quick rollouts (10-30 % against easy: a second buys too few rollouts in a game
-this chaotic), full-game rollouts (15 %), a two-day horizon (63 %), the
-lookahead for the time card too (57 %).
+this chaotic), full-game rollouts (15 %), a two-day horizon (63 %).
 """
 
 from __future__ import annotations
@@ -28,8 +27,9 @@ from .rules import RECIPES_PER_SEAT, Phase, RellenoState
 ABILITY_WORTH = {"none": 0.0, "bonus_fill": 0.5, "extra_restock": 1.0, "bad_batch": 0.3, "early_arrival": 0.6}
 PROVIDE_WORTH = 0.5  # a filling in the left column: future fills
 CARD_COST = 0.15  # each card played sits on the discard pile until a restock
-EASY_EARLY_WORTH = 0.006  # per hour earlier, in points: only breaks ties
-HARD_EARLY_WORTH = 0.3
+EARLY_WORTH = 0.006  # per hour earlier, in points: only breaks ties
+TIME_CARDS_TRIED = 3
+RESERVES_TRIED = 3
 WIN_WORTH = 10.0  # a won game over a lost one, in points of margin
 HAND_PROMISE = 0.6  # a filling in hand, at the start of the game, in points
 PILE_PROMISE = 0.3  # a filling on the discard pile: a restock away
@@ -57,21 +57,21 @@ def _keep_worth(card: str) -> float:
     return 3.0 * len(c.points) + len(c.provides)
 
 
-def greedy(state: RellenoState, seat: int, early_worth: float = EASY_EARLY_WORTH):
+def _spare(state: RellenoState, seat: int, card: str) -> float:
+    """How well the seat does without `card` as its time card: its best fill from
+    the rest of the hand, earlier breaking ties."""
+    rest = [c for c in state.hands[seat] if c != card]
+    return _best_fill(state, seat, rest) - EARLY_WORTH * (_card(card).time or 0) / 60
+
+
+def greedy(state: RellenoState, seat: int):
     """The easy bot's move (deterministic: ties go to the first legal action)."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
     if state.phase == Phase.CHOOSE:
-        hand = state.hands[seat]
         plain = [a for a in legal if not a["early"]]
-
-        def keep(a) -> float:
-            rest = [c for c in hand if c != a["card"]]
-            time = _card(a["card"]).time or 0
-            return _best_fill(state, seat, rest) - early_worth * time / 60
-
-        return max(plain, key=keep)
+        return max(plain, key=lambda a: _spare(state, seat, a["card"]))
     if state.phase == Phase.BAD_BATCH:
         return min(legal, key=lambda a: _keep_worth(a["card"]))
     fills = [a for a in legal if a["type"] in ("fill", "bonus_fill")]
@@ -126,32 +126,52 @@ class LookaheadBot(Bot):
     name = "hard"
 
     def choose(self, state: RellenoState, seat: int, rng: Rng):
-        if state.phase == Phase.CHOOSE:
-            return greedy(state, seat, HARD_EARLY_WORTH)
         legal = _candidates(state, seat)
         if len(legal) == 1:
             return legal[0]
-        # Once the times are revealed only the deck order is unknown, and the
-        # day's end does not look at it: one determinization is enough.
+        # Rivals' hands are on the public record and their pending choices are
+        # modelled below, so only the deck order is left, which the day's end
+        # does not look at: one determinization is enough.
         world = state.determinize(seat, rng)
+        if state.phase == Phase.CHOOSE:
+            _expect_easy_choices(world, seat)
         leads = [lead(_rest_of_day(world, seat, action), seat) for action in legal]
         return legal[leads.index(max(leads))]
 
 
+def _expect_easy_choices(world: RellenoState, seat: int) -> None:
+    """Rivals who already chose are expected to have chosen as the easy bot would
+    (their hands are on the public record), not at random."""
+    for rival in range(world.num_seats):
+        if rival != seat and world.choices[rival] is not None and world.hands[rival]:
+            world.choices[rival] = None
+            pick = greedy(world, rival)
+            world.choices[rival] = {"card": pick["card"], "early": pick["early"]}
+
+
 def _candidates(state: RellenoState, seat: int) -> list[dict]:
-    """The legal moves worth trying: for each recipe only its two cheapest covers."""
+    """The legal moves worth trying, a few so that a turn stays under a second at
+    six seats: the time cards the easy bot would spare best (with any early
+    arrivals), each recipe's two cheapest covers, plain restock and the
+    reservations of the richest recipes."""
     legal = state.legal_actions(seat)
+    if state.phase == Phase.CHOOSE:
+        cards = sorted({a["card"] for a in legal}, key=lambda c: -_spare(state, seat, c))[:TIME_CARDS_TRIED]
+        most = max(len(a["early"]) for a in legal)
+        return [a for a in legal if a["card"] in cards and len(a["early"]) in (0, 1, most)]
     kept: dict[tuple, list[dict]] = {}
     out = []
     for a in legal:
         if a["type"] in ("fill", "bonus_fill"):
             kept.setdefault((a["type"], a["recipe"]), []).append(a)
-        else:
+        elif "reserve" not in a:
             out.append(a)
     for group in kept.values():
         group.sort(key=lambda a: sum(_keep_worth(c) for c in a["cards"]))
         out += group[:2]
-    return out
+    reserves = [a for a in legal if "reserve" in a]
+    reserves.sort(key=lambda a: -_keep_worth(a["reserve"]))
+    return out + reserves[:RESERVES_TRIED]
 
 
 def _rest_of_day(world: RellenoState, seat: int, action) -> RellenoState:

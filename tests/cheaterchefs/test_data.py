@@ -1,7 +1,5 @@
 """The content files: counts, the top-left rule, and errors that name file, entry and problem."""
 
-import shutil
-
 import pytest
 
 from game.cheaterchefs import mode_options
@@ -26,18 +24,8 @@ def test_enough_orders_for_six_seats():
 
 
 @pytest.fixture
-def broken(tmp_path):
-    folder = tmp_path / "cc"
-    shutil.copytree(FOLDER, folder)
-
-    def edit(name, old, new):
-        path = folder / name
-        text = path.read_text()
-        assert old in text
-        path.write_text(text.replace(old, new, 1))
-        return folder
-
-    return edit
+def broken(edited_copy):
+    return lambda name, old, new: edited_copy(FOLDER, name, old, new)
 
 
 @pytest.mark.parametrize(

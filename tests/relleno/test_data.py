@@ -1,7 +1,6 @@
 """Relleno's content: the counts the rulebook gives, the public examples, the
 design rules of DESIGN.md, and errors that name file, entry and problem."""
 
-import shutil
 from collections import Counter
 
 import pytest
@@ -67,18 +66,8 @@ def test_the_clock_reads_like_the_card():
 
 
 @pytest.fixture
-def broken(tmp_path):
-    folder = tmp_path / "relleno"
-    shutil.copytree(FOLDER, folder)
-
-    def edit(name, old, new):
-        path = folder / name
-        text = path.read_text()
-        assert old in text
-        path.write_text(text.replace(old, new, 1))
-        return folder
-
-    return edit
+def broken(edited_copy):
+    return lambda name, old, new: edited_copy(FOLDER, name, old, new)
 
 
 @pytest.mark.parametrize(

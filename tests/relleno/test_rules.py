@@ -308,24 +308,24 @@ def test_a_fill_breaks_the_run_of_restocking_days():
     assert s.all_restock_days == 0 and not s.under
 
 
-def test_the_game_ends_when_the_deck_cannot_refill_the_book():
+def _two_fills_with_a_deck_of(cards: int):
     s = table(2, book=["chocolate-log", "swiss-roll", "boston-cream-pie"])
-    s.box += s.deck[:-1]
-    s.deck = s.deck[-1:]
+    s.box += s.deck[:-cards]
+    s.deck = s.deck[-cards:]
     choose(s, "remy", "bruno")
     s.apply(1, {"type": "fill", "recipe": "swiss-roll", "cards": ["clara"]})
     s.apply(0, {"type": "fill", "recipe": "chocolate-log", "cards": ["vicki"]})
+    return s
+
+
+def test_the_game_ends_when_the_deck_cannot_refill_the_book():
+    s = _two_fills_with_a_deck_of(1)
     assert s.is_over() and s.actors() == [] and s.phase == Phase.OVER
     assert s.winners() == [0, 1]  # one point and four cards each: a shared win
 
 
 def test_a_deck_that_just_refills_the_book_goes_on():
-    s = table(2, book=["chocolate-log", "swiss-roll", "boston-cream-pie"])
-    s.box += s.deck[:-2]
-    s.deck = s.deck[-2:]
-    choose(s, "remy", "bruno")
-    s.apply(1, {"type": "fill", "recipe": "swiss-roll", "cards": ["clara"]})
-    s.apply(0, {"type": "fill", "recipe": "chocolate-log", "cards": ["vicki"]})
+    s = _two_fills_with_a_deck_of(2)
     assert not s.is_over() and s.deck == [] and len(s.book) == 3
 
 

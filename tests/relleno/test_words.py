@@ -37,3 +37,11 @@ def test_names_follow_the_language(french):
 
 def test_a_clock_reads_like_a_digital_clock():
     assert clock(5 * 60 + 7) == "5:07"
+
+
+def test_labels_and_descriptions_speak_french(french):
+    s = table(2, book=["swiss-roll", "chocolate-log", "boston-cream-pie"])
+    s.apply(0, {"type": "time_card", "card": "remy", "early": []})
+    assert s.describe(0, s.log[-1]["action"], NAMES) == "Ana choisit sa carte horaire"
+    s.apply(1, {"type": "time_card", "card": "dario", "early": []})
+    assert "Garnir Biscuit roulé avec Aiko" in {s.label(0, a, NAMES) for a in s.legal_actions(0)}
