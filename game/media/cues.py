@@ -10,8 +10,7 @@ same for every scene. What it cannot see, the scene plays itself:
 - "token_land": Wok Up's tokens touching the table, from the scene's own
   animation (the rules only learn where they settled);
 - "countdown_tick": each second of Wok Up's countdown before the signal;
-- menus' "ui_move", "ui_confirm", "ui_back";
-- Yatai's "guest_served" until its branch is added here (`_yatai`).
+- menus' "ui_move", "ui_confirm", "ui_back".
 
 Press answers ("slap", "wokup_shout") come out of the claim action itself,
 which the scene submits the moment the button is pressed: the sound does not
@@ -26,8 +25,9 @@ GAME_CUES = {
     "wewillwokyou": {"coin_taken", "row_bought", "card_flip", "card_won", "your_turn", "winner"},
     "cheaterchefs": {"card_flip", "trap_played", "poison", "antidote", "your_turn", "winner"},
     "relleno": {"card_flip", "time_card", "card_won", "your_turn", "winner"},
+    "yatai": {"card_flip", "guest_served", "coin_taken", "your_turn", "winner"},
 }
-SCENE_CUES = {"token_land", "countdown_tick", "ui_move", "ui_confirm", "ui_back", "guest_served"}
+SCENE_CUES = {"token_land", "countdown_tick", "ui_move", "ui_confirm", "ui_back"}
 
 
 # What an action's type alone says; the functions below add what the
@@ -55,15 +55,21 @@ BY_TYPE = {
         "restock": ["card_flip"],
         "remove": ["card_flip"],
     },
+    # Yatai: a tile slid into the grid, a guest served, a special token or points taken.
+    "yatai": {"insert": ["card_flip"], "serve": ["guest_served"], "take": ["coin_taken"]},
 }
 
 
 def cues(game_id: str, before: dict, after: dict, seat: int, action: dict, humans=frozenset()) -> list[str]:
     """The effect names to play after `seat` did `action` (in order).
     `humans`: the seats a person plays, who hear "your_turn" when it comes."""
-    fn = {"wokup": _wokup, "wewillwokyou": _wewillwokyou, "cheaterchefs": _cheaterchefs, "relleno": _relleno}.get(
-        game_id
-    )
+    fn = {
+        "wokup": _wokup,
+        "wewillwokyou": _wewillwokyou,
+        "cheaterchefs": _cheaterchefs,
+        "relleno": _relleno,
+        "yatai": _yatai,
+    }.get(game_id)
     if fn is None:
         return []
     out = list(BY_TYPE[game_id].get(action.get("type"), []))
@@ -110,3 +116,8 @@ def _relleno(before: dict, after: dict, action: dict):
         t is not None for t in before.get("times") or []
     )
     return ["time_card"] if revealed else [], lambda o: str(o.get("phase")) == "over", lambda o: o.get("current")
+
+
+def _yatai(before: dict, after: dict, action: dict):
+    """Turns pass in seat order; the last round's extra turn ends in the scoring."""
+    return [], lambda o: str(o.get("phase")) == "over", lambda o: o.get("turn")

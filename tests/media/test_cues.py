@@ -46,7 +46,8 @@ def test_every_cue_is_an_effect_with_a_file():
 
 @pytest.mark.parametrize(
     "gid, seats, seeds",
-    [("wokup", 3, (1, 2)), ("wewillwokyou", 3, (1,)), ("cheaterchefs", 4, (1, 2)), ("relleno", 3, (1, 2))],
+    [("wokup", 3, (1, 2)), ("wewillwokyou", 3, (1,)), ("cheaterchefs", 4, (1, 2)), ("relleno", 3, (1, 2))]
+    + [("yatai", 2, (1,))],
 )
 def test_the_moments_of_a_game_sound(gid, seats, seeds, audio):
     heard = set()
@@ -74,6 +75,8 @@ def test_the_moments_of_a_game_sound(gid, seats, seeds, audio):
                 assert (shown[1] and not shown[0]) == ("time_card" in played), (action, played)
                 if kind in ("fill", "bonus_fill"):
                     assert "card_won" in played
+            elif gid == "yatai":
+                assert (kind == "serve") == ("guest_served" in played), (action, played)
             else:
                 p_before = sum(sum(c["poison"] for c in k) for k in before["counters"])
                 p_after = sum(sum(c["poison"] for c in k) for k in after["counters"])
