@@ -99,18 +99,24 @@ def claim_lines(last: dict, names: list[str]) -> list[tuple[str, int, str]]:
     return lines
 
 
-def margin_text(last: dict) -> str:
-    """How close a decided claim was, from the press times: "by 12 ms" ahead of the
-    next claim on the same prize (any claim for a Wok'up!), "" when nobody else claimed."""
+def margin_ns(last: dict) -> int | None:
+    """How far ahead a decided claim was, in ns from the press times: ahead of the
+    next claim on the same prize (any claim for a Wok'up!), None when nobody else claimed."""
     won = [c for c in last["claims"] if c["result"] == "won"]
     if not won:
-        return ""
+        return None
     first = min(won, key=lambda c: c["t"])
     same = [c for c in last["claims"] if c is not first and c["seat"] != first["seat"]]
     rivals = [c["t"] for c in same if first["type"] == "wokup" or c.get("deck") == first.get("deck")]
-    if not rivals:
+    return min(rivals) - first["t"] if rivals else None
+
+
+def margin_text(last: dict) -> str:
+    """How close a decided claim was: "by 12 ms", "" when nobody else claimed."""
+    ns = margin_ns(last)
+    if ns is None:
         return ""
-    ms = round((min(rivals) - first["t"]) / 1e6)
+    ms = round(ns / 1e6)
     return _("by {ms} ms").format(ms=ms) if ms > 0 else _("a tie, drawn by lot")
 
 

@@ -95,6 +95,7 @@ MOMENT_IS = {  # what each named moment must show
     "slap": lambda s: s.state.last["claims"][0]["result"] == "won",
     "wrong_slap": lambda s: s.state.last["claims"][0]["result"] in ("wrong", "wrong-gives"),
     "wokup": lambda s: s.state.last["claims"][0]["type"] == "wokup",
+    "replay": lambda s: s.replay.playing and len(s.state.last["claims"]) == 2,
     "learning": lambda s: s.learning,
     "end": lambda s: s.state.is_over(),
 }

@@ -34,6 +34,7 @@ from .. import bots, data, geometry, words
 from ..driver import Driver
 from ..rules import MS, _timing
 from . import art
+from .replay import CLOSE_NS, Replay, claim_marks
 
 S = 1.45  # design units per mm: the wok fills the space between the top and bottom mats
 CX, CY = 960, 540  # the wok's middle on screen, design units
@@ -80,6 +81,7 @@ class WokUpScene(TableScene):
         self._static = None
         self._static_key = None
         self._deck_rects: list[pygame.Rect] = []  # where the decks lie, made with the static layer
+        self.replay = Replay(app.motion)  # the last second of the wok, again after a close call
         # Show counts and complete recipes: chosen for this game, or in the settings for all.
         self.learning = self.state.options["learning"] or app.settings.learning_mode
 
@@ -97,6 +99,7 @@ class WokUpScene(TableScene):
         super().update(dt)
         if not (self.state.is_over() or self.state.paused):
             self.driver.advance(dt * 1e9)
+        self.replay.record(self.game_ns, self._tokens())
         self.mono_at = time.monotonic_ns()
         self._sounds()
 
@@ -192,10 +195,17 @@ class WokUpScene(TableScene):
             self.motion.fly(f"wokup.back.{deck}", src, dst)
             self.motion.rise("+1", (mat.centerx / self.ui.u, mat.centery / self.ui.u), self.seat_colour(seat))
         self.banner, self.banner_until = lines[:2], self.clock + BANNER_S
+        margin = words.margin_ns(last)
+        if margin is not None and margin < CLOSE_NS:
+            self.start_replay()
         if self.state.is_over():  # the end stays up until the results screen
             names = ", ".join(self.seat_name(w) for w in self.state.winners())
             self.banner = [(_("{names}: Grand Master of the Wok!").format(names=names), ACCENT)] + lines[:1]
             self.banner_until = self.clock + 600
+
+    def start_replay(self) -> bool:
+        """The last second of the wok again, slowly, with each claim's press marked."""
+        return self.replay.begin(self.clock, claim_marks(self.state.last or {"claims": []}))
 
     def _lights(self) -> None:
         """Buzzer stations (docs/buzzers.md): lit for a seat that has just won a
@@ -224,7 +234,8 @@ class WokUpScene(TableScene):
         for d, rect in enumerate(self._deck_rects):
             self._control_target(rect, f"deck{d}", None)
         self._draw_glow(surf)
-        for tok in self.table.snapshot() if self.driver.flying() else self._lying():
+        shown = self.replay.at(self.clock)
+        for tok in self._tokens() if shown is None else self.replay.tokens(shown):
             self._draw_token(surf, tok)
         self._draw_hands(surf)
         for seat in range(state.num_seats):
@@ -233,6 +244,28 @@ class WokUpScene(TableScene):
         if self.learning:
             self._draw_learning(surf)
         self._draw_banner(surf)
+        if shown is not None:
+            self._draw_replay(surf, shown)
+
+    def _tokens(self) -> list[dict]:
+        """The tokens as drawn now: from the physics during a throw, else where they lie."""
+        return self.table.snapshot() if self.driver.flying() else self._lying()
+
+    def _draw_replay(self, surf: pygame.Surface, t: float) -> None:
+        """A ring round the wok being replayed, a "Replay" tag and each claim's press once
+        the replay reaches it, in the top right corner (no seat's mat lies there)."""
+        ui = self.ui
+        pygame.draw.circle(surf, ACCENT, self._pt(0, 0), ui.px((self.wok.reach + 40) * S), max(2, ui.px(6)))
+        ui.panel(surf, ui.rect(1480, 150, 420, 60), (24, 16, 14), 16, ACCENT)
+        ui.text(surf, _("Replay"), (1690, 180), 40, ACCENT, True, "center", width=400)
+        first = self.replay.marks[0][1] if self.replay.marks else 0
+        pressed = [(seat, at) for seat, at in self.replay.marks if at <= t]
+        for i, (seat, at) in enumerate(pressed):
+            colour = self.seat_colour(seat)
+            r = ui.rect(1480, 218 + i * 50, 420, 44)
+            ui.panel(surf, r, (24, 16, 14), 12, colour)
+            label = f"{self.seat_name(seat)}  +{round((at - first) / 1e6)} ms"
+            ui.text(surf, label, (1690, r.centery / ui.u), 32, colour, True, "center", width=400)
 
     def _lying(self) -> list[dict]:
         return [
@@ -526,6 +559,8 @@ class WokUpScene(TableScene):
         y = CY + 250  # under the wok, above the bottom seats
         for i, (text, colour) in enumerate(self.banner):
             r = ui.rect(510, y + i * 62 - 4, 900, 56)
+            # Tapping the result of a claim replays it (where motion runs: someone watches).
+            self.target(r, do=lambda seat, ev: self.start_replay(), key=f"replay{i}", focusable=False)
             ui.panel(surf, r, (24, 16, 14), 14, colour)
             ui.text(surf, text, (960, y + i * 62), 38, colour, True, "midtop", width=860)
 
@@ -550,13 +585,15 @@ class WokUpScene(TableScene):
             "midgame": lambda s: s.run_for(40),
             "slap": lambda s: s._claim_moment(right=True),
             "wrong_slap": lambda s: s._claim_moment(right=False),
+            "replay": lambda s: s._replay_moment(),
             "wokup": lambda s: s._wokup_moment(),
             "learning": lambda s: s._learning_moment(),
             "end": lambda s: s.run_for(3600, step=0.1),
         }
 
-    def _claim_moment(self, right: bool) -> None:
-        """Seat 0 slaps: a complete recipe (right) or an incomplete one, then the table judges."""
+    def _claim_moment(self, right: bool, rival_ms: int | None = None) -> None:
+        """Seat 0 slaps: a complete recipe (right) or an incomplete one, then the table
+        judges; seat 1 slaps the same card `rival_ms` later if given."""
         self.driver.hold_bots()  # the moment is seat 0's
         for _i in range(40):
             self.run_for(30, lambda k: k.state.phase == "look" and k.state.table and not k.state.claims)
@@ -565,9 +602,17 @@ class WokUpScene(TableScene):
             targets = complete if right else wrong
             if targets and self.state.round_throws >= 2:
                 self.act(0, f"deck{targets[0]}", self.state.look_start + 700 * MS)
+                if rival_ms is not None:
+                    self.act(1, f"deck{targets[0]}", self.state.look_start + (700 + rival_ms) * MS)
                 self.run_for(3, lambda k: k.state.phase != "look" or not k.state.claims)
                 return
             self.run_for(1, lambda k: k.state.phase == "flight")
+
+    def _replay_moment(self) -> None:
+        """A close call (12 ms) replayed, watched as in a window: the presses marked."""
+        self.replay.enabled = True
+        self._claim_moment(right=True, rival_ms=12)
+        self.run_for(5, lambda k: not k.replay.playing or k.replay.marks[-1][1] < (k.replay.at(k.clock) or 0))
 
     def _wokup_moment(self) -> None:
         """Nobody claims until ten of one ingredient lie in the wok; then seat 1 shouts."""
