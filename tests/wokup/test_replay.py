@@ -1,10 +1,13 @@
 """The instant replay: a ring of the last frames of the wok, played back slowly
 after a close call, ending by itself and changing nothing the rules see."""
 
+import time
+
 import pygame
 
 from game.app import shots
 from game.app.app import App
+from game.input import PlayerEvent
 from game.wokup.scene import WokUpScene
 from game.wokup.scene.replay import SPAN, WINDOW, Replay
 
@@ -52,6 +55,14 @@ def test_tapping_the_claim_banner_replays_it():
     scene.draw(pygame.Surface((1280, 720)))
     banner = next(t for t in scene.targets if t.key == "replay0")
     assert banner.choose(0, None)
+    assert scene.replay.playing
+    app.quit()
+
+
+def test_confirm_on_the_result_of_a_claim_replays_it():
+    app, scene = _claimed(200)
+    scene.draw(pygame.Surface((1280, 720)))
+    assert scene.table_event(PlayerEvent("keyboard-1", "confirm", True, time.monotonic_ns(), 0))
     assert scene.replay.playing
     app.quit()
 

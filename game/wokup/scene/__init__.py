@@ -122,9 +122,12 @@ class WokUpScene(TableScene):
 
     # ---- what players do ------------------------------------------------------------
     def table_event(self, ev) -> bool:
-        """Deck and Wok'up! controls (keys, pads, buzzer stations); taps reach
-        `act` through the targets drawn (the decks, each seat's own buttons)."""
+        """Deck and Wok'up! controls (keys, pads, buzzer stations), confirm for a
+        replay; taps reach `act` through the targets drawn (the decks, each seat's
+        own buttons, the claim banner for a replay)."""
         seat, control = self.acting_seat(ev), ev.control
+        if ev.pressed and control == "confirm" and self.banner and not self.state.is_over():
+            return self.start_replay()  # confirm (unused here otherwise) on a claim's result replays it
         if not ev.pressed or seat is None or not (control.startswith("deck") or control == "wokup"):
             return False
         self.press(seat, control, ev)
