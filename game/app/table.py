@@ -28,6 +28,7 @@ from ..input import DeviceId, PlayerEvent
 from ..media.cues import cues
 from . import catalogue
 from .confirm import ConfirmScene
+from .faces import Faces
 from .motion import Motion, pulse
 from .phones import LinksScene, draw_away
 from .scene import Scene
@@ -86,6 +87,7 @@ class TableScene(Scene):
         self._update_viewer()
         session.listener = self._heard
         self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
+        self.faces = Faces(self.ui)  # cards, stalls, tiles drawn once per look
         if not session.demo:  # an attract-mode demo keeps the attract music
             app.audio.music("menu", table=True)
 
@@ -480,6 +482,7 @@ class TableScene(Scene):
         self.targets = []
         if self.curtain_for is None:  # the curtain hides the whole table: then only it is drawn
             self.motion.tick(self.clock, self.ui.u)
+            self.faces.next_frame()
             self.draw_table(surf)
             self.motion.draw(surf, self.ui)
             if self.my_turn() is not None:

@@ -10,12 +10,14 @@ the card is taken as soon as four symbols show.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
-from game.i18n import _, language, ngettext
+from game.i18n import _, ngettext
 
 from . import symbols, words
 from .data import content
@@ -47,7 +49,6 @@ class WokScene(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.want_wok: int | None = None  # the Wok card tapped before laying
-        self._faces: dict[tuple, pygame.Surface] = {}  # cards drawn once per look and size
 
     # ---- input -----------------------------------------------------------------
     def table_event(self, ev) -> bool:
@@ -144,26 +145,15 @@ class WokScene(TableScene):
         ui = self.ui
         r = ui.box(self.motion.place(("card", card), ui.rect(x, y, CARD_W * k, CARD_H * k)))
         c = content().cards[card]
-        surf.blit(self._cached(("card", c.ingredient, c.symbols, count, faded, r.size), self._card_face), r)
+        face = partial(self._card_face, ingredient=c.ingredient, syms=c.symbols, count=count, faded=faded)
+        surf.blit(self.faces.get(("card", c.ingredient, c.symbols, count, faded), r.size, face), r)
         return r
 
-    def _cached(self, key: tuple, paint) -> pygame.Surface:
-        """A card's face drawn once per look and size (`paint(surface, *key[1:])`): a
-        frame blits one surface per card instead of its dozen parts."""
-        face = self._faces.get(key)
-        if face is None:
-            if len(self._faces) > 400:  # glides between sizes, window resizes
-                self._faces.clear()
-            face = self._faces[key] = pygame.Surface(key[-1], pygame.SRCALPHA)
-            with self.ui.unrecorded():
-                paint(face, *key[1:])
-        return face
-
-    def _card_face(self, surf, ingredient: str, syms: tuple, count: int, faded: bool, size) -> None:
+    def _card_face(self, surf, ingredient: str, syms: tuple, count: int, faded: bool) -> None:
         """The physical card: the singer's picture, its symbols beside it, the two-letter
         tag under the picture for whoever cannot tell the colours apart."""
         ui = self.ui
-        k = size[0] / max(1, ui.px(CARD_W))
+        k = surf.get_width() / max(1, ui.px(CARD_W))
         colour = INGREDIENT_COLOUR[ingredient]
         ui.panel(surf, surf.get_rect(), tuple(v // 2 for v in colour) if faded else colour, 12 * k, INK)
         ui.panel(surf, ui.rect(8 * k, 8 * k, 76 * k, 88 * k), (250, 244, 230), 10 * k)
@@ -236,9 +226,10 @@ class WokScene(TableScene):
     def _draw_wok(self, surf, wok: int, rect: pygame.Rect, highlight: bool = False) -> None:
         rect = self.ui.box(self.motion.place(("wok", wok), rect))
         learning = self.app.settings.learning_mode
-        surf.blit(self._cached(("wok", wok, highlight, learning, language(), rect.size), self._wok_face), rect)
+        face = partial(self._wok_face, wok=wok, highlight=highlight, learning=learning)
+        surf.blit(self.faces.get(("wok", wok, highlight, learning), rect.size, face), rect)
 
-    def _wok_face(self, surf, wok: int, highlight: bool, learning: bool, _lang: str, size) -> None:
+    def _wok_face(self, surf, wok: int, highlight: bool, learning: bool) -> None:
         """A Wok card: its kind's picture, its points, what it takes (ingredients as
         pictures); the kind's name only in the learning mode."""
         ui = self.ui

@@ -26,7 +26,7 @@ import pygame
 
 from game.app.table import TableScene, action_key
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
-from game.i18n import _, language
+from game.i18n import _
 
 from .. import words
 from ..data import content
@@ -38,6 +38,8 @@ GRID_X, GRID_Y = 150, 226
 FREE_Y = 520
 PANEL_Y = 664
 STALLS_X, STALLS_Y = 692, 120
+SUPPLY_W, SUPPLY_H = 590, 260  # the bag, dishes, drinks and tokens left
+HISTORY_W = 570  # the column of last moves
 GLOW_S = 2.0  # how long a changed part of a stall glows
 PARTS = (
     "queue",
@@ -72,7 +74,6 @@ class YataiScene(TableScene):
         self.landed: dict[int, list[int]] = {}  # seat -> board spaces a guest just took (drawn landing)
         self._snap = self._snapshot()
         self._offered: dict[str, dict] = {}  # target key -> its action, as drawn this frame
-        self._surfaces: dict[tuple, pygame.Surface] = {}  # drawn once: stalls, tiles (see _cached)
         self._seen: tuple = ()  # the state version the cached observation and actions belong to
         self._obs: dict = {}
         self._legal: list[dict] = []
@@ -184,18 +185,6 @@ class YataiScene(TableScene):
         return [a for a in state.legal_actions(state.turn) if a["type"] == "serve" and "slot" in a]
 
     # ---- drawing -------------------------------------------------------------------
-    def _cached(self, key: tuple, size: tuple[int, int], draw) -> pygame.Surface:
-        """A surface drawn once by `draw(surface)` for `key` (its look: state, size, language):
-        every frame then only blits it (frames stay under 8 ms)."""
-        key = (*key, size, self.ui.u, language())
-        found = self._surfaces.get(key)
-        if found is None:
-            if len(self._surfaces) > 200:
-                self._surfaces.clear()
-            found = self._surfaces[key] = pygame.Surface(size, pygame.SRCALPHA)
-            draw(found)
-        return found
-
     def _view(self) -> tuple[dict, int | None, list[dict]]:
         """The public observation, the seat choosing at the screen and its legal actions,
         computed once per state version (an action or an undo changes the log)."""
@@ -211,7 +200,7 @@ class YataiScene(TableScene):
         return self._obs, mine, self._legal
 
     def _tile(self, surf, number: int, rect: pygame.Rect, fade: bool) -> None:
-        face = self._cached(
+        face = self.faces.get(
             ("tile", number, fade), rect.size, lambda s: tile_face(self.ui, s, number, s.get_rect(), fade)
         )
         surf.blit(face, rect)
@@ -226,7 +215,7 @@ class YataiScene(TableScene):
         self._draw_choices(surf, obs, mine, legal)
         if obs["phase"] == Phase.OVER:
             self.ui.shade(surf, 180)
-            end = self._cached(("end", json.dumps(obs["result"])), surf.get_size(), lambda s: self._draw_end(s, obs))
+            end = self.faces.get(("end", json.dumps(obs["result"])), surf.get_size(), lambda s: self._draw_end(s, obs))
             surf.blit(end, (0, 0))
 
     def _draw_top(self, surf, obs: dict) -> None:
@@ -362,15 +351,16 @@ class YataiScene(TableScene):
             tall = self.state.num_seats == 2
             x, y = STALLS_X + STALL_W + 12, STALLS_Y + (0 if tall else STALL_H + 12)
             self.ui.panel(surf, self.ui.rect(x, y, STALL_W, 2 * STALL_H + 12 if tall else STALL_H), PANEL, 16)
-            self._draw_supply(surf, obs, x + 16, y + 10)
-            self._draw_history(surf, x + 10, y + 270, y + (2 * STALL_H + 12 if tall else STALL_H) - 10)
+            self._blit_supply(surf, obs, x + 16, y + 10)
+            self._blit_history(surf, x + 10, y + 270, y + (2 * STALL_H + 12 if tall else STALL_H) - 10)
         for seat, chef in enumerate(obs["chefs"]):
             view = self._stall_view(seat)
             acting = seat == obs["turn"] and obs["phase"] != Phase.OVER
             look = ("stall", json.dumps(chef, sort_keys=True), self.seat_name(seat), self.seat_colour(seat), acting)
             size = self.ui.rect(0, 0, STALL_W, STALL_H).size
             draw = partial(StallView(self.ui, 0, 0).draw, chef=chef, name=look[2], colour=look[3], acting=acting)
-            surf.blit(self._cached(look, size, draw), self.ui.rect(view.x, view.y, 0, 0).topleft)
+            # one stall redrawn per frame: a move that changes them all never makes a long frame
+            surf.blit(self.faces.get(look, size, draw, place=seat), self.ui.rect(view.x, view.y, 0, 0).topleft)
             for part in PARTS:
                 if (seat, part) in self.glows:
                     self._glow(surf, view.part(part), (seat, part))
@@ -534,13 +524,34 @@ class YataiScene(TableScene):
     def _draw_idle(self, surf, obs: dict, y: float) -> None:
         """Room left in the choice panel: at four seats (no spare place), the supply and the last moves."""
         if self.state.num_seats == 4 and obs["phase"] != Phase.OVER:
-            self._draw_supply(surf, obs, 40, y)
-            self._draw_history(surf, 32, y + 260, 1060)
+            self._blit_supply(surf, obs, 40, y)
+            self._blit_history(surf, 32, y + 260, 1060)
+
+    # The supply and the moves change with the state only: drawn once per look, like the stalls.
+    def _blit_supply(self, surf, obs: dict, x: float, y: float) -> None:
+        look = ("supply", json.dumps([obs["bag"], obs["dish_supply"], obs["drink_supply"], obs["offer"]]))
+        face = self.faces.get(
+            look,
+            self.ui.rect(0, 0, SUPPLY_W, SUPPLY_H).size,
+            partial(self._draw_supply, obs=obs, x=0, y=0),
+            place="supply",
+        )
+        surf.blit(face, self.ui.rect(x, y, 0, 0).topleft)
+
+    def _blit_history(self, surf, x: float, y: float, bottom: float) -> None:
+        if bottom - y < 30:  # no room left under the choices
+            return
+        lines = tuple(line["text"] for line in self.session.history()[-21:-1])
+        size = self.ui.rect(0, 0, HISTORY_W, bottom - y).size
+        face = self.faces.get(
+            ("history", lines), size, partial(self._draw_history, x=0, y=0, bottom=bottom - y), place="history"
+        )
+        surf.blit(face, self.ui.rect(x, y, 0, 0).topleft)
 
     def _draw_history(self, surf, x: float, y: float, bottom: float) -> None:
         """The moves before the last one (which the top line says), newest first, down to
         `bottom`: everyone sees what happened."""
-        ui, width = self.ui, 570
+        ui, width = self.ui, HISTORY_W
         for n, line in enumerate(reversed(self.session.history()[-21:-1])):
             if not line["text"]:
                 continue

@@ -1,0 +1,61 @@
+"""The table's face cache (game/app/faces.py): least recently used faces go first,
+at most one face of a place is redrawn per frame, a new language redraws at once."""
+
+from game import i18n
+from game.app.app import App
+from game.app.faces import Faces
+
+
+def _painter(log: list, name: str):
+    def paint(surface):
+        log.append(name)
+        surface.fill((1, 2, 3, 255))
+
+    return paint
+
+
+def test_faces_are_painted_once_and_the_least_recently_used_go_first():
+    app = App(size=(640, 360), window=False)
+    faces, painted = Faces(app.ui, limit=2), []
+    for name in ("a", "b", "a", "c", "a", "b"):
+        faces.get((name,), (8, 8), _painter(painted, name))
+    # "a" was used again before "c" came, so "b" was the one dropped
+    assert painted == ["a", "b", "c", "b"]
+    app.quit()
+
+
+def test_only_one_place_is_redrawn_per_frame_the_others_show_their_last_look():
+    app = App(size=(640, 360), window=False)
+    faces, painted = Faces(app.ui), []
+    first = {
+        seat: faces.get(("stall", seat, 0), (8, 8), _painter(painted, f"{seat}@0"), place=seat) for seat in (0, 1, 2)
+    }
+    assert painted == ["0@0", "1@0", "2@0"]  # the first frame draws every place
+    faces.next_frame()
+    now = {
+        seat: faces.get(("stall", seat, 1), (8, 8), _painter(painted, f"{seat}@1"), place=seat) for seat in (0, 1, 2)
+    }
+    assert painted[3:] == ["0@1"]
+    assert now[1] is first[1] and now[2] is first[2]
+    faces.next_frame()
+    for seat in (0, 1, 2):
+        faces.get(("stall", seat, 1), (8, 8), _painter(painted, f"{seat}@1"), place=seat)
+    assert painted[4:] == ["1@1"]
+    app.quit()
+
+
+def test_a_new_language_redraws_every_place_at_once():
+    app = App(size=(640, 360), window=False)
+    faces, painted = Faces(app.ui), []
+    for seat in (0, 1):
+        faces.get(("stall", seat), (8, 8), _painter(painted, f"{seat}"), place=seat)
+    app.set_language("de")
+    try:
+        faces.next_frame()
+        for seat in (0, 1):
+            faces.get(("stall", seat), (8, 8), _painter(painted, f"{seat}:de"), place=seat)
+    finally:
+        app.set_language("en")
+    assert painted == ["0", "1", "0:de", "1:de"]
+    assert i18n.language() == "en"
+    app.quit()
