@@ -6,6 +6,9 @@ never drops every face at once (that frame would redraw the whole table).
 A face shown in one place (a player's stall) may be drawn late: at most one such
 face is redrawn per frame and the others show their previous look for a frame
 or two, so a bot's move that changes every stall never costs one long frame.
+
+`blit` puts a face on the table and, while the layout recorder runs
+(game/app/layout.py), reports its box and the texts painted inside it.
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ class Faces:
     def __init__(self, ui: Ui, limit: int = 300) -> None:
         self.ui = ui
         self.limit = limit
-        self._faces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._shown: dict[Hashable, tuple] = {}  # place -> (the face it showed last, its size/language)
+        # look -> (face, the boxes painted into it when the layout recorder ran, else None)
+        self._faces: OrderedDict[tuple, tuple[pygame.Surface, list | None]] = OrderedDict()
+        self._shown: dict[Hashable, tuple] = {}  # place -> (the face and boxes it showed last, its size/language)
         self._late_drawn = False  # this frame's one late redraw is spent
 
     def next_frame(self) -> None:
@@ -39,23 +43,57 @@ class Faces:
     ) -> pygame.Surface:
         """The face for `key` (its look) at `size`, painted by `paint(surface)` when new.
         With a `place`, a new face may wait for a later frame (see the module's note)."""
+        return self._get(key, size, paint, place)[0]
+
+    def blit(
+        self,
+        surf: pygame.Surface,
+        key: tuple,
+        rect: pygame.Rect,
+        paint: Callable[[pygame.Surface], None],
+        place: Hashable | None = None,
+        kind: str | None = "card",
+    ) -> None:
+        """Show the face for `key` at `rect` (its size) and report it to the layout recorder:
+        its box as a `kind` (None: only what is painted inside) and the texts inside it."""
+        face, inner = self._get(key, rect.size, paint, place)
+        surf.blit(face, rect)
+        if self.ui.boxes is not None:
+            if kind is not None:
+                self.ui.box(rect, kind)
+            self.ui.boxes += [(k, b.move(rect.topleft)) for k, b in inner or ()]
+
+    def _get(self, key: tuple, size: tuple[int, int], paint, place) -> tuple[pygame.Surface, list | None]:
         setting = (size, self.ui.u, language())
         full = (*key, *setting)
-        face = self._faces.get(full)
+        found = self._faces.get(full)
         shown = self._shown.get(place)
-        if face is not None:
+        recording = self.ui.boxes is not None
+        if found is not None and (found[1] is not None or not recording):
             self._faces.move_to_end(full)
         elif self._late_drawn and shown is not None and shown[1] == setting:
             return shown[0]  # a new language or size is drawn at once, everywhere
         else:
             if place is not None:
                 self._late_drawn = True
-            face = pygame.Surface(size, pygame.SRCALPHA)
-            with self.ui.unrecorded():
-                paint(face)
-            self._faces[full] = face
+            found = self._paint(size, paint, recording)
+            self._faces[full] = found
             while len(self._faces) > self.limit:
                 self._faces.popitem(last=False)
         if place is not None:
-            self._shown[place] = (face, setting)
-        return face
+            self._shown[place] = (found, setting)
+        return found
+
+    def _paint(self, size: tuple[int, int], paint, recording: bool) -> tuple[pygame.Surface, list | None]:
+        """A new face; under the layout recorder, with the boxes painted into it (face coordinates)."""
+        face = pygame.Surface(size, pygame.SRCALPHA)
+        if not recording:
+            with self.ui.unrecorded():
+                paint(face)
+            return face, None
+        outer, self.ui.boxes = self.ui.boxes, []
+        try:
+            paint(face)
+            return face, self.ui.boxes
+        finally:
+            self.ui.boxes = outer

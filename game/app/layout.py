@@ -1,7 +1,8 @@
 """Is a scene laid out at a window size? Measured from what the scene reports
 while drawing (`Ui.boxes`: every text's inked box, every card and chip), not
 judged by eye: no two texts overlap, no two cards or chips overlap, a text
-touching a card lies on it, and nothing leaves the window.
+touching a card lies on it, a frame (a glow ringing part of a card) never cuts
+through a text, and nothing leaves the window.
 
     problems = layout.check(app, (1600, 700))   # the app's scenes drawn at that size
 
@@ -34,7 +35,7 @@ def _overlap(a: pygame.Rect, b: pygame.Rect) -> bool:
 
 
 def problems(boxes: list[tuple[str, pygame.Rect]], area: pygame.Rect) -> list[str]:
-    """What is wrong with a frame's boxes in a window area. A "cover" (an opaque
+    """What is wrong with the boxes of one drawn picture in a window area. A "cover" (an opaque
     panel drawn over the table, e.g. a guided game's explanation) hides what was
     reported before it and beneath it."""
     shown: list[tuple[str, pygame.Rect]] = []
@@ -53,7 +54,11 @@ def problems(boxes: list[tuple[str, pygame.Rect]], area: pygame.Rect) -> list[st
         for kb, b in boxes[i + 1 :]:
             if not _overlap(a, b):
                 continue
-            if ka == kb == "text" or (ka != "text" and kb != "text"):
+            if "frame" in (ka, kb):  # a frame lies on cards; a text is inside it or outside it
+                text, frame = (a, b) if ka == "text" else (b, a)
+                if "text" in (ka, kb) and not frame.inflate(2 * TOUCH, 2 * TOUCH).contains(text):
+                    out.append(f"frame {tuple(frame)} cuts through text {tuple(text)}")
+            elif ka == kb == "text" or (ka != "text" and kb != "text"):
                 if a != b:  # the same card reported twice (drawn, then lit) is one card
                     out.append(f"{ka} {tuple(a)} overlaps {kb} {tuple(b)}")
             else:  # a text touching a card must lie on it (its tag, its count)

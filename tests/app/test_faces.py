@@ -1,6 +1,8 @@
 """The table's face cache (game/app/faces.py): least recently used faces go first,
 at most one face of a place is redrawn per frame, a new language redraws at once."""
 
+import pygame
+
 from game import i18n
 from game.app.app import App
 from game.app.faces import Faces
@@ -58,4 +60,17 @@ def test_a_new_language_redraws_every_place_at_once():
         app.set_language("en")
     assert painted == ["0", "1", "0:de", "1:de"]
     assert i18n.language() == "en"
+    app.quit()
+
+
+def test_a_blitted_face_reports_its_box_and_the_words_inside_it_to_the_layout_recorder():
+    app = App(size=(1920, 1080), window=False)
+    faces, screen = Faces(app.ui), pygame.Surface((400, 300))
+    faces.get(("tag",), (200, 100), lambda s: app.ui.text(s, "Cleanliness", (10, 10), 30))  # cached, unrecorded
+    app.ui.boxes = []
+    faces.blit(screen, ("tag",), pygame.Rect(100, 50, 200, 100), lambda s: app.ui.text(s, "Cleanliness", (10, 10), 30))
+    (kind, card), (word, ink) = app.ui.boxes
+    assert (kind, card, word) == ("card", pygame.Rect(100, 50, 200, 100), "text")
+    assert card.contains(ink) and ink.x >= 110 and ink.y >= 60  # where the face is, not where it was painted
+    app.ui.boxes = None
     app.quit()

@@ -34,6 +34,9 @@ def test_the_checker_finds_overlaps_and_boxes_outside():
     assert layout.problems([("chip", pygame.Rect(0, 0, 10, 10)), ("card", pygame.Rect(5, 5, 10, 10))], area)
     assert layout.problems([("text", pygame.Rect(45, 15, 10, 10)), ("card", pygame.Rect(0, 20, 50, 50))], area)
     assert layout.problems([("card", pygame.Rect(95, 0, 10, 10))], area)
+    ring = ("frame", pygame.Rect(0, 20, 30, 30))  # a glow around part of the card: lies on it
+    assert layout.problems(ok + [ring, ("text", pygame.Rect(5, 25, 10, 10))], area) == []
+    assert layout.problems(ok + [ring, ("text", pygame.Rect(25, 25, 10, 10))], area)  # cut through
     under = [("text", pygame.Rect(0, 0, 10, 10)), ("cover", pygame.Rect(0, 0, 50, 50))]
     assert layout.problems(under + [("text", pygame.Rect(5, 5, 10, 10))], area) == []  # hidden by the cover
 
@@ -76,7 +79,7 @@ def random_table(app, gid: str, seats: int, actions: int, seed: int = 5):
 @pytest.mark.parametrize(
     "gid, seats",
     [("wewillwokyou", 2), ("wewillwokyou", 4), ("cheaterchefs", 2), ("cheaterchefs", 4), ("cheaterchefs", 6)]
-    + [("relleno", 2), ("relleno", 4), ("relleno", 6)],
+    + [("relleno", 2), ("relleno", 4), ("relleno", 6), ("yatai", 2), ("yatai", 4)],
 )
 def test_turn_based_tables_in_many_situations(gid, seats):
     for actions in (0, 15, 40, 90, 100_000):

@@ -200,10 +200,7 @@ class YataiScene(TableScene):
         return self._obs, mine, self._legal
 
     def _tile(self, surf, number: int, rect: pygame.Rect, fade: bool) -> None:
-        face = self.faces.get(
-            ("tile", number, fade), rect.size, lambda s: tile_face(self.ui, s, number, s.get_rect(), fade)
-        )
-        surf.blit(face, rect)
+        self.faces.blit(surf, ("tile", number, fade), rect, lambda s: tile_face(self.ui, s, number, s.get_rect(), fade))
 
     def draw_table(self, surf: pygame.Surface) -> None:
         surf.fill((30, 26, 34))
@@ -215,8 +212,8 @@ class YataiScene(TableScene):
         self._draw_choices(surf, obs, mine, legal)
         if obs["phase"] == Phase.OVER:
             self.ui.shade(surf, 180)
-            end = self.faces.get(("end", json.dumps(obs["result"])), surf.get_size(), lambda s: self._draw_end(s, obs))
-            surf.blit(end, (0, 0))
+            end = ("end", json.dumps(obs["result"]))
+            self.faces.blit(surf, end, surf.get_rect(), lambda s: self._draw_end(s, obs), kind=None)
 
     def _draw_top(self, surf, obs: dict) -> None:
         ui = self.ui
@@ -246,7 +243,8 @@ class YataiScene(TableScene):
             return
         fade = 1 - (self.clock - since) / GLOW_S
         width = max(2, self.ui.px(3 + 5 * fade))
-        pygame.draw.rect(surf, GREEN, rect.inflate(self.ui.px(8), self.ui.px(8)), width, self.ui.px(12))
+        ring = self.ui.box(rect.inflate(self.ui.px(8), self.ui.px(8)), "frame")
+        pygame.draw.rect(surf, GREEN, ring, width, self.ui.px(12))
 
     # -- the action board
     def _cell(self, row: int, col: int) -> pygame.Rect:
@@ -357,10 +355,9 @@ class YataiScene(TableScene):
             view = self._stall_view(seat)
             acting = seat == obs["turn"] and obs["phase"] != Phase.OVER
             look = ("stall", json.dumps(chef, sort_keys=True), self.seat_name(seat), self.seat_colour(seat), acting)
-            size = self.ui.rect(0, 0, STALL_W, STALL_H).size
             draw = partial(StallView(self.ui, 0, 0).draw, chef=chef, name=look[2], colour=look[3], acting=acting)
             # one stall redrawn per frame: a move that changes them all never makes a long frame
-            surf.blit(self.faces.get(look, size, draw, place=seat), self.ui.rect(view.x, view.y, 0, 0).topleft)
+            self.faces.blit(surf, look, self.ui.rect(view.x, view.y, STALL_W, STALL_H), draw, place=seat)
             for part in PARTS:
                 if (seat, part) in self.glows:
                     self._glow(surf, view.part(part), (seat, part))
@@ -380,7 +377,8 @@ class YataiScene(TableScene):
             return
         t = (self.clock - since) / GLOW_S
         x, y = view.x + STALL_W - 60, view.y + 70 - 50 * t
-        self.ui.text(surf, f"+{self.rises[seat]}", (x, y), 48, GREEN, True, "center")
+        with self.ui.unrecorded():  # on its way up it crosses the stall for a moment, by design
+            self.ui.text(surf, f"+{self.rises[seat]}", (x, y), 48, GREEN, True, "center")
 
     def _draw_landing(self, surf, view: StallView, seat: int, chef: dict) -> None:
         """A guest just seated drops onto its space, big at first, then ringed while the glow lasts."""
@@ -530,23 +528,16 @@ class YataiScene(TableScene):
     # The supply and the moves change with the state only: drawn once per look, like the stalls.
     def _blit_supply(self, surf, obs: dict, x: float, y: float) -> None:
         look = ("supply", json.dumps([obs["bag"], obs["dish_supply"], obs["drink_supply"], obs["offer"]]))
-        face = self.faces.get(
-            look,
-            self.ui.rect(0, 0, SUPPLY_W, SUPPLY_H).size,
-            partial(self._draw_supply, obs=obs, x=0, y=0),
-            place="supply",
-        )
-        surf.blit(face, self.ui.rect(x, y, 0, 0).topleft)
+        rect = self.ui.rect(x, y, SUPPLY_W, SUPPLY_H)
+        self.faces.blit(surf, look, rect, partial(self._draw_supply, obs=obs, x=0, y=0), place="supply", kind=None)
 
     def _blit_history(self, surf, x: float, y: float, bottom: float) -> None:
         if bottom - y < 30:  # no room left under the choices
             return
         lines = tuple(line["text"] for line in self.session.history()[-21:-1])
-        size = self.ui.rect(0, 0, HISTORY_W, bottom - y).size
-        face = self.faces.get(
-            ("history", lines), size, partial(self._draw_history, x=0, y=0, bottom=bottom - y), place="history"
-        )
-        surf.blit(face, self.ui.rect(x, y, 0, 0).topleft)
+        rect = self.ui.rect(x, y, HISTORY_W, bottom - y)
+        paint = partial(self._draw_history, x=0, y=0, bottom=bottom - y)
+        self.faces.blit(surf, ("history", lines), rect, paint, place="history", kind=None)
 
     def _draw_history(self, surf, x: float, y: float, bottom: float) -> None:
         """The moves before the last one (which the top line says), newest first, down to
@@ -658,6 +649,7 @@ class YataiScene(TableScene):
         ui, data = self.ui, content()
         n = self.state.num_seats
         box = ui.rect(80, 110, 1760, 330 + 100 * n)
+        ui.cover(box)
         ui.panel(surf, box, (52, 40, 56), 22, GREEN)
         winners = self.state.winners()
         names = ", ".join(self.seat_name(s) for s in winners)

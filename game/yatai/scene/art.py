@@ -121,22 +121,23 @@ class StallView:
         return self.ui.rect(self.x + 16 + pos * 70, self.y + 60, 64, 64)
 
     def part(self, name: str) -> pygame.Rect:
-        """The area of a part of the stall (for the "this changed" glow)."""
+        """The area of a part of the stall (for the "this changed" glow): its ring never
+        cuts through a word of the stall (the layout test checks it)."""
         x, y, ui = self.x, self.y, self.ui
         areas = {
-            "queue": (x + 10, y + 54, 290, 76),
-            "dishes": (x + 320, y + 54, 224, 76),
+            "queue": (x + 10, y + 57, 290, 73),
+            "dishes": (x + 320, y + 57, 224, 73),
             "fridge": (x + 10, y + 134, 224, 76),
             "crate": (x + 320, y + 134, 224, 76),
             "menu": (x + 10, y + 214, 230, 60),
             "sink": (x + 250, y + 214, 344, 60),
             "board": (x + 10, y + 278, 5 * (CELL + 4) + 8, 4 * (CELL + 4) + 8),
-            "reviews": (x + 262, y + 278, 332, 170),
-            "points": (x + STALL_W - 170, y + 4, 164, 50),
-            "influencer": (x + 262, y + 278, 332, 170),
-            "tokens": (x + 262, y + 420, 332, 44),
+            "reviews": (x + 262, y + 272, 332, 148),
+            "points": (x + STALL_W - 160, y + 4, 154, 50),
+            "influencer": (x + STALL_W - 280, y + 4, 114, 50),
+            "tokens": (x + 262, y + 428, 332, 38),
             "fridge_up": (x + 10, y + 134, 224, 76),
-            "stove_up": (x + 320, y + 54, 224, 76),
+            "stove_up": (x + 320, y + 57, 224, 73),
         }
         return ui.rect(*areas.get(name, (x, y, STALL_W, STALL_H)))
 
@@ -147,7 +148,7 @@ class StallView:
     def draw(self, surf, chef: dict, name: str, colour, acting: bool) -> None:
         ui, x, y = self.ui, self.x, self.y
         ui.panel(surf, ui.rect(x, y, STALL_W, STALL_H), PANEL_HI if acting else PANEL, 16, ACCENT if acting else None)
-        ui.text(surf, name, (x + 16, y + 8), ui.fit(name, 40, 300, 26, True), colour, True)
+        ui.text(surf, name, (x + 16, y + 4), ui.fit(name, 40, 300, 26, True), colour, True)
         ui.picture(surf, "common.star", (x + STALL_W - 130, y + 30), 40)
         ui.text(surf, str(chef["points"]), (x + STALL_W - 104, y + 30), 40, ACCENT, True, "midleft")
         ui.picture(surf, "yatai.influencer", (x + STALL_W - 250, y + 30), 40)
