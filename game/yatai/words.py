@@ -86,6 +86,29 @@ def space(index: int) -> str:
     return _("row {r} column {c}: {bonus}").format(r=row + 1, c=col + 1, bonus=what)
 
 
+def choice_prompt(obs: dict) -> str | None:
+    """What the seat to act chooses now, in words the TV and the phones share; None where
+    the table shows it instead (a guest to send or seat, a tile to slide, the line to run)."""
+    if obs["pending"]:
+        choice = obs["pending"][0]
+        kind = choice["kind"]
+        if kind == "review":
+            if choice["sign"] < 0:
+                return _("Move a review down ({n} left)").format(n=choice["steps"])
+            return _("Move a review up ({n} left)").format(n=choice["steps"])
+        return {
+            "menu": _("Add a dish to your menu"),
+            "pick": _("Take a guest of your choice from the bag"),
+            "token": _("Take a special token"),
+        }.get(kind)
+    return {
+        "menu": _("Choose the first dish of your menu"),
+        "bottle": _("Choose the bottle for your recycling crate"),
+        "queue": _("A guest waits in the last space: lose 2 reviews, or give a drink"),
+        "extra": _("Extra turn: serve your waiting guests, or stop"),
+    }.get(obs["phase"])
+
+
 def label(state, seat: int, a: dict, names: list[str]) -> str:
     """What choosing the legal action `a` would do, before it is done."""
     kind = a["type"]

@@ -10,6 +10,7 @@ import json
 import random
 import threading
 import time
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -107,6 +108,20 @@ def check_frames(phone: Phone, seat: int, published: list[dict]) -> None:
     assert all(f["type"] in ("welcome", "view", "ping", "sync", "told") for f in phone.frames)
 
 
+@contextmanager
+def one_phone(browser, arcade, game_id: str):
+    """Seat 0 a human on a phone (joined on the seats screen), seat 1 a bot, the table started."""
+    scene = arcade.seats(game_id, humans=1, bots=1)
+    phone = Phone(browser, arcade.app.phones.urls[0])
+    try:
+        joined(arcade, (0,))
+        table = arcade.start_table(scene)
+        phone.wait_view()
+        yield phone, table
+    finally:
+        phone.close()
+
+
 def tap(phone: Phone, choose, rng) -> bool:
     shown = phone.buttons()
     if not shown:
@@ -173,12 +188,7 @@ def test_two_phones_play_we_will_wok_you_with_a_bot_through_the_arcade(browser, 
 
 
 def test_a_cheater_chefs_trap_is_aimed_from_a_phone_through_the_arcade(browser, arcade):
-    scene = arcade.seats("cheaterchefs", humans=1, bots=1)
-    phone = Phone(browser, arcade.app.phones.urls[0])
-    try:
-        joined(arcade, (0,))
-        table = arcade.start_table(scene)
-        phone.wait_view()
+    with one_phone(browser, arcade, "cheaterchefs") as (phone, table):
         with arcade.lock:
             dish = chef_content().orders[table.state.orders[0]]["name"]
         assert dish in phone.text()  # the order is on the phone ...
@@ -196,8 +206,6 @@ def test_a_cheater_chefs_trap_is_aimed_from_a_phone_through_the_arcade(browser, 
             assert table.viewer is None and table.curtain_for is None  # ... and not on the TV
             check_frames(phone, 0, arcade.published[0])
         assert arcade.curtains == 0
-    finally:
-        phone.close()
 
 
 def test_a_relleno_day_of_secret_time_cards_chosen_on_two_phones_through_the_arcade(browser, arcade):
@@ -244,3 +252,28 @@ def test_a_relleno_day_of_secret_time_cards_chosen_on_two_phones_through_the_arc
     finally:
         for phone in phones.values():
             phone.close()
+
+
+def test_a_yatai_player_sees_their_stall_and_plays_their_turns_on_a_phone_through_the_arcade(browser, arcade):
+    with one_phone(browser, arcade, "yatai") as (phone, table):
+        rng = random.Random(5)
+        deadline = time.monotonic() + 30
+        photographed = False
+        while True:  # the setup and two rounds, every choice of seat 0 tapped on the phone
+            with arcade.lock:
+                state = table.state
+                if state.round > 2 or state.is_over():
+                    break
+                sliding = state.phase == "tile" and state.turn == 0 and not state.pending
+            assert arcade.failure is None, arcade.failure
+            assert time.monotonic() < deadline, f"round {state.round} not over: {phone.views()[-1]['status']}"
+            if sliding and not photographed and phone.buttons():
+                assert "Queue" in phone.text("#panels")  # the seat's stall, part by part
+                shot(phone, "yatai")  # the phone page of a Yatai turn: the stall, the tiles to slide in
+                photographed = True
+            tap(phone, lambda _l, legal, r: r.randrange(len(legal)), rng)
+        assert photographed
+        with arcade.lock:
+            assert any(e["seat"] == 0 and e["action"]["type"] == "insert" for e in table.state.log)
+            check_frames(phone, 0, arcade.published[0])
+        assert arcade.curtains == 0

@@ -434,37 +434,21 @@ class YataiScene(TableScene):
     def _prompt(self, obs: dict, mine: int | None) -> str:
         if mine is None:
             return self.turn_text() if obs["phase"] != Phase.OVER else ""
+        said = words.choice_prompt(obs)  # said the same way on the phones
+        if said:
+            return said
         pending = obs["pending"][0] if obs["pending"] else None
+        if pending is not None and pending["kind"] == Choice.GUEST:
+            return _("Send the guest to a lit queue")
         if pending is not None:
-            kind = pending["kind"]
-            if kind == Choice.GUEST:
-                return _("Send the guest to a lit queue")
-            if kind == Choice.BOARD:
-                return _("Seat the served guest on a lit space of your board")
-            if kind == Choice.REVIEW:
-                if pending["sign"] < 0:
-                    return _("Move a review down ({n} left)").format(n=pending["steps"])
-                return _("Move a review up ({n} left)").format(n=pending["steps"])
-            if kind == Choice.MENU:
-                return _("Add a dish to your menu")
-            if kind == Choice.PICK:
-                return _("Take a guest of your choice from the bag")
-            return _("Take a special token")
+            return _("Seat the served guest on a lit space of your board")
         phase = obs["phase"]
-        if phase == Phase.MENU:
-            return _("Choose the first dish of your menu")
-        if phase == Phase.BOTTLE:
-            return _("Choose the bottle for your recycling crate")
-        if phase == Phase.QUEUE:
-            return _("A guest waits in the last space: lose 2 reviews, or give a drink")
         if phase == Phase.TILE:
             if self.tile_pick is None:
                 return _("Choose a free tile")
             if self.arrow_pick is None:
                 return _("Now choose an arrow: where does the tile slide in?")
             return _("The lit line will run: slide it in, or choose another arrow")
-        if phase == Phase.EXTRA:
-            return _("Extra turn: serve your waiting guests, or stop")
         return _("Do the lit actions, one at a time")
 
     def _options(self, obs: dict, legal: list[dict]) -> list[dict]:

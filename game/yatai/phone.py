@@ -1,0 +1,101 @@
+"""Yatai on a phone: your stall in words (queue, stove, fridge, crate, menu, sink,
+reviews, seated guests, tokens, points), the free tiles and the line that runs,
+the guests still to place; every legal action a button worded by the rules'
+labels (words.py), grouped by what it is about. Nothing in Yatai is private,
+so this is for the player holding the phone, not for secrecy.
+
+Everything here reads the seat's observation only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.i18n import _
+
+from . import words
+from .data import content
+from .rules import BIG, CRATE, QUEUE, ROUNDS, SMALL, line_tiles
+
+LINE_ACTIONS = ("customers", "cook", "drinks", "recycle", "serve")
+
+
+def group(a: dict, obs: dict, seat: int, names: list[str]) -> str:
+    kind = a["type"]
+    if kind == "insert":
+        return _("Slide {tile} in:").format(tile=words.tile(a["tile"]))
+    if kind in LINE_ACTIONS and "slot" in a:  # the line's tile it comes from
+        return words.tile(line_tiles(obs["grid"], obs["line"])[a["slot"]]).capitalize()
+    if kind in ("guest", "replace"):
+        return _("Send {guest} to a queue").format(guest=words.guest(obs["pending"][0]["guests"][a["guest"]]))
+    if kind == "board" or (kind == "use" and a["token"] == "doggy_bag"):
+        return _("Seat the guest on your board")
+    if kind == "use":
+        return _("Special tokens")
+    if kind in ("end", "stop") and obs["phase"] != "extra":
+        return ""
+    return words.choice_prompt(obs) or ""
+
+
+def panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
+    chef = obs["chefs"][seat]
+    out = []
+    if obs["result"]:
+        totals = [f"{names[s]}: {r['total']}" for s, r in enumerate(obs["result"])]
+        out.append({"title": _("Scores"), "items": totals})
+    out += _board(obs)
+    influencer = _("influencer {n}/{total}").format(n=chef["influencer"], total=len(content().stars))
+    points = _("Your points: {n}").format(n=chef["points"])
+    out.append({"title": f"{points} · {influencer}", "items": _stall(chef)})
+    return out
+
+
+def _board(obs: dict) -> list[dict]:
+    """The round, the free tiles, this turn's line (its done tiles ticked), the guests to place."""
+    if obs["phase"] in ("menu", "bottle"):
+        head = _("Setting up")
+    elif obs["round"] > ROUNDS:
+        head = _("Extra turn")
+    else:
+        head = _("Round {n} of {total}").format(n=obs["round"], total=ROUNDS)
+    free = _("Free tiles")
+    out = [{"title": f"{head} · {free}", "items": [words.tile(t) for t in obs["free"]]}]
+    if obs["phase"] == "actions" and obs["line"] is not None:
+        line = line_tiles(obs["grid"], obs["line"])
+        done = set(obs["done"])
+        items = [words.tile(t) + (" ✓" if i in done else "") for i, t in enumerate(line)]
+        out.append({"title": _("This turn's line"), "items": items})
+    if obs["pending"] and obs["pending"][0]["kind"] == "guest":
+        out.append({"title": _("Guests to place"), "items": [words.guest(g) for g in obs["pending"][0]["guests"]]})
+    return out
+
+
+def _stall(chef: dict) -> list[str]:
+    """One line per part of the stall, with how full it is: a short page, the buttons close."""
+    stove = BIG if chef["stove_up"] else SMALL
+    fridge = BIG if chef["fridge_up"] else SMALL
+    seated = Counter(g for g in chef["board"] if g is not None)
+    reviews = [f"{_(words.REVIEWS[t]).capitalize()} {f'{v:+d}' if v else '0'}" for t, v in chef["reviews"].items()]
+    lines = [  # the places, with how full they are
+        _filled(_("Queue"), len(chef["queue"]), QUEUE, [words.guest(g) for g in chef["queue"]]),
+        _filled(_("Stove"), len(chef["dishes"]), stove, [words.dish(c) for c in chef["dishes"]]),
+        _filled(_("Fridge"), len(chef["fridge"]), fridge, [words.drinks([c]) for c in chef["fridge"]]),
+        _filled(_("Crate"), len(chef["crate"]), CRATE, []),  # its bottles lie face down
+    ]
+    lists = [  # shown when not empty
+        (_("Menu"), [words.dish(c) for c in chef["menu"]]),
+        (_("Sink"), [_times(words.dish(c), n) for c, n in chef["sink"].items() if n]),
+        (_("Reviews"), reviews),
+        (_("Seated guests"), [_times(words.guest(g), n) for g, n in seated.items()]),
+        (_("Special tokens"), [_(words.TOKENS[t]) for t in chef["tokens"]]),
+    ]
+    return lines + [f"{head}: {', '.join(items)}" for head, items in lists if items]
+
+
+def _filled(head: str, n: int, room: int, items: list[str]) -> str:
+    line = f"{head} {n}/{room}"
+    return f"{line}: {', '.join(items)}" if items else line
+
+
+def _times(what: str, n: int) -> str:
+    return f"{what} ×{n}" if n > 1 else what
