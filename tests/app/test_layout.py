@@ -92,11 +92,24 @@ def test_turn_based_tables_in_many_situations(gid, seats):
         app.quit()
 
 
-@pytest.mark.parametrize("moment", ["start", "midflight", "slap", "wrong_slap", "wokup", "learning", "end"])
+@pytest.mark.parametrize("moment", ["start", "midflight", "slap", "wrong_slap", "wokup", "learning", "end", "replay"])
 def test_wok_up_moments(moment):
     app = App(size=(1920, 1080), window=False)
     shots.build(app, f"table:{moment}", "wokup", 1)
     assert_laid_out(app, f"wokup {moment}")
+    app.quit()
+
+
+def test_a_wok_up_replay_with_every_seat_pressing_stays_off_the_mats():
+    app = App(size=(1920, 1080), window=False)
+    session = shots.session_for(app, "wokup", 1, 6)
+    scene = make_table(app, session)
+    app.push(scene)
+    type(scene).moments()["replay"](scene)
+    first = scene.replay.marks[0][1]
+    scene.replay.marks = [(seat, first + seat * 3e6) for seat in range(6)]  # six presses, 3 ms apart
+    assert scene.replay.playing
+    assert_laid_out(app, "wokup replay, six presses")
     app.quit()
 
 

@@ -256,19 +256,23 @@ class WokUpScene(TableScene):
 
     def _draw_replay(self, surf: pygame.Surface, t: float) -> None:
         """A ring round the wok being replayed, a "Replay" tag and each claim's press once
-        the replay reaches it, in the top right corner (no seat's mat lies there)."""
+        the replay reaches it, in the top right corner (no seat's mat lies there). More than
+        three presses go in two columns: six in one would run onto the right-hand seat's mat."""
         ui = self.ui
         pygame.draw.circle(surf, ACCENT, self._pt(0, 0), ui.px((self.wok.reach + 40) * S), max(2, ui.px(6)))
-        ui.panel(surf, ui.rect(1480, 150, 420, 60), (24, 16, 14), 16, ACCENT)
+        ui.panel(surf, ui.box(ui.rect(1480, 150, 420, 60), "chip"), (24, 16, 14), 16, ACCENT)
         ui.text(surf, _("Replay"), (1690, 180), 40, ACCENT, True, "center", width=400)
         first = self.replay.marks[0][1] if self.replay.marks else 0
         pressed = [(seat, at) for seat, at in self.replay.marks if at <= t]
+        columns = 1 if len(self.replay.marks) <= 3 else 2
+        w = (420 - 8 * (columns - 1)) / columns
         for i, (seat, at) in enumerate(pressed):
             colour = self.seat_colour(seat)
-            r = ui.rect(1480, 218 + i * 50, 420, 44)
+            row, col = divmod(i, columns)
+            r = ui.box(ui.rect(1480 + col * (w + 8), 218 + row * 50, w, 44), "chip")
             ui.panel(surf, r, (24, 16, 14), 12, colour)
             label = f"{self.seat_name(seat)}  +{round((at - first) / 1e6)} ms"
-            ui.text(surf, label, (1690, r.centery / ui.u), 32, colour, True, "center", width=400)
+            ui.text(surf, label, (r.centerx / ui.u, r.centery / ui.u), 32, colour, True, "center", width=w - 20)
 
     def _lying(self) -> list[dict]:
         return [
