@@ -95,13 +95,15 @@ class Guided:
         head = _("Guided game: step {n} of {total}").format(n=self.step + 1, total=len(self.tutorial.steps))
         head = head if step is not None else _("Guided game: over to you")
         ui.text(surf, head, (x + 30, y + 10), ui.fit(head, 30, w - 60), ACCENT)
-        size, lines = guide_lines(ui, text, w - 80, h - 58)
+        size, lines = guide_lines(ui, text, self.guide_box)
         for i, line in enumerate(lines):
             ui.text(surf, line, (x + 30, y + 54 + (size + 8) * i), size, INK, True)
 
 
-def guide_lines(ui, text: str, width: float, height: float) -> tuple[float, list[str]]:
-    """The guide's text wrapped at the largest size (38 down to 26) whose lines fit the panel."""
+def guide_lines(ui, text: str, box: tuple[float, float, float, float]) -> tuple[float, list[str]]:
+    """The guide's text wrapped at the largest size (38 down to 26) whose lines fit the
+    panel `box` under its heading; lines that still do not fit are left off."""
+    width, height = box[2] - 80, box[3] - 58
     size = 38.0
     while True:
         lines = ui.wrap(text, size, width, True)

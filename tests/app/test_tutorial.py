@@ -177,3 +177,24 @@ def test_yatai_guided_game_slides_a_tile_seats_a_guest_and_cooks():
         run(app, 5)
     assert scene.state.log[10]["seat"] == 1, "the bot does the partner's line"
     app.quit()
+
+
+def test_every_guide_text_fits_its_panel_in_every_language():
+    from game import i18n
+    from game.app.tutorial import guide_lines
+
+    app = App(size=(1280, 720), window=False)
+    try:
+        for entry in catalogue.load():
+            tutorial = tutorial_for(entry.id)
+            if tutorial is None:
+                continue
+            box = make_tutorial(app, entry).guide_box
+            for lang in i18n.LANGUAGES:
+                i18n.set_language(lang)
+                for text in [s.text for s in tutorial.steps] + [tutorial.done]:
+                    size, lines = guide_lines(app.ui, i18n._(text), box)
+                    assert lines == app.ui.wrap(i18n._(text), size, box[2] - 80, True), (entry.id, lang, text)
+    finally:
+        i18n.set_language("en")
+        app.quit()
