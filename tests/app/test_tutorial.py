@@ -110,9 +110,10 @@ def test_cheater_chefs_guided_game_follows_its_script():
 def test_relleno_guided_game_teaches_a_day_on_the_real_table():
     app, scene = _guided("relleno")
     assert scene.viewer == 0 and scene.state.actors() == [0, 1], "both choose their time card at once"
+    assert not scene.submit(0, "junk") and not scene.submit(0, {"type": "fill"}), "bad input is not the step"
     tap(app, scene, "hand:aiko")
     tap(app, scene, "button:Play")  # legal, but the step shows Vicki
-    assert scene.state.log == [] and scene.mistakes == 1 and "Vicki" in scene.flash_text
+    assert scene.state.log == [] and scene.mistakes == 3 and "Vicki" in scene.flash_text
     tap(app, scene, "hand:vicki")
     tap(app, scene, "button:Play")
     assert scene.step == 1 and scene.state.actors() == [1], "the partner answers in secret after you"
