@@ -199,3 +199,25 @@ def test_every_guide_text_fits_its_panel_in_every_language():
     finally:
         i18n.set_language("en")
         app.quit()
+
+
+def test_every_script_fits_its_deal():
+    """Each step's action is legal when its turn comes and the partner's replies are
+    legal as written (a change of the cards or the rules that breaks a script shows here)."""
+    for entry in catalogue.load():
+        tutorial = tutorial_for(entry.id)
+        if tutorial is None:
+            continue
+        state = entry.gdef.state_cls(tutorial.seats, None, tutorial.seed)
+        for seat, action in tutorial.opening:
+            state.apply(seat, action)
+        partner: list[dict] = []
+        for n, step in enumerate(tutorial.steps):
+            while partner and 1 in state.actors():
+                reply = partner.pop(0)
+                assert reply in state.legal_actions(1), (entry.id, n, reply)
+                state.apply(1, reply)
+            wanted = [a for a in state.legal_actions(0) if step.expect(a)]
+            assert wanted, f"{entry.id} step {n + 1}: no legal action is the step's"
+            state.apply(0, wanted[0])
+            partner += step.partner
