@@ -65,6 +65,9 @@ class TableScene(Scene):
     # purchase) before the screen is passed on: their view stays open, with
     # `draw_reveal`, until they press confirm or tap.
     reveal_after_turn = False
+    # Where a guided first game's panel sits (x, y, w, h in design units): over
+    # nothing its steps ask the player to tap (game/app/tutorial.py).
+    guide_box: tuple[float, float, float, float] = (100, 880, 1720, 150)
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)

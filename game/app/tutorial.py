@@ -58,14 +58,15 @@ class Guided:
         step = self.current()
         if step is None or seat != 0:
             return super().submit(seat, action)
-        if not step.expect(action):
+        if not (isinstance(action, dict) and step.expect(action)):  # junk from a phone is not the step either
             self.mistakes += 1
             self.flash(_(step.mistake), 6)
             return False
         ok = super().submit(seat, action)
         if ok:
+            self.state.undo_floor = len(self.state.log)  # the guide has moved on: a step is not taken back
             self.step += 1
-            self.partner, self.partner_at = list(step.partner), self.clock + PARTNER_DELAY
+            self.partner, self.partner_at = self.partner + list(step.partner), self.clock + PARTNER_DELAY
         return ok
 
     def update(self, dt: float) -> None:
@@ -76,6 +77,7 @@ class Guided:
             if action not in state.legal_actions(1):  # the script no longer fits: any legal move
                 action = state.legal_actions(1)[0]
             TableScene.submit(self, 1, action)
+            self.partner_at = self.clock + PARTNER_DELAY  # one reply at a time, each seen
         if self.current() is None and not self.partner and self.session.bots is None:
             self.session.bots, self.done_at = self.bots_later, self.clock  # the bot takes seat 1
 
@@ -86,14 +88,28 @@ class Guided:
             return
         ui = self.ui
         text = _(step.text) if step is not None else _(self.tutorial.done)
-        lines = ui.wrap(text, 38, 1640, True)[:2]
-        r = ui.rect(100, 880, 1720, 150)
+        x, y, w, h = self.guide_box
+        r = ui.rect(x, y, w, h)
         ui.cover(r)
         ui.panel(surf, r, (24, 16, 14), 18, ACCENT if step is not None else GREEN)
         head = _("Guided game: step {n} of {total}").format(n=self.step + 1, total=len(self.tutorial.steps))
-        ui.text(surf, head if step is not None else _("Guided game: over to you"), (130, 890), 30, ACCENT)
+        head = head if step is not None else _("Guided game: over to you")
+        ui.text(surf, head, (x + 30, y + 10), ui.fit(head, 30, w - 60), ACCENT)
+        size, lines = guide_lines(ui, text, self.guide_box)
         for i, line in enumerate(lines):
-            ui.text(surf, line, (130, 934 + 46 * i), 38, INK, True)
+            ui.text(surf, line, (x + 30, y + 54 + (size + 8) * i), size, INK, True)
+
+
+def guide_lines(ui, text: str, box: tuple[float, float, float, float]) -> tuple[float, list[str]]:
+    """The guide's text wrapped at the largest size (38 down to 26) whose lines fit the
+    panel `box` under its heading; lines that still do not fit are left off."""
+    width, height = box[2] - 80, box[3] - 58
+    size = 38.0
+    while True:
+        lines = ui.wrap(text, size, width, True)
+        if len(lines) * (size + 8) <= height or size <= 26:
+            return size, lines[: max(1, int(height // (size + 8)))]
+        size -= 2
 
 
 def make_tutorial(app, entry) -> TableScene:
@@ -104,6 +120,10 @@ def make_tutorial(app, entry) -> TableScene:
     gdef = entry.gdef
     seats = default_seats(tutorial.seats, list(gdef.bots), gdef.default_bot)
     session = Session(gdef, seats, None, tutorial.seed, None)  # never saved
+    for seat, action in tutorial.opening:
+        if not session.apply(seat, action):
+            raise ValueError(f"{entry.id}'s guided game: opening {action} refused: {session.error}")
+    session.state.undo_floor = len(session.state.log)
     base = scene_class(gdef)
     cls = type(f"Guided{base.__name__}", (Guided, base), {})
     scene = cls(app, session)

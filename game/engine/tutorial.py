@@ -24,3 +24,6 @@ class Tutorial:
     seats: int
     steps: tuple[Step, ...]
     done: str  # said when the steps are over and the game goes on with a bot (N_)
+    # (seat, action) played before the first step, never taken back: a setup the
+    # guide does not teach (Yatai's menus and bottles), so the steps start at the heart.
+    opening: tuple[tuple[int, dict], ...] = ()

@@ -45,6 +45,8 @@ POINT_KINDS = ("star", "coin", "trophy")
 
 
 class RellenoScene(TableScene):
+    guide_box = (16, SEATS_Y, 1888, SEATS_H)  # over the seats' totals: the book, hand and buttons stay in sight
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.selected: set[str] = set()  # hand cards picked for a fill

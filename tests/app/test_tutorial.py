@@ -1,11 +1,13 @@
 """A guided first game: each step waits for the right action and explains a wrong one."""
 
+import time
+
 from game.app import catalogue
 from game.app.app import App
 from game.app.table import action_key
 from game.app.tutorial import make_tutorial, tutorial_for
 
-from .drive import press, run
+from .drive import press, run, tap
 
 
 def _tap(app, scene, action):
@@ -14,11 +16,17 @@ def _tap(app, scene, action):
     press(app, "point", device="mouse", pos=target.rect.center)
 
 
-def test_a_tutorial_step_waits_for_the_right_action_and_rejects_a_wrong_one():
+def _guided(game_id: str):
+    """An app showing the guided first game of `game_id`."""
     app = App(size=(1280, 720), window=False)
     app.open("title")
-    scene = make_tutorial(app, catalogue.find("wewillwokyou"))
+    scene = make_tutorial(app, catalogue.find(game_id))
     app.push(scene)
+    return app, scene
+
+
+def test_a_tutorial_step_waits_for_the_right_action_and_rejects_a_wrong_one():
+    app, scene = _guided("wewillwokyou")
     assert scene.step == 0 and scene.viewer == 0 and scene.curtain_for is None
     _tap(app, scene, {"type": "coin", "line": 0})  # legal, but not what the step shows
     assert scene.state.log == [] and scene.mistakes == 1 and "line 2" in scene.flash_text
@@ -40,6 +48,7 @@ def test_a_tutorial_step_waits_for_the_right_action_and_rejects_a_wrong_one():
 def test_games_without_a_tutorial_say_so():
     assert tutorial_for("wewillwokyou") is not None
     assert tutorial_for("cheaterchefs") is not None and tutorial_for("wokup") is None
+    assert tutorial_for("relleno") is not None and tutorial_for("yatai") is not None
 
 
 def test_the_guided_game_is_offered_the_first_time_a_game_is_chosen_only():
@@ -86,10 +95,7 @@ def test_the_rules_screen_offers_the_guided_game_on_its_last_page():
 
 
 def test_cheater_chefs_guided_game_follows_its_script():
-    app = App(size=(1280, 720), window=False)
-    app.open("title")
-    scene = make_tutorial(app, catalogue.find("cheaterchefs"))
-    app.push(scene)
+    app, scene = _guided("cheaterchefs")
     assert scene.viewer == 0 and 0 in scene.state.actors()
     assert not scene.submit(0, {"type": "play", "card": "chicken"}) and scene.mistakes == 1
     assert scene.submit(0, {"type": "play", "card": "garlic"}) and scene.step == 1
@@ -99,3 +105,119 @@ def test_cheater_chefs_guided_game_follows_its_script():
     assert scene.submit(0, {"type": "discard_hand", "cards": ["chicken"]}) and scene.current() is None
     app.draw()
     app.quit()
+
+
+def test_relleno_guided_game_teaches_a_day_on_the_real_table():
+    app, scene = _guided("relleno")
+    assert scene.viewer == 0 and scene.state.actors() == [0, 1], "both choose their time card at once"
+    assert not scene.submit(0, "junk") and not scene.submit(0, {"type": "fill"}), "bad input is not the step"
+    tap(app, scene, "hand:aiko")
+    tap(app, scene, "button:Play")  # legal, but the step shows Vicki
+    assert scene.state.log == [] and scene.mistakes == 3 and "Vicki" in scene.flash_text
+    tap(app, scene, "hand:vicki")
+    tap(app, scene, "button:Play")
+    assert scene.step == 1 and scene.state.actors() == [1], "the partner answers in secret after you"
+    run(app, 90)
+    assert scene.state.order == [0, 1] and scene.state.current() == 0, "6:02 before the partner's 8:35"
+    tap(app, scene, "button:Restock (1)")
+    assert len(scene.state.log) == 2 and "fill" in scene.flash_text
+    for key in ("hand:aiko", "hand:remy", "book:vanilla-slice"):
+        tap(app, scene, key)
+    assert scene.state.taken[0] == ["vanilla-slice"] and scene.step == 2
+    run(app, 90)  # the partner fills the Blueberry scone: day 2
+    assert scene.state.taken[1] == ["blueberry-scone"] and scene.state.day == 2
+    tap(app, scene, "hand:vanilla-slice")
+    tap(app, scene, "button:Play")
+    run(app, 200)  # the partner shows the scone (7:13, first today), then restocks
+    assert [e["action"]["type"] for e in scene.state.log[-2:]] == ["time_card", "restock"]
+    assert scene.state.current() == 0 and scene.step == 3
+    assert not scene.submit(0, {"type": "restock", "reserve": scene.state.book[0]})
+    assert "plain restock" in scene.flash_text and scene.state.current() == 0
+    tap(app, scene, "button:Restock (4)")
+    assert scene.current() is None and len(scene.state.hands[0]) == 4
+    run(app, 10)
+    assert scene.session.bots is not None, "after the steps a bot plays the other seat"
+    app.quit()
+
+
+def test_yatai_guided_game_slides_a_tile_seats_a_guest_and_cooks():
+    from game.yatai.rules import Phase
+
+    app, scene = _guided("yatai")
+    state = scene.state
+    assert state.phase == Phase.TILE and state.turn == 0 and len(state.log) == 4, "the setup is played for you"
+    assert not state.can_undo(0)
+    for key in ("free:5", "arrow:3", "button:slide"):  # the two-drinks tile: legal, not the step's
+        tap(app, scene, key)
+    assert len(scene.state.log) == 4 and scene.mistakes == 1 and "one-guest" in scene.flash_text
+    for key in ("free:0", "button:slide"):  # the arrow stays picked
+        tap(app, scene, key)
+    assert scene.step == 1 and scene.state.phase == Phase.ACTIONS
+    assert not scene.submit(0, {"type": "drinks", "slot": 2, "colours": ["red"]}) and "Guests first" in scene.flash_text
+    tap(app, scene, "slot:0")
+    assert scene.state.pending[0]["guests"] == ["red"] and scene.step == 2
+    tap(app, scene, action_key({"type": "guest", "guest": 0, "seat": 1}))
+    assert scene.mistakes == 3 and scene.state.pending, "sending the guest away is refused"
+    tap(app, scene, action_key({"type": "guest", "guest": 0, "seat": 0}))
+    assert scene.state.chefs[0]["queue"] == ["red"] and not scene.state.can_undo(0)
+    tap(app, scene, "slot:1")  # two dishes on the menu: a button each
+    tap(app, scene, action_key({"type": "cook", "slot": 1, "dishes": ["blue"]}))
+    assert scene.state.chefs[0]["dishes"] == [] and "ramen" in scene.flash_text
+    tap(app, scene, action_key({"type": "cook", "slot": 1, "dishes": ["red"]}))
+    assert scene.state.chefs[0]["dishes"] == ["red"] and scene.current() is None
+    tap(app, scene, "slot:2")
+    tap(app, scene, action_key({"type": "drinks", "slot": 2, "colours": ["red"]}))  # free now: the turn ends
+    assert scene.state.turn == 1
+    run(app, 90)
+    assert scene.state.log[-1] == {"seat": 1, "action": {"type": "insert", "tile": 3, "arrow": 3}}
+    run(app, 10)
+    assert scene.session.bots is not None, "after the script a bot plays the partner's turn on"
+    app.settings.bot_delay = 0
+    deadline = time.monotonic() + 20  # the bot thinks in its worker process
+    while len(scene.state.log) < 11 and time.monotonic() < deadline:
+        run(app, 5)
+    assert scene.state.log[10]["seat"] == 1, "the bot does the partner's line"
+    app.quit()
+
+
+def test_every_guide_text_fits_its_panel_in_every_language():
+    from game import i18n
+    from game.app.tutorial import guide_lines
+
+    app = App(size=(1280, 720), window=False)
+    try:
+        for entry in catalogue.load():
+            tutorial = tutorial_for(entry.id)
+            if tutorial is None:
+                continue
+            box = make_tutorial(app, entry).guide_box
+            for lang in i18n.LANGUAGES:
+                i18n.set_language(lang)
+                for text in [s.text for s in tutorial.steps] + [tutorial.done]:
+                    size, lines = guide_lines(app.ui, i18n._(text), box)
+                    assert lines == app.ui.wrap(i18n._(text), size, box[2] - 80, True), (entry.id, lang, text)
+    finally:
+        i18n.set_language("en")
+        app.quit()
+
+
+def test_every_script_fits_its_deal():
+    """Each step's action is legal when its turn comes and the partner's replies are
+    legal as written (a change of the cards or the rules that breaks a script shows here)."""
+    for entry in catalogue.load():
+        tutorial = tutorial_for(entry.id)
+        if tutorial is None:
+            continue
+        state = entry.gdef.state_cls(tutorial.seats, None, tutorial.seed)
+        for seat, action in tutorial.opening:
+            state.apply(seat, action)
+        partner: list[dict] = []
+        for n, step in enumerate(tutorial.steps):
+            while partner and 1 in state.actors():
+                reply = partner.pop(0)
+                assert reply in state.legal_actions(1), (entry.id, n, reply)
+                state.apply(1, reply)
+            wanted = [a for a in state.legal_actions(0) if step.expect(a)]
+            assert wanted, f"{entry.id} step {n + 1}: no legal action is the step's"
+            state.apply(0, wanted[0])
+            partner += step.partner

@@ -62,6 +62,7 @@ BOARD_ACTIONS = ("insert", "guest", "replace", "board")
 class YataiScene(TableScene):
     private_views = False  # only the bag's order is hidden, and nobody sees it
     end_hold = 15.0  # the scoring takes a while to read (a tap moves on)
+    guide_box = (1304, 650, 600, 420)  # over the older moves: the board, stalls and choices stay in sight
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
