@@ -3,7 +3,7 @@
 from game.app import catalogue
 from game.app.app import App
 from game.app.table import action_key
-from game.app.tutorial import make_tutorial, tutorial_for
+from game.app.tutorial import PANEL_HEAD, make_tutorial, tutorial_for
 
 from .drive import press, run
 
@@ -38,8 +38,8 @@ def test_a_tutorial_step_waits_for_the_right_action_and_rejects_a_wrong_one():
 
 
 def test_games_without_a_tutorial_say_so():
-    assert tutorial_for("wewillwokyou") is not None
-    assert tutorial_for("cheaterchefs") is not None and tutorial_for("wokup") is None
+    assert tutorial_for("wewillwokyou") is not None and tutorial_for("wokup") is not None
+    assert tutorial_for("cheaterchefs") is not None and tutorial_for("nosuchgame") is None
 
 
 def test_the_guided_game_is_offered_the_first_time_a_game_is_chosen_only():
@@ -98,4 +98,67 @@ def test_cheater_chefs_guided_game_follows_its_script():
     assert not scene.submit(0, {"type": "discard_hand", "cards": ["butterfingers", "chicken", "garlic"]})
     assert scene.submit(0, {"type": "discard_hand", "cards": ["chicken"]}) and scene.current() is None
     app.draw()
+    app.quit()
+
+
+def _held(app, scene, frames=30):
+    """The game clock stands still while a step waits for the player."""
+    before, log = scene.game_ns, len(scene.state.log)
+    run(app, frames)
+    return scene.game_ns == before and len(scene.state.log) == log
+
+
+def test_wok_up_guided_game_holds_the_bots_and_the_clock_until_the_player_acts():
+    app = App(size=(1280, 720), window=False)
+    app.open("title")
+    scene = make_tutorial(app, catalogue.find("wokup"))
+    app.push(scene)
+    assert scene.driver.players == {} and scene.learning, "the bot is held back; the wok's counts show"
+    press(app, "deck1")  # before the moment: nothing in the wok yet
+    assert not scene.state.claims and "Not yet" in scene.flash_text and scene.step == 0
+    scene.play_to_open_step()
+    assert scene.state.complete_decks() == [1] and scene.state.round_throws == 2
+    assert _held(app, scene), "the look does not run out while the learner reads"
+    press(app, "deck2")  # an incomplete recipe: refused with why, the rules never see it
+    assert not scene.state.claims and scene.mistakes == 1 and "card 2" in scene.flash_text
+    press(app, "deck1")
+    assert scene.state.claims[0]["deck"] == 1 and scene.step == 1
+    scene.play_to_open_step()
+    assert scene.state.won[0] and scene.state.picks[0] == {"seat": 0, "kind": "turn"}
+    assert _held(app, scene, 200), "no timeout picks for the learner"
+    press(app, f"deck{scene.state.turnable()[0]}")
+    assert scene.step == 2
+    scene.play_to_open_step()
+    assert max(scene.state.wok_content().counts.values()) >= 10 and scene.step == 2
+    press(app, "wokup")
+    assert scene.state.claims[-1]["type"] == "wokup" and scene.step == 3
+    scene.play_to_open_step()
+    assert scene.state.picks[0] == {"seat": 0, "kind": "take"}
+    press(app, f"deck{scene.state.face_up.index(True)}")
+    assert len(scene.state.won[0]) == 2 and scene.current() is None
+    run(app, 2)
+    assert set(scene.driver.players) == {1} and not scene.time_held, "after the steps the bot plays on"
+    before = scene.game_ns
+    run(app, 30)
+    assert scene.game_ns > before
+    app.draw()
+    app.quit()
+
+
+def test_every_step_fits_its_panel_in_every_language():
+    from game import i18n
+    from game.i18n import _
+
+    app = App(size=(1280, 720), window=False)
+    for game in ("wewillwokyou", "cheaterchefs", "wokup"):
+        scene = make_tutorial(app, catalogue.find(game))
+        _x, _y, w, h = scene.guide_box
+        t = scene.tutorial
+        for lang in i18n.LANGUAGES:
+            app.set_language(lang)
+            said = [(s.text, h - PANEL_HEAD) for s in t.steps] + [(t.done, h - PANEL_HEAD)]
+            said += [(text, scene.flash_room()[1]) for s in t.steps for text in (s.mistake, s.wait) if text]
+            for text, room in said:
+                lines, size = scene.fit(_(text), w - 60, room)
+                assert lines == app.ui.wrap(_(text), size, w - 60, True), f"{game} [{lang}] cut: {_(text)}"
     app.quit()
