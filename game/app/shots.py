@@ -89,6 +89,12 @@ def phone_seats(app, game, seed) -> SeatsScene:
     return scene
 
 
+def _guided(scene):
+    """A guided game at its first step's moment (a real-time table plays on until it comes)."""
+    scene.play_to_open_step()
+    return scene
+
+
 def _stacked(app, below: Scene, above: Callable[[Scene], Scene]) -> Scene:
     app.push(below)
     return above(below)
@@ -115,7 +121,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "pause": lambda app, game, seed: _stacked(app, table(app, game, seed, "midgame"), lambda t: PauseScene(app, t)),
     "results": lambda app, game, seed: ResultsScene(app, table(app, game, seed, "end").session),
     "resume": lambda app, game, seed: _resume_list(app, seed),
-    "tutorial": lambda app, game, seed: make_tutorial(app, catalogue.find(game or "wewillwokyou")),
+    "tutorial": lambda app, game, seed: _guided(make_tutorial(app, catalogue.find(game or "wewillwokyou"))),
     "history": lambda app, game, seed: _stacked(
         app, table(app, game, seed, "midgame"), lambda t: HistoryScene(app, t.session)
     ),

@@ -80,6 +80,9 @@ class TableScene(Scene):
         self.flash_until = 0.0
         self.over_since: float | None = None
         self.clock = 0.0  # seconds of scene time, for animations
+        # A guided step waits for the player: a real-time table's game clock stands still.
+        self.time_held = False
+        self._held_bots = session.bots  # the bots while hold_bots keeps them back
         self.missing: list[int] = []  # human seats whose gamepad is not connected
         self.targets: list[Target] = []  # what can be chosen, as drawn last frame
         self.focus_key: str | None = None  # the focused target's key
@@ -212,6 +215,14 @@ class TableScene(Scene):
             bots.levels[seat] = level
         elif bots.levels.pop(seat, None) is not None and bots.job is not None and bots.job[0] == seat:
             bots.close()  # the player is back: the bot's pending move is not played
+
+    def hold_bots(self, held: bool) -> None:
+        """Keep every bot from playing (a guided game's steps are the player's), or
+        let them play again. A real-time scene drives its own bots and overrides this."""
+        if held:
+            self._held_bots, self.session.bots = self.session.bots, None
+        else:
+            self.session.bots = self._held_bots
 
     # ---- targets: what a player can choose on the table -------------------------
     def target(
@@ -501,7 +512,13 @@ class TableScene(Scene):
                 draw_away(self, surf)
         else:
             draw_curtain(self, surf, self.curtain_for)
-        if self.flash_text and time.monotonic() < self.flash_until:  # over the curtain too
+        self.draw_flash(surf)  # over the curtain too
+
+    def flash_live(self) -> bool:
+        return bool(self.flash_text) and time.monotonic() < self.flash_until
+
+    def draw_flash(self, surf: pygame.Surface) -> None:
+        if self.flash_live():
             self.ui.text(surf, self.flash_text, (960, 1010), 40, RED, True, "midbottom", width=1800)
 
     def close(self) -> None:

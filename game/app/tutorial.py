@@ -3,8 +3,11 @@
 The game's own scene class is played with a mixin in front of it: each step's
 rule is shown in a panel, the player's (seat 0's) actions are checked against
 the step before the rules see them (another action is refused with the step's
-explanation, never applied), and the other seat answers from the script. When
-the steps are over, the bots take that seat and the game goes on as any other.
+explanation, never applied), and the other seat answers from the script. The
+bots are held back during the steps; when they are over, they play on and the
+game goes on as any other. In a real-time game a step waits for its moment
+(`Step.ready`): the table plays on by itself until it comes, then the game's
+clock stands still until the player acts, so nothing races a learner.
 A tutorial is never saved: it is not an unfinished game.
 """
 
@@ -22,11 +25,14 @@ from ..i18n import _
 from ..userdirs import data_dir
 from .session import Session, default_seats
 from .table import TableScene, scene_class
-from .ui import ACCENT, GREEN, INK
+from .ui import ACCENT, GREEN, INK, RED
 
 log = logging.getLogger(__name__)
 PARTNER_DELAY = 1.2  # seconds before the scripted seat answers: the player sees what it did
 DONE_SECONDS = 12.0
+PANEL_HEAD = 58  # design units of the panel above its text: the "step n of m" line
+FLASH_ROOM = 200  # design units a flash under the panel needs
+TEXT_SIZES = (38, 34, 30, 26)  # the panel's text, smaller only when a side panel needs it
 
 
 def tutorial_for(game_id: str) -> Tutorial | None:
@@ -48,16 +54,32 @@ class Guided:
         self.partner: list[dict] = []
         self.partner_at = 0.0
         self.done_at: float | None = None
-        self.bots_later, self.session.bots = self.session.bots, None  # the script plays seat 1 for now
+        self.held = True  # the script plays seat 1 for now
+        self.hold_bots(True)
 
     def current(self):
         steps = self.tutorial.steps
         return steps[self.step] if self.step < len(steps) else None
 
+    def open_step(self):
+        """The current step if its moment has come (see Step.ready)."""
+        step = self.current()
+        return step if step is not None and (step.ready is None or step.ready(self.state)) else None
+
+    def play_to_open_step(self, seconds: float = 120.0, dt: float = 1 / 30) -> None:
+        """Let the table play on until the current step's moment comes (screenshots, tests)."""
+        for _i in range(int(seconds / dt)):
+            if self.current() is None or self.open_step() is not None:
+                return
+            self.update(dt)
+
     def submit(self, seat: int, action) -> bool:
         step = self.current()
         if step is None or seat != 0:
             return super().submit(seat, action)
+        if self.open_step() is None:
+            self.flash(_(step.wait) if step.wait else _("Not yet: watch the table"), 4)
+            return False
         if not (isinstance(action, dict) and step.expect(action)):  # junk from a phone is not the step either
             self.mistakes += 1
             self.flash(_(step.mistake), 6)
@@ -66,10 +88,12 @@ class Guided:
         if ok:
             self.state.undo_floor = len(self.state.log)  # the guide has moved on: a step is not taken back
             self.step += 1
+            self.flash_until = 0.0  # the last mistake's word is settled
             self.partner, self.partner_at = self.partner + list(step.partner), self.clock + PARTNER_DELAY
         return ok
 
     def update(self, dt: float) -> None:
+        self.time_held = self.open_step() is not None  # a real-time table waits for the player
         super().update(dt)
         state = self.state
         if self.partner and self.clock >= self.partner_at and not state.is_over() and 1 in state.actors():
@@ -78,38 +102,61 @@ class Guided:
                 action = state.legal_actions(1)[0]
             TableScene.submit(self, 1, action)
             self.partner_at = self.clock + PARTNER_DELAY  # one reply at a time, each seen
-        if self.current() is None and not self.partner and self.session.bots is None:
-            self.session.bots, self.done_at = self.bots_later, self.clock  # the bot takes seat 1
+        if self.current() is None and not self.partner and self.held:
+            self.held, self.done_at = False, self.clock
+            self.hold_bots(False)  # the bots play on
+
+    def panel_up(self) -> bool:
+        return self.current() is not None or (self.done_at is not None and self.clock - self.done_at <= DONE_SECONDS)
+
+    def fit(self, text: str, width: float, height: float) -> tuple[list[str], int]:
+        """`text` wrapped in the largest of the panel's sizes whose lines fit `height`."""
+        for size in TEXT_SIZES:
+            lines = self.ui.wrap(text, size, width, True)
+            if len(lines) * round(size * 1.2) <= height:
+                break
+        return lines[: max(1, int(height // round(size * 1.2)))], size
 
     def draw(self, surf: pygame.Surface) -> None:
         super().draw(surf)
-        step = self.current()
-        if step is None and (self.done_at is None or self.clock - self.done_at > DONE_SECONDS):
+        if not self.panel_up():
             return
-        ui = self.ui
-        text = _(step.text) if step is not None else _(self.tutorial.done)
+        step, ui = self.current(), self.ui
         x, y, w, h = self.guide_box
+        lines, size = self.fit(_(step.text) if step is not None else _(self.tutorial.done), w - 60, h - PANEL_HEAD)
         r = ui.rect(x, y, w, h)
         ui.cover(r)
         ui.panel(surf, r, (24, 16, 14), 18, ACCENT if step is not None else GREEN)
         head = _("Guided game: step {n} of {total}").format(n=self.step + 1, total=len(self.tutorial.steps))
         head = head if step is not None else _("Guided game: over to you")
-        ui.text(surf, head, (x + 30, y + 10), ui.fit(head, 30, w - 60), ACCENT)
-        size, lines = guide_lines(ui, text, self.guide_box)
+        ui.text(surf, head, (x + 30, y + 10), 30, ACCENT, width=w - 60)
         for i, line in enumerate(lines):
-            ui.text(surf, line, (x + 30, y + 54 + (size + 8) * i), size, INK, True)
+            ui.text(surf, line, (x + 30, y + 54 + round(size * 1.2) * i), size, INK, True)
 
+    def flash_room(self) -> tuple[bool, float]:
+        """Where a refused action's reason goes: (above the panel?, the height its lines may take)."""
+        _x, y, _w, h = self.guide_box
+        above = 1080 - y - h < FLASH_ROOM
+        return above, min(300, y if above else 1080 - y - h) - 40
 
-def guide_lines(ui, text: str, box: tuple[float, float, float, float]) -> tuple[float, list[str]]:
-    """The guide's text wrapped at the largest size (38 down to 26) whose lines fit the
-    panel `box` under its heading; lines that still do not fit are left off."""
-    width, height = box[2] - 80, box[3] - 58
-    size = 38.0
-    while True:
-        lines = ui.wrap(text, size, width, True)
-        if len(lines) * (size + 8) <= height or size <= 26:
-            return size, lines[: max(1, int(height // (size + 8)))]
-        size -= 2
+    def draw_flash(self, surf: pygame.Surface) -> None:
+        """A refused action's reason next to the panel, where the player reads: below it if
+        there is room, else above."""
+        if not self.panel_up():
+            super().draw_flash(surf)
+            return
+        if not self.flash_live():
+            return
+        ui = self.ui
+        x, y, w, h = self.guide_box
+        above, room = self.flash_room()
+        lines, size = self.fit(self.flash_text, w - 60, room)
+        high = 16 + round(size * 1.2) * len(lines)
+        r = ui.rect(x, y - 12 - high if above else y + h + 12, w, high)
+        ui.cover(r)
+        ui.panel(surf, r, (60, 20, 18), 14, RED)
+        for i, line in enumerate(lines):
+            ui.text(surf, line, (x + 30, r.y / ui.u + 8 + round(size * 1.2) * i), size, INK, True)
 
 
 def make_tutorial(app, entry) -> TableScene:
@@ -119,7 +166,7 @@ def make_tutorial(app, entry) -> TableScene:
         raise ValueError(f"{entry.id} has no guided first game")
     gdef = entry.gdef
     seats = default_seats(tutorial.seats, list(gdef.bots), gdef.default_bot)
-    session = Session(gdef, seats, None, tutorial.seed, None)  # never saved
+    session = Session(gdef, seats, tutorial.options, tutorial.seed, None)  # never saved
     for seat, action in tutorial.opening:
         if not session.apply(seat, action):
             raise ValueError(f"{entry.id}'s guided game: opening {action} refused: {session.error}")

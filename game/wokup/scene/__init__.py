@@ -62,6 +62,8 @@ def mm(x: float, y: float) -> tuple[float, float]:
 
 class WokUpScene(TableScene):
     private_views = False  # nobody looks at a pile: one table for everyone, no curtain
+    # A guided game's panel: left of the wok and the banner, under the learning counts.
+    guide_box = (20, 372, 480, 400)
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -97,7 +99,7 @@ class WokUpScene(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if not (self.state.is_over() or self.state.paused):
+        if not (self.state.is_over() or self.state.paused or self.time_held):
             self.driver.advance(dt * 1e9)
         self.replay.record(self.game_ns, self._tokens())
         self.mono_at = time.monotonic_ns()
@@ -110,7 +112,7 @@ class WokUpScene(TableScene):
             self.app.audio.play("token_land")
         tick = 0
         state = self.state
-        if state.phase == "look" and not state.claims and not state.paused:
+        if state.phase == "look" and not state.claims and not (state.paused or self.time_held):
             left = (state.legal_actions(SYSTEM)[0]["t"] - self.game_ns) / 1e9
             tick = math.ceil(left) if 0 < left <= 3 else 0
         if tick and tick != self._tick:
@@ -119,6 +121,14 @@ class WokUpScene(TableScene):
 
     def stand_in(self, seat: int, level: str | None) -> None:
         self.driver.set_player(seat, None if level is None else bots.make(level))
+
+    def hold_bots(self, held: bool) -> None:
+        if held:
+            self._held_players = dict(self.driver.players)
+            self.driver.hold_bots()
+            return
+        for seat, bot in self._held_players.items():  # they plan from the next look
+            self.driver.set_player(seat, bot)
 
     # ---- what players do ------------------------------------------------------------
     def table_event(self, ev) -> bool:
@@ -529,8 +539,8 @@ class WokUpScene(TableScene):
         centre, radius = self._pt(0, 0), ui.px((self.wok.reach + 28) * S)
         if self.clock < self.splash_until:
             ui.text(surf, _("Throw!"), (CX, CY), 110, ACCENT, True, "center")
-        if state.phase != "look" or state.claims or state.paused:
-            return
+        if state.phase != "look" or state.claims or state.paused or self.time_held:
+            return  # no countdown while nothing counts down
         at = state.legal_actions(SYSTEM)[0]["t"]
         left = max(0.0, (at - self.game_ns) / 1e9)
         share = min(1.0, left / (_timing("look_ms") / 1e9))
@@ -554,7 +564,7 @@ class WokUpScene(TableScene):
             art.icon(surf, ing, (ui.px(56), ui.px(y + 18)), ui.px(38))
             ui.text(surf, str(c.counts[ing]), (96, y), 40, INK, True)
         if max(c.counts.values()) >= 10:
-            ui.text(surf, _("Wok'up!"), (190, 76), 34, ACCENT, True, "midtop", width=140)
+            ui.text(surf, _("Wok'up!"), (141, 318), 34, ACCENT, True, "midtop", width=222)  # under the counts
 
     def _draw_banner(self, surf: pygame.Surface) -> None:
         ui, state = self.ui, self.state
