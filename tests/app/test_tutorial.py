@@ -180,7 +180,6 @@ def test_yatai_guided_game_slides_a_tile_seats_a_guest_and_cooks():
     app.quit()
 
 
-
 def test_every_script_fits_its_deal():
     """Each step's action is legal when its turn comes and the partner's replies are
     legal as written (a change of the cards or the rules that breaks a script shows here).
