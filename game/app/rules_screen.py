@@ -31,6 +31,7 @@ WIDTH = 1640  # a line of text, from x=140
 FIGURE_X, FIGURE_W, FIGURE_H, FIGURE_ROWS = 980, 800, 450, 11
 NARROW = FIGURE_X - 40 - 140
 CAPTION_SIZE, CAPTION_GAP = 30, 36
+READ_AHEAD_AFTER = 0.25  # seconds a page is on screen before the next page's picture is drawn
 
 
 @dataclass
@@ -55,6 +56,7 @@ class RulesScene(Scene):
         self._cache: tuple = (None, [])
         self._pictures: dict[tuple, pygame.Surface | None] = {}  # (moment, size, language) -> picture
         self.problems: list[str] = []  # figures the page could not show, named by file and line
+        self._read_page, self.reading = 0, 0.0  # the page on screen and for how long (seconds)
         self.guided = tutorial_for(game_id) is not None  # its last page offers a guided first game
         self.button: pygame.Rect | None = None
 
@@ -168,7 +170,12 @@ class RulesScene(Scene):
         return self._pictures[key]
 
     def update(self, dt: float) -> None:
-        """Draw the next page's picture while this page is read: turning the page costs nothing."""
+        """Draw the next page's picture while this page is read (once it has been on screen
+        a moment: not between a page turn and its drawing), so turning to it costs nothing."""
+        self.reading = self.reading + dt if self._read_page == self.page else 0.0
+        self._read_page = self.page
+        if self.reading < READ_AHEAD_AFTER:
+            return
         pages = self._pages()
         ahead = pages[self.page + 1] if self.page + 1 < len(pages) else None
         if ahead is not None and ahead.figure is not None:

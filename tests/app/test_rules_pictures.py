@@ -13,7 +13,7 @@ from game.app.app import App
 from game.app.rules_screen import FIGURE_ROWS, NARROW, WIDTH, RulesScene
 from game.app.ui import BG
 
-from .drive import press
+from .drive import press, run
 
 GAMES = [e.id for e in catalogue.load() if e.playable]
 
@@ -83,7 +83,9 @@ def test_the_next_pages_picture_is_drawn_while_this_page_is_read(monkeypatch):
     assert _figure_pages(scene) == [1] and not scene._pictures
     app.draw()
     assert not scene._pictures, "page 1 has no picture to draw"
-    app.step()
+    run(app, 10)
+    assert not scene._pictures, "not at once: the page just turned to is drawn first"
+    run(app, 10)
     assert [key[0] for key in scene._pictures] == ["start"], "drawn ahead of the page"
     press(app, "right")
     app.draw()
