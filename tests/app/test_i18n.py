@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import shots
+from game.app import shots, table_pictures
 from game.app.app import App
 
 
@@ -170,11 +170,15 @@ def test_switching_language_in_settings_redraws_every_scene_without_a_restart(to
 
 
 def _shape(text: str) -> list[str]:
-    """A rules page's outline: per line, heading, list item, numbered step, text or blank."""
+    """A rules page's outline: per line, heading, picture (with its moment), list item,
+    numbered step, text or blank."""
     out = []
     for line in text.splitlines():
+        figure = table_pictures.figure_in(line, "")
         kind = (
-            "#"
+            f"![{figure.moment}]"
+            if figure
+            else "#"
             if line.startswith("#")
             else "-"
             if line.startswith("- ")
