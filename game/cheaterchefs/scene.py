@@ -42,6 +42,13 @@ def group_of(action: dict) -> str:
 
 
 class CheaterChefsScene(TableScene):
+    guide_box = (
+        20,
+        770,
+        1250,
+        210,
+    )  # under the counters, over nothing: the kitchen panel and the hint line stay in sight
+
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.group: str | None = None  # the chosen card or verb, while its target is chosen
