@@ -171,6 +171,7 @@ def test_two_phones_play_we_will_wok_you_with_a_bot_through_the_arcade(browser, 
                     seen_hands = True
                     with arcade.lock:  # the TV meanwhile: the table, no hand, no curtain
                         arcade.app.draw()
+                        SHOTS.mkdir(parents=True, exist_ok=True)
                         pygame.image.save(arcade.app.screen, str(SHOTS / "tv-table-wewillwokyou.png"))
         assert seen_hands
         for seat, phone in phones.items():
