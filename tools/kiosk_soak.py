@@ -33,9 +33,16 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=60.0)
     parser.add_argument("--every", type=float, default=60.0, help="seconds between samples")
     parser.add_argument("--size", default="1280x720")
+    parser.add_argument(
+        "--screen-sleeps",
+        action="store_true",
+        help="keep the cabinet's dim/black screen (kiosk.toml's black_after: no demos once it is black)",
+    )
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     app = App(size=(w, h), window=False, kiosk=True)
+    if not args.screen_sleeps:  # nobody touches the soak: the screen would go black after 30 min and play nothing
+        app.settings.kiosk.dim_after = app.settings.kiosk.black_after = 10**9
     app.kiosk.start()
     attract = next(s for s in app.scenes if isinstance(s, AttractScene))
     samples: list[tuple[float, int, int, float]] = []  # (minutes, demos, frames, MB)
