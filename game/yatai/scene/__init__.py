@@ -31,7 +31,7 @@ from game.i18n import _
 from .. import words
 from ..data import content
 from ..rules import ARROWS, ROUNDS, Choice, Phase
-from .art import STALL_H, STALL_W, StallView, dish, drink, guest_picture, tile_face
+from .art import STALL_H, STALL_W, UPPER_H, StallView, dish, drink, guest_picture, tile_face
 
 TILE_W, TILE_H, GAP = 150, 118, 12
 GRID_X, GRID_Y = 150, 226
@@ -40,6 +40,8 @@ PANEL_Y = 664
 STALLS_X, STALLS_Y = 692, 120
 SUPPLY_W, SUPPLY_H = 590, 260  # the bag, dishes, drinks and tokens left
 HISTORY_W = 570  # the column of last moves
+# What the stall's upper half shows (StallView.upper); the rest of a chef is the lower half's.
+UPPER_KEYS = ("points", "influencer", "queue", "dishes", "stove_up", "fridge", "fridge_up", "crate", "menu", "sink")
 GLOW_S = 2.0  # how long a changed part of a stall glows
 PARTS = (
     "queue",
@@ -355,10 +357,8 @@ class YataiScene(TableScene):
         for seat, chef in enumerate(obs["chefs"]):
             view = self._stall_view(seat)
             acting = seat == obs["turn"] and obs["phase"] != Phase.OVER
-            look = ("stall", json.dumps(chef, sort_keys=True), self.seat_name(seat), self.seat_colour(seat), acting)
-            draw = partial(StallView(self.ui, 0, 0).draw, chef=chef, name=look[2], colour=look[3], acting=acting)
-            # one stall redrawn per frame: a move that changes them all never makes a long frame
-            self.faces.blit(surf, look, self.ui.rect(view.x, view.y, STALL_W, STALL_H), draw, place=seat)
+            view.panel(surf, acting)
+            self._blit_stall(surf, view, seat, chef)
             for part in PARTS:
                 if (seat, part) in self.glows:
                     self._glow(surf, view.part(part), (seat, part))
@@ -370,6 +370,23 @@ class YataiScene(TableScene):
                 self._guest_targets(surf, view, seat, legal)
             elif pending["kind"] == Choice.BOARD and seat == mine:
                 self._board_targets(surf, view, chef, legal)
+
+    def _blit_stall(self, surf, view: StallView, seat: int, chef: dict) -> None:
+        """The stall's two halves, each a face drawn again only when what it shows changes,
+        at most one per frame (game/app/faces.py): a move that changes every stall never
+        makes a long frame."""
+        name, colour = self.seat_name(seat), self.seat_colour(seat)
+        up = {k: chef[k] for k in UPPER_KEYS}
+        low = {k: chef[k] for k in chef if k not in UPPER_KEYS}
+        halves = (
+            (("stall-up", json.dumps(up), name, colour), 0, UPPER_H, lambda v, s: v.upper(s, chef, name, colour)),
+            (("stall-low", json.dumps(low)), UPPER_H, STALL_H - UPPER_H, lambda v, s: v.lower(s, chef)),
+        )
+        for look, top, height, paint in halves:
+            rect = self.ui.rect(view.x, view.y + top, STALL_W, height)
+            origin = StallView(self.ui, 0, -top)  # the half's own corner is the face's (0, 0)
+            self.faces.blit(surf, look, rect, partial(paint, origin), place=(look[0], seat), kind=None)
+        self.ui.box(self.ui.rect(view.x, view.y, STALL_W, STALL_H))  # the stall, for the layout test
 
     def _draw_rise(self, surf, view: StallView, seat: int) -> None:
         """Points just earned float up from the stall's score."""

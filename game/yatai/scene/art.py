@@ -111,6 +111,9 @@ def slot(ui, surf, x: float, y: float, size: float, colour, locked: bool = False
     return x + size / 2, y + size / 2
 
 
+UPPER_H = 272  # the stall's upper half (see StallView.upper), in design units
+
+
 class StallView:
     """Where one chef's stall is drawn, and its parts' rectangles for targets and glows."""
 
@@ -145,9 +148,20 @@ class StallView:
         r, c = divmod(space, content().cols)
         return self.ui.rect(self.x + 16 + c * (CELL + 4), self.y + 284 + r * (CELL + 4), CELL, CELL)
 
-    def draw(self, surf, chef: dict, name: str, colour, acting: bool) -> None:
+    def panel(self, surf, acting: bool) -> None:
+        ui = self.ui
+        ui.panel(
+            surf,
+            ui.rect(self.x, self.y, STALL_W, STALL_H),
+            PANEL_HI if acting else PANEL,
+            16,
+            ACCENT if acting else None,
+        )
+
+    # The two halves change apart (a guest queues, a guest is seated): each is a face of its own.
+    def upper(self, surf, chef: dict, name: str, colour) -> None:
+        """The name, points and influencer, the queue, stove, fridge, crate, menu and sink."""
         ui, x, y = self.ui, self.x, self.y
-        ui.panel(surf, ui.rect(x, y, STALL_W, STALL_H), PANEL_HI if acting else PANEL, 16, ACCENT if acting else None)
         ui.text(surf, name, (x + 16, y + 4), ui.fit(name, 40, 300, 26, True), colour, True)
         ui.picture(surf, "common.star", (x + STALL_W - 130, y + 30), 40)
         ui.text(surf, str(chef["points"]), (x + STALL_W - 104, y + 30), 40, ACCENT, True, "midleft")
@@ -157,6 +171,9 @@ class StallView:
         self._queue(surf, chef)
         self._kitchen(surf, chef)
         self._menu_and_sink(surf, chef)
+
+    def lower(self, surf, chef: dict) -> None:
+        """The reputation board, the reviews and the special tokens."""
         self._board(surf, chef)
         self._reviews(surf, chef)
 
