@@ -8,13 +8,18 @@ make in-process, since bots are deterministic for a given rng.
 
 Spawned, not forked: the arcade's process holds SDL, threads and serial ports,
 none of which survive a fork cleanly; a spawned worker imports only the game's
-rules and bots (no pygame). One worker for the arcade, started once.
+rules and bots (no pygame). One worker for the arcade, started once. A worker
+whose arcade was killed (kill -9, a crash) ends by itself within a second: the
+kiosk's restarts must not pile up orphaned workers.
 """
 
 from __future__ import annotations
 
 import importlib
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from functools import cache
 from typing import Any
@@ -32,6 +37,17 @@ def think(module: str, level: str, state_json: str, seat: int, rng_state: int) -
     gdef = importlib.import_module(module).GAME
     state = gdef.state_cls.from_json(state_json)
     return _bot(module, level).choose(state, seat, Rng(rng_state))
+
+
+def _end_with(parent: int) -> None:
+    """In the worker, at its start: exit once `parent` (the arcade) is gone (re-parented)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 class Inline(Executor):
@@ -53,7 +69,12 @@ def pool() -> Executor:
     """The arcade's bot worker, started on first use."""
     global _POOL
     if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        _POOL = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_end_with,
+            initargs=(os.getpid(),),
+        )
     return _POOL
 
 

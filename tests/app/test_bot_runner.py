@@ -69,3 +69,41 @@ def test_a_whole_game_of_process_bots_reaches_its_end():
             runner.job[2].result(timeout=120)  # wait for the worker, not for a clock
         runner.update(now=0.0, delay=0.0)
     assert session.state.is_over()
+
+
+ARCADE_THAT_DIES = """
+import os
+from game.engine import botpool
+pool = botpool.pool()
+pid = pool.submit(os.getpid).result(timeout=120)
+print(pid, flush=True)
+os.kill(os.getpid(), 9)  # as kill -9 or a crash would: no shutdown, no atexit
+"""
+
+
+def test_the_worker_ends_when_the_arcade_is_killed(tmp_path):
+    """A kiosk restarted after kill -9 must not leave a bot worker behind each time."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "out"
+    with out.open("w") as f:  # a file, not a pipe: a worker left behind would hold a pipe open
+        done = subprocess.run([sys.executable, "-c", ARCADE_THAT_DIES], stdout=f, stderr=subprocess.STDOUT, timeout=180)
+    assert done.returncode == -9, out.read_text()
+    worker = int(out.read_text().split()[0])
+
+    def running() -> bool:  # a zombie waiting for its new parent to reap it has ended
+        try:
+            return open(f"/proc/{worker}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"
+        except FileNotFoundError:
+            return False
+
+    deadline = time.monotonic() + 30  # a wait for the event, generous on a loaded machine; not a timing claim
+    while time.monotonic() < deadline and running():
+        time.sleep(0.1)
+    alive = running()
+    if alive:
+        os.kill(worker, 9)
+    assert not alive, "the bot worker outlived its arcade"
