@@ -5,11 +5,14 @@ so many steps and at the end, so a person can look at how a game unfolds.
 Steps count table time, not waiting: while a bot thinks (in the bot worker)
 the loop waits for it instead of spinning empty steps, so a game of searching
 bots ends within the step limit. At most `max_shots` pictures are written
-along the way (plus the final table), so the output stays bounded.
+along the way (plus the final table), so the output stays bounded, and a picture
+the same as the last one written is not written again (a final table held up for
+reading, a long think).
 """
 
 from __future__ import annotations
 
+import hashlib
 from concurrent.futures import wait
 from pathlib import Path
 
@@ -33,6 +36,7 @@ def watch(
     session = session_for(app, game, seed, seats, all_bots=True)
     app.push(make_table(app, session))
     shot = 0
+    last = b""  # digest of the last picture written
     for step in range(MAX_STEPS):
         job = session.bots.job if session.bots is not None else None
         if job is not None:
@@ -41,8 +45,11 @@ def watch(
         done = isinstance(app.top, ResultsScene)
         if (step % every == 0 and shot < max_shots) or done:
             app.draw()
-            pygame.image.save(app.screen, out / f"{game}-{shot:03d}.png")
-            shot += 1
+            digest = hashlib.blake2b(pygame.image.tobytes(app.screen, "RGB")).digest()
+            if digest != last:
+                pygame.image.save(app.screen, out / f"{game}-{shot:03d}.png")
+                shot += 1
+                last = digest
         if done:
             state = session.state
             print(
