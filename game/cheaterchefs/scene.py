@@ -340,7 +340,7 @@ class CheaterChefsScene(TableScene):
         r = surf.get_rect()
         pygame.draw.rect(surf, entry["colour"], r, border_radius=ui.px(10))
         pygame.draw.rect(surf, DARK, r, max(1, ui.px(3)), ui.px(10))
-        surf.blit(ui.render(entry["short"], 28, DARK, True), (ui.px(10), ui.px(4)))
+        surf.blit(ui.render(_(entry["short"]), 28, DARK, True), (ui.px(10), ui.px(4)))
         side = min(r.width - ui.px(16), r.height - ui.px(38))
         disc = (r.centerx, (ui.px(30) + r.height) // 2)
         pygame.draw.circle(surf, (250, 244, 230), disc, side / 2)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ..i18n import _
+from ..i18n import N_, _
 from .events import Control, DeviceId, PlayerEvent
 
 C = Control
@@ -39,15 +39,17 @@ PAD_LABELS = {
     "wokup": "RB",
 }
 # Key names as SDL spells them -> as printed on keyboards.
+# The names printed on keys differ by language (Entrée, Eingabe, Invio): translated when shown.
 KEY_LABELS = {
-    "return": "Enter",
-    "space": "Space",
-    "right shift": "R-Shift",
-    "left shift": "L-Shift",
-    "right ctrl": "R-Ctrl",
-    "left ctrl": "L-Ctrl",
-    "backspace": "Backspace",
-    "escape": "Esc",
+    "return": N_("Enter"),
+    "space": N_("Space"),
+    "right shift": N_("R-Shift"),
+    "left shift": N_("L-Shift"),
+    "right ctrl": N_("R-Ctrl"),
+    "left ctrl": N_("L-Ctrl"),
+    "backspace": N_("Backspace"),
+    "escape": N_("Esc"),
+    "tab": N_("Tab"),
     "up": "↑",
     "down": "↓",
     "left": "←",
@@ -194,7 +196,9 @@ class Devices:
 
 def key_label(name: str) -> str:
     """An SDL key name as printed on the key: "e" -> "E", "return" -> "Enter"."""
-    return KEY_LABELS.get(name, name.upper() if len(name) == 1 else name.title())
+    if name in KEY_LABELS:
+        return _(KEY_LABELS[name])
+    return name.upper() if len(name) == 1 else name.title()
 
 
 def controller_label(device: str | None) -> str:

@@ -8,13 +8,15 @@ from game.i18n import N_, _
 
 from .data import content
 
-INGREDIENT_WORDS = {  # two-letter tag, short name
-    "tuna": ("Tu", N_("Tuna")),
-    "broccoli": ("Br", N_("Broccoli")),
-    "carrot": ("Ca", N_("Carrot")),
-    "chicken": ("Ch", N_("Chicken")),
-    "prawn": ("Pr", N_("Prawn")),
-    "octopus": ("Oc", N_("Octopus")),
+# Two-letter tag (for players who cannot tell the colours apart; translated, as
+# the names are: each language's tags are told apart, tests/wewillwokyou/test_words.py), short name.
+INGREDIENT_WORDS = {
+    "tuna": (N_("Tu"), N_("Tuna")),
+    "broccoli": (N_("Br"), N_("Broccoli")),
+    "carrot": (N_("Ca"), N_("Carrot")),
+    "chicken": (N_("Ch"), N_("Chicken")),
+    "prawn": (N_("Pr"), N_("Prawn")),
+    "octopus": (N_("Oc"), N_("Octopus")),
 }
 WOK_KIND = {
     "independent": N_("Lidded wok"),
@@ -39,7 +41,7 @@ SYMBOL_WORDS = {
 
 
 def tag(ingredient: str) -> str:
-    return INGREDIENT_WORDS[ingredient][0]
+    return _(INGREDIENT_WORDS[ingredient][0])
 
 
 def wok_lines(wok: dict) -> tuple[str, str, str]:

@@ -216,3 +216,21 @@ def test_the_glossary_has_a_column_per_language():
         == "| " + " | ".join(i18n.LANGUAGES[lang] if lang != "en" else "English" for lang in i18n.LANGUAGES) + " |"
     )
     assert text.count(header) >= 6  # the arcade and the five games
+
+
+def test_key_names_follow_the_language():
+    # The French Controls screen showed "Enter / Backspace / Space / R-Shift".
+    from game.input.devices import key_label
+
+    try:
+        i18n.set_language("fr")
+        assert [key_label(k) for k in ("return", "backspace", "space", "right shift", "e")] == [
+            "Entrée",
+            "Retour arrière",
+            "Espace",
+            "Maj D",
+            "E",
+        ]
+    finally:
+        i18n.set_language("en")
+    assert key_label("return") == "Enter"

@@ -24,3 +24,21 @@ def test_a_poison_names_its_victim_and_card():
     assert s.label(0, action, NAMES) == f"Bao's {card_name('rice')} (place 1)"
     s.apply(0, action)
     assert s.describe(0, action, NAMES) == f"Ana poisoned Bao's {card_name('rice')}"
+
+
+def test_the_corner_tags_are_the_names_first_letters_in_every_language():
+    # German counters showed the English "Po / Eg / To" beside Kartoffel, Ei, Tomate.
+    from game import i18n
+    from game.cheaterchefs.data import content
+
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            tags = {}
+            for card, entry in content().ingredients.items():
+                tag, name = i18n._(entry["short"]), card_name(card)
+                assert 1 <= len(tag) <= 3 and tag[0].casefold() == name[0].casefold(), (lang, card, tag, name)
+                tags[tag] = card
+            assert len(tags) == len(content().ingredients), f"{lang}: two ingredients share a tag"
+    finally:
+        i18n.set_language("en")
