@@ -6,7 +6,7 @@ same way. A time-card choice is never told until the reveal."""
 from __future__ import annotations
 
 from game import i18n
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 from .data import content
 
@@ -56,9 +56,11 @@ def label(state, seat: int, a: dict, names: list[str]) -> str:
             return _("Reveal {card} alone: play last and restock").format(card=card_name(a["card"]))
         if not a["early"]:
             return _("Time card {card} ({time})").format(card=card_name(a["card"]), time=clock(card.time))
-        return _("Time card {card} with {n} early arrival(s): {time}").format(
-            card=card_name(a["card"]), n=len(a["early"]), time=clock(card.time - 60 * len(a["early"]))
+        n = len(a["early"])
+        text = ngettext(
+            "Time card {card} with {n} early arrival: {time}", "Time card {card} with {n} early arrivals: {time}", n
         )
+        return text.format(card=card_name(a["card"]), n=n, time=clock(card.time - 60 * n))
     if kind in ("fill", "bonus_fill"):
         text = N_("Fill {recipe} with {cards}") if kind == "fill" else N_("Bonus fill {recipe} with {cards}")
         return _(text).format(recipe=card_name(a["recipe"]), cards=_cards(a["cards"]))

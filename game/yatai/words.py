@@ -4,7 +4,7 @@ the scene, the history and the phones say it the same way."""
 
 from __future__ import annotations
 
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 from .data import content
 from .grid import ARROWS
@@ -63,7 +63,7 @@ def tile(number: int) -> str:
     """An action tile in words: "serve with 2 drinks", "cook 1"."""
     t = content().tiles[number]
     if t["action"] == "serve":
-        return _("serve with {n} drink(s)").format(n=t["count"])
+        return ngettext("serve with {n} drink", "serve with {n} drinks", t["count"]).format(n=t["count"])
     if t["action"] == "recycle":
         return _(ACTIONS["recycle"])
     return f"{_(ACTIONS[t['action']])} {t['count']}"

@@ -20,6 +20,17 @@ def test_every_catalogue_of_every_language_is_complete_and_in_step():
     )
 
 
+def test_counts_are_written_with_plurals_not_parentheses():
+    """A count in a sentence ("serve with 1 drink(s)") goes through ngettext, so
+    each language writes its own singular and plural."""
+    hedged = []
+    for files in i18n.domains().values():
+        for m in i18n.template(files):
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            hedged += [i for i in ids if i and "{" in i and ("(s)" in i or "(es)" in i)]
+    assert not hedged, hedged
+
+
 def test_every_language_has_a_catalogue_for_the_arcade_and_each_game():
     for domain in i18n.domains():
         for lang in i18n.TRANSLATED:
