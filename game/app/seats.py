@@ -167,7 +167,15 @@ class SeatsScene(Scene):
             return [v for v in option.values if v is None or v < self.count]
         return list(option.values)
 
+    def option_value(self, option: Option):
+        """The option's value at this table: a value the rules fix at this many seats wins."""
+        if option.fixed is not None and option.fixed_for(self.count):
+            return option.fixed[1]
+        return self.options[option.key]
+
     def option_text(self, option: Option, value) -> str:
+        if option.fixed is not None and option.fixed_for(self.count):
+            return _(option.fixed[2]).format(n=option.fixed[0])
         if option.seat_values and value is not None:
             return self.seats[value].name
         return _(option.names[option.values.index(value)])
@@ -188,7 +196,7 @@ class SeatsScene(Scene):
             return
         if kind == "options":
             shown = self.row_options()
-            if col < len(shown):
+            if col < len(shown) and not shown[col].fixed_for(self.count):
                 o = shown[col]
                 self.options[o.key] = self._cycle(self.option_values(o), self.options[o.key], step)
             return
@@ -237,7 +245,7 @@ class SeatsScene(Scene):
         out = {}
         for o in self.gdef.options:
             if o.shown(self.options):
-                out[o.key] = self.teams[: self.count] if o.per_seat else self.options[o.key]
+                out[o.key] = self.teams[: self.count] if o.per_seat else self.option_value(o)
         return out
 
     def start(self) -> None:
@@ -321,7 +329,7 @@ class SeatsScene(Scene):
             left = mid - w * len(shown) / 2
             for col, o in enumerate(shown):
                 rect = (left + col * w, y, w - 14, 86)
-                self._cell(surf, (1, col), rect, self.option_text(o, self.options[o.key]), INK, True, _(o.label))
+                self._cell(surf, (1, col), rect, self.option_text(o, self.option_value(o)), INK, True, _(o.label))
             y += 100
         fields = self.fields()
         share = sum(WIDTHS[f] for f in fields)

@@ -31,9 +31,15 @@ class Option:
     needs: tuple[str, tuple] | None = None
     # The values after the first are seats (0, 1, ...): shown by the seats' names.
     seat_values: bool = False
+    # (seats, value, why): from that many seats the rules always use `value`; the
+    # seats screen shows it with `why` (marked N_, may say {n}) instead of a choice.
+    fixed: tuple[int, Any, str] | None = None
 
     def shown(self, options: dict) -> bool:
         return self.needs is None or options.get(self.needs[0]) in self.needs[1]
+
+    def fixed_for(self, seats: int) -> bool:
+        return self.fixed is not None and seats >= self.fixed[0]
 
 
 @dataclass(frozen=True)

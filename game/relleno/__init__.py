@@ -5,7 +5,7 @@ from game.engine.gamedef import GameDef, Option
 from game.i18n import N_
 
 from .bots import easy_bot, hard_bot
-from .rules import RellenoState
+from .rules import ADVANCED_ALWAYS_AT, RellenoState
 
 
 def stats(state: RellenoState) -> dict:
@@ -26,6 +26,14 @@ GAME = GameDef(
     scene="game.relleno.scene:RellenoScene",
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,
-    # Advanced recipes: always in play from ADVANCED_ALWAYS_AT seats (rules.py), a choice below.
-    options=(Option("advanced", N_("Advanced recipes"), (False, True), (N_("off"), N_("on"))),),
+    # Advanced recipes: always in play from ADVANCED_ALWAYS_AT seats (the rulebook's setup), a choice below.
+    options=(
+        Option(
+            "advanced",
+            N_("Advanced recipes"),
+            (False, True),
+            (N_("off"), N_("on")),
+            fixed=(ADVANCED_ALWAYS_AT, True, N_("on: always with {n} players")),
+        ),
+    ),
 )

@@ -191,3 +191,19 @@ def test_a_reset_while_a_name_is_typed_gives_the_keys_back(app):
     assert not app.devices.typing
     typed_w = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w")
     assert [ev.control for ev in app.devices.translate(typed_w, 0, app.size)] == ["up"]
+
+
+def test_an_option_the_rules_fix_at_this_many_seats_shows_the_fixed_value_and_why(app):
+    # Relleno at 6 seats always uses the advanced recipes (the rulebook's setup):
+    # the seats screen said "Advanced recipes: off" while the game used them.
+    scene = open_seats(app, "relleno")
+    option = scene.row_options()[0]
+    assert option.key == "advanced" and scene.option_text(option, scene.option_value(option)) == "off"
+    scene.count = 6
+    assert scene.option_text(option, scene.option_value(option)) == "on: always with 6 players"
+    scene.change(scene.row_kinds().index("options"), 0, 1)  # cannot be turned off
+    assert scene.game_options()["advanced"] is True
+    state = scene.entry.gdef.state_cls(6, scene.game_options(), 0)
+    assert state.advanced
+    scene.count = 5
+    assert scene.option_text(option, scene.option_value(option)) == "off"  # the table's own choice again
