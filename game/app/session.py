@@ -123,7 +123,9 @@ class Session:
         self.options = dict(options or {})
         self.seed = seed
         self.saves = saves
-        self.save_id = save_id or new_id()  # this game's own save file
+        # This game's own save file, and its identity wherever a game is told from another
+        # (kept when it resumes; never id(session): Python gives that to a later game).
+        self.save_id = save_id or new_id()
         self.state = state or gdef.state_cls(len(seats), self.options, seed)
         self.last: tuple[int, object] | None = None  # the last (seat, action)
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).

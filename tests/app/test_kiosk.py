@@ -1,6 +1,8 @@
 """Kiosk mode driven through the app with synthetic events, in kiosk time
 (fixed steps: a minute of idling is 3600 steps, run without drawing)."""
 
+import gc
+
 import pygame
 import pytest
 
@@ -333,3 +335,30 @@ def test_records_made_before_the_database_opens_are_written_when_it_does(toy_cat
         assert [c["game_ref"] for c in kiosk.stats.crashes()] == [ref]
     finally:
         app.quit()
+
+
+def test_fifty_kiosk_games_in_a_row_are_all_recorded_with_their_result(kiosk):
+    """Issue 22: the kiosk knew finished games by id(session), which Python reuses once a
+    game is collected: a later game's end was taken as already recorded (left "running"
+    for ever, its winner never asked for the hall of fame)."""
+    app = kiosk
+    played, unasked = [], []
+    for seed in range(50):
+        table = toy_table(app, seed=seed)
+        table.play_until(limit=10_000)
+        assert table.state.is_over()
+        app.step()  # the kiosk sees the end
+        session = table.session
+        played.append((session.stats_ref, session.state.winners(), session.state.scores()))
+        asks = app.kiosk.fame_asks
+        if app.kiosk.fame_results(session) and not (asks and asks[0][0] is session):
+            unasked.append(seed)  # a human winner with a result the hall keeps, not asked
+        del table, session, asks
+        gc.collect()  # a cabinet runs for hours: old games are collected at any moment
+    app.kiosk.stats.flush()
+    games = {g["id"]: g for g in app.kiosk.stats.games()}
+    recorded = [(games[ref]["status"], games[ref]["winners"], games[ref]["scores"]) for ref, _w, _s in played]
+    expected = [("finished", winners, [float(s) for s in scores]) for _ref, winners, scores in played]
+    finished = sum(r[0] == "finished" for r in recorded)
+    print(f"{len(played)} games: {finished} recorded finished; winners not asked for the hall of fame: {unasked}")
+    assert recorded == expected and unasked == []
