@@ -602,10 +602,16 @@ class PauseScene(Scene):
                 Item(N_("Move history"), lambda: app.open("history", table.session)),
                 Item(N_("Rules"), self._rules),
                 *([Item(N_("Phones"), self._phones, N_("Each seat's QR code"))] if app.phones.on else []),
-                Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
+                Item(N_("Quit to menu"), self._quit, self._quit_note()),
                 Item(N_("Abandon this game"), self._abandon),
             ]
         self.menu = Menu(items, y=250)
+
+    def _quit_note(self) -> str:
+        """What quitting keeps: a guided game is not saved until its steps are over."""
+        if self.table.session.saves is None:
+            return N_("This game is not saved yet: quitting ends it.")
+        return N_("The game is saved: resume it from the title screen.")
 
     def _rules(self) -> None:
         self.app.open("rules", self.table.session.gdef.id)
