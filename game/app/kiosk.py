@@ -126,9 +126,12 @@ class Kiosk:
                 log.error("cannot resume %s (%s); set aside", save_id, exc)
                 self.app.saves.set_aside(save_id)
             else:
-                self.app.restart_at(self.home)
-                self.app.push(make_table(self.app, session))
-                return
+                if not session.state.is_over():
+                    self.app.restart_at(self.home)
+                    self.app.push(make_table(self.app, session))
+                    return
+                log.warning("%s: the saved game is over; its save is removed", save_id)  # never resumed
+                self.app.saves.delete(save_id)
         self.app.restart_at("attract")
 
     # ---- what guests may play -------------------------------------------------------
@@ -284,7 +287,7 @@ class Kiosk:
             if session is not None and session.stats_ref is None:
                 session.stats_ref = self.stats.game_started(session.gdef.id, session.seats, session.options)
                 session.save()  # a crash from here on resumes under the same record
-        if session is not None and session.state.is_over() and session.save_id not in self.recorded:
+        if session is not None and session.end_kept() and session.save_id not in self.recorded:
             self.recorded.add(session.save_id)
             state = session.state
             self.stats.game_finished(session.stats_ref, state.winners(), state.scores(), actions=len(state.log))

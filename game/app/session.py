@@ -198,7 +198,15 @@ class Session:
         self.save()
         return True
 
+    def end_kept(self) -> bool:
+        """Over, and its save's removal on disk (or it has no save). Only then is the
+        end told (the results, the statistics, the hall of fame): killed before, the
+        arcade comes back to the game unfinished and unrecorded, never to a finished one."""
+        return self.state.is_over() and (self.saves is None or self.saves.settled(self.save_id))
+
     def save(self) -> None:
+        """The game's save, after every action; a finished game's is removed instead
+        (a finished state is never written as a resumable save)."""
         if self.saves is None or self.demo:
             return
         if self.state.is_over():

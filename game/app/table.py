@@ -36,6 +36,7 @@ from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
 
 END_READ_AFTER = 0.6  # a confirm this soon after the end is a press meant for the game, not "next"
+END_WAIT = 0.25  # seconds the step seeing the end may wait for the game's save to leave the disk
 
 
 @dataclass
@@ -470,7 +471,9 @@ class TableScene(Scene):
         if self.state.is_over():
             if self.over_since is None:
                 self.over_since = self.clock
-            elif self._end_read or self.clock - self.over_since >= self.end_hold:
+                if self.session.saves is not None:  # the removal of its save on its way: see end_kept
+                    self.session.saves.flush(END_WAIT)
+            elif (self._end_read or self.clock - self.over_since >= self.end_hold) and self.session.end_kept():
                 self.app.replace(ResultsScene(self.app, self.session))
 
     def refresh_controllers(self) -> None:
