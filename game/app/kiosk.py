@@ -80,7 +80,9 @@ class Kiosk:
         self.seat_seen: dict[int, float] = {}  # seat -> last press or the moment it had to act
         self.away: set[int] = set()  # human seats a bot plays for now
         self.session: Session | None = None  # the game being recorded
-        self.recorded: set[int] = set()  # id() of sessions whose end is recorded
+        # The games whose end is recorded, by their save id: never id(session), which
+        # Python gives again to a later game once an old one is collected.
+        self.recorded: set[str] = set()
         self.fame_asks: list = []  # (session, kind, value, future): the hall of fame is asked
         self.exit_status = 0
         self._ready = False
@@ -124,9 +126,12 @@ class Kiosk:
                 log.error("cannot resume %s (%s); set aside", save_id, exc)
                 self.app.saves.set_aside(save_id)
             else:
-                self.app.restart_at(self.home)
-                self.app.push(make_table(self.app, session))
-                return
+                if not session.state.is_over():
+                    self.app.restart_at(self.home)
+                    self.app.push(make_table(self.app, session))
+                    return
+                log.warning("%s: the saved game is over; its save is removed", save_id)  # never resumed
+                self.app.saves.delete(save_id)
         self.app.restart_at("attract")
 
     # ---- what guests may play -------------------------------------------------------
@@ -274,7 +279,7 @@ class Kiosk:
             session = None
         if session is not self.session:
             old = self.session
-            if old is not None and id(old) not in self.recorded:
+            if old is not None and old.save_id not in self.recorded:
                 self._abandon(old, "left the table")
             self.session = session
             self.away.clear()
@@ -282,15 +287,15 @@ class Kiosk:
             if session is not None and session.stats_ref is None:
                 session.stats_ref = self.stats.game_started(session.gdef.id, session.seats, session.options)
                 session.save()  # a crash from here on resumes under the same record
-        if session is not None and session.state.is_over() and id(session) not in self.recorded:
-            self.recorded.add(id(session))
+        if session is not None and session.end_kept() and session.save_id not in self.recorded:
+            self.recorded.add(session.save_id)
             state = session.state
             self.stats.game_finished(session.stats_ref, state.winners(), state.scores(), actions=len(state.log))
             self._ask_fame(session)
         self._fame_answers()
 
     def _abandon(self, session: Session, reason: str) -> None:
-        self.recorded.add(id(session))
+        self.recorded.add(session.save_id)
         self.stats.game_abandoned(session.stats_ref, reason, actions=len(session.state.log))
 
     def end_game(self, table: TableScene, reason: str) -> None:
@@ -300,7 +305,7 @@ class Kiosk:
         table.close()
         if session.saves is not None:
             session.saves.delete(session.save_id)
-        if id(session) not in self.recorded:
+        if session.save_id not in self.recorded:
             self._abandon(session, reason)
         self.session = None
         self.app.restart_at(self.home)
@@ -390,7 +395,7 @@ class Kiosk:
         table = self.table()
         if table is None or table.session.demo:
             return
-        key = (id(table.session), len(table.state.log))
+        key = (table.session.save_id, len(table.state.log))
         if key != self._saved_key:
             self._saved_key = key
             self.app.saves.flush(SAVE_WAIT)
@@ -419,7 +424,7 @@ class Kiosk:
         if table is None:
             return self.app.top.name
         s = table.session
-        key = (id(s), len(s.state.log))
+        key = (s.save_id, len(s.state.log))
         if self._digest[0] != key:  # once per action, not per frame
             self._digest = (key, log_digest(s.seed, s.state.log))
         return f"playing {s.gdef.id} · {len(s.state.log)} actions · {self._digest[1]}"

@@ -7,6 +7,7 @@ replays is set aside (kept as `.broken`) and reported, never deleted.
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 
@@ -22,6 +23,7 @@ from .session import Session
 from .table import make_table
 from .ui import ACCENT, DIM, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS
 
+log = logging.getLogger(__name__)
 ROWS = 5  # rows on screen; the list scrolls with the selection
 
 
@@ -67,6 +69,10 @@ def unfinished_games(app) -> list[Unfinished]:
             problems.append(
                 _("Could not resume the saved game ({exc}); it was kept as {aside}.").format(exc=exc, aside=aside)
             )
+            continue
+        if session.state.is_over():  # a finished game is not resumable, whatever left its save behind
+            log.warning("%s: the saved game is over; its save is removed", save_id)
+            app.saves.delete(save_id)
             continue
         found.append(Unfinished(save_id, entry, doc, session))
     for problem in problems:

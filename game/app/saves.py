@@ -35,6 +35,7 @@ class Writer:
         self._pending: dict[Path, str | None] = {}  # None: delete the file
         self._cond = threading.Condition()
         self._busy = 0
+        self._writing: Path | None = None  # the file being written or removed now
         self.problem = ""  # the last write that failed, for the screen
         threading.Thread(target=self._run, name="save-writer", daemon=True).start()
 
@@ -42,6 +43,11 @@ class Writer:
         with self._cond:
             self._pending[path] = text
             self._cond.notify_all()
+
+    def settled(self, path: Path) -> bool:
+        """Whether everything handed over for `path` is on disk (nothing waits, nothing in hand)."""
+        with self._cond:
+            return path not in self._pending and path != self._writing
 
     def flush(self, timeout: float = 10.0) -> bool:
         """Wait until everything handed over is on disk (quitting, tests)."""
@@ -60,6 +66,7 @@ class Writer:
                 path, text = next(iter(self._pending.items()))
                 del self._pending[path]
                 self._busy += 1
+                self._writing = path
             try:
                 if text is None:
                     path.unlink(missing_ok=True)
@@ -71,6 +78,7 @@ class Writer:
             finally:
                 with self._cond:
                     self._busy -= 1
+                    self._writing = None
                     self._cond.notify_all()
 
 
@@ -106,6 +114,10 @@ class SaveStore:
 
     def flush(self, timeout: float = 10.0) -> bool:
         return writer().flush(timeout)
+
+    def settled(self, save_id: str) -> bool:
+        """Whether this save's last write or removal is on disk."""
+        return writer().settled(self.path(save_id))
 
     @property
     def problem(self) -> str:

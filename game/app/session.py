@@ -123,7 +123,9 @@ class Session:
         self.options = dict(options or {})
         self.seed = seed
         self.saves = saves
-        self.save_id = save_id or new_id()  # this game's own save file
+        # This game's own save file, and its identity wherever a game is told from another
+        # (kept when it resumes; never id(session): Python gives that to a later game).
+        self.save_id = save_id or new_id()
         self.state = state or gdef.state_cls(len(seats), self.options, seed)
         self.last: tuple[int, object] | None = None  # the last (seat, action)
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
@@ -196,7 +198,15 @@ class Session:
         self.save()
         return True
 
+    def end_kept(self) -> bool:
+        """Over, and its save's removal on disk (or it has no save). Only then is the
+        end told (the results, the statistics, the hall of fame): killed before, the
+        arcade comes back to the game unfinished and unrecorded, never to a finished one."""
+        return self.state.is_over() and (self.saves is None or self.saves.settled(self.save_id))
+
     def save(self) -> None:
+        """The game's save, after every action; a finished game's is removed instead
+        (a finished state is never written as a resumable save)."""
         if self.saves is None or self.demo:
             return
         if self.state.is_over():

@@ -36,6 +36,7 @@ from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
 
 END_READ_AFTER = 0.6  # a confirm this soon after the end is a press meant for the game, not "next"
+END_WAIT = 0.25  # seconds the step seeing the end may wait for the game's save to leave the disk
 
 
 @dataclass
@@ -470,7 +471,9 @@ class TableScene(Scene):
         if self.state.is_over():
             if self.over_since is None:
                 self.over_since = self.clock
-            elif self._end_read or self.clock - self.over_since >= self.end_hold:
+                if self.session.saves is not None:  # the removal of its save on its way: see end_kept
+                    self.session.saves.flush(END_WAIT)
+            elif (self._end_read or self.clock - self.over_since >= self.end_hold) and self.session.end_kept():
                 self.app.replace(ResultsScene(self.app, self.session))
 
     def refresh_controllers(self) -> None:
@@ -602,10 +605,16 @@ class PauseScene(Scene):
                 Item(N_("Move history"), lambda: app.open("history", table.session)),
                 Item(N_("Rules"), self._rules),
                 *([Item(N_("Phones"), self._phones, N_("Each seat's QR code"))] if app.phones.on else []),
-                Item(N_("Quit to menu"), self._quit, N_("The game is saved: resume it from the title screen.")),
+                Item(N_("Quit to menu"), self._quit, self._quit_note()),
                 Item(N_("Abandon this game"), self._abandon),
             ]
         self.menu = Menu(items, y=250)
+
+    def _quit_note(self) -> str:
+        """What quitting keeps: a guided game is not saved until its steps are over."""
+        if self.table.session.saves is None:
+            return N_("This game is not saved yet: quitting ends it.")
+        return N_("The game is saved: resume it from the title screen.")
 
     def _rules(self) -> None:
         self.app.open("rules", self.table.session.gdef.id)

@@ -8,7 +8,9 @@ bots are held back during the steps; when they are over, they play on and the
 game goes on as any other. In a real-time game a step waits for its moment
 (`Step.ready`): the table plays on by itself until it comes, then the game's
 clock stands still until the player acts, so nothing races a learner.
-A tutorial is never saved: it is not an unfinished game.
+During the steps nothing is saved (the pause menu says so); once they are
+over ("over to you") it is a real game: saved at once and after every
+action, offered on Resume, and resumed as a plain table (the guide is over).
 """
 
 from __future__ import annotations
@@ -105,6 +107,8 @@ class Guided:
         if self.current() is None and not self.partner and self.held:
             self.held, self.done_at = False, self.clock
             self.hold_bots(False)  # the bots play on
+            self.session.saves = self.app.saves  # a real game from here: kept like any other
+            self.session.save()
 
     def panel_up(self) -> bool:
         return self.current() is not None or (self.done_at is not None and self.clock - self.done_at <= DONE_SECONDS)
@@ -166,7 +170,7 @@ def make_tutorial(app, entry) -> TableScene:
         raise ValueError(f"{entry.id} has no guided first game")
     gdef = entry.gdef
     seats = default_seats(tutorial.seats, list(gdef.bots), gdef.default_bot)
-    session = Session(gdef, seats, tutorial.options, tutorial.seed, None)  # never saved
+    session = Session(gdef, seats, tutorial.options, tutorial.seed, None)  # saved once the steps are over
     for seat, action in tutorial.opening:
         if not session.apply(seat, action):
             raise ValueError(f"{entry.id}'s guided game: opening {action} refused: {session.error}")

@@ -33,8 +33,8 @@ class PhoneTable:
     def refresh(self, state: GameState, last: str = "", force: bool = False) -> bool:
         """Publish every phone seat's view if the state changed since the last
         time (another object after an undo, more moves, the end); True if it did."""
-        key = (id(state), len(state.log), state.is_over())
-        if key == self._key and not force:
+        key = (state, len(state.log), state.is_over())  # the state itself, not id(state): ids are reused
+        if self._key is not None and key[0] is self._key[0] and key[1:] == self._key[1:] and not force:
             return False
         self._key = key
         for seat in self.seats:

@@ -1,6 +1,8 @@
 """Kiosk mode driven through the app with synthetic events, in kiosk time
 (fixed steps: a minute of idling is 3600 steps, run without drawing)."""
 
+import gc
+
 import pygame
 import pytest
 
@@ -250,6 +252,7 @@ def test_a_human_win_is_recorded_and_asks_for_initials(kiosk):
         table.play_until(limit=400)
         if table.state.winners() == [0]:
             break
+    app.saves.flush()  # the end is told once its save is gone from the disk
     app.step()
     app.kiosk.fame_asks[0][-1].result(10)  # the database answers on its own thread, in real time
     steps(app, 3.5)
@@ -331,5 +334,110 @@ def test_records_made_before_the_database_opens_are_written_when_it_does(toy_cat
         (game,) = kiosk.stats.games()
         assert (game["id"], game["status"], game["reason"]) == (ref, "abandoned", "crash loop")
         assert [c["game_ref"] for c in kiosk.stats.crashes()] == [ref]
+    finally:
+        app.quit()
+
+
+def test_fifty_kiosk_games_in_a_row_are_all_recorded_with_their_result(kiosk):
+    """Issue 22: the kiosk knew finished games by id(session), which Python reuses once a
+    game is collected: a later game's end was taken as already recorded (left "running"
+    for ever, its winner never asked for the hall of fame)."""
+    app = kiosk
+    played, unasked = [], []
+    for seed in range(50):
+        table = toy_table(app, seed=seed)
+        table.play_until(limit=10_000)
+        assert table.state.is_over()
+        app.saves.flush()
+        app.step()  # the kiosk sees the end, its save gone from the disk
+        session = table.session
+        played.append((session.stats_ref, session.state.winners(), session.state.scores()))
+        asks = app.kiosk.fame_asks
+        if app.kiosk.fame_results(session) and not (asks and asks[0][0] is session):
+            unasked.append(seed)  # a human winner with a result the hall keeps, not asked
+        del table, session, asks
+        gc.collect()  # a cabinet runs for hours: old games are collected at any moment
+    app.kiosk.stats.flush()
+    games = {g["id"]: g for g in app.kiosk.stats.games()}
+    recorded = [(games[ref]["status"], games[ref]["winners"], games[ref]["scores"]) for ref, _w, _s in played]
+    expected = [("finished", winners, [float(s) for s in scores]) for _ref, winners, scores in played]
+    finished = sum(r[0] == "finished" for r in recorded)
+    print(f"{len(played)} games: {finished} recorded finished; winners not asked for the hall of fame: {unasked}")
+    assert recorded == expected and unasked == []
+
+
+def test_a_finished_game_is_told_only_once_its_save_is_gone(kiosk, monkeypatch, request):
+    """Issue 22: killed with -9 right after a game's end, the arcade could offer the game
+    again: the end was recorded in the statistics (and shown, its winner asked for the
+    hall of fame) while the removal of its save still waited behind the last action's
+    write. Here the disk is slowed at that moment; whenever the end is told (results on
+    screen, recorded finished), a kill must find no resumable save of the game."""
+    import json
+    import threading
+
+    from game.app import saves
+    from game.engine import Rng
+
+    gate, writing = threading.Event(), threading.Event()
+    request.addfinalizer(gate.set)  # a failing test leaves no writer waiting
+    real_write = saves.atomic_write
+
+    def slow_disk(path, text):
+        writing.set()
+        assert gate.wait(30), "the test never opened the gate"
+        real_write(path, text)
+
+    monkeypatch.setattr(saves, "atomic_write", slow_disk)
+    app = kiosk
+    table = toy_table(app, humans=3, seed=7)
+    gdef, rng, moves = table.session.gdef, Rng(7), []
+    state = gdef.state_cls(3, None, table.session.seed)  # the table's game, played ahead
+    while not state.is_over():
+        seat = rng.choice(state.actors())
+        moves.append((seat, state.sample_action(seat, rng)))
+        state.apply(*moves[-1])
+    gate.set()
+    for move in moves[:-2]:
+        assert table.submit(*move)
+    app.saves.flush()
+    gate.clear()
+    writing.clear()
+    assert table.submit(*moves[-2])
+    assert writing.wait(10)  # the writer is inside the last action's write: the disk is slow
+    assert table.submit(*moves[-1]) and table.state.is_over()
+
+    def resumable_on_disk():
+        docs = [json.loads(p.read_text()) for p in app.saves.folder.glob("*.json")]
+        return [d for d in docs if not gdef.state_cls.replay(3, d["options"], d["seed"], d["log"]).is_over()]
+
+    def told():
+        app.kiosk.stats.flush()
+        (game,) = app.kiosk.stats.games()
+        return game["status"] == "finished" or any(isinstance(s, ResultsScene) for s in app.scenes)
+
+    violations = 0
+    for _look in range(20):  # 4 s: longer than the final table's hold
+        steps(app, 0.2)
+        violations += told() and bool(resumable_on_disk())
+    print(f"moments (of 20) at which the end was told while a kill would resume the game: {violations}")
+    assert violations == 0
+    gate.set()
+    app.saves.flush()
+    steps(app, 4)
+    assert told() and not resumable_on_disk()
+    assert any(isinstance(s, ResultsScene) for s in app.scenes)  # under the initials if a human won
+
+
+def test_a_cabinet_started_on_a_finished_games_save_does_not_resume_it(toy_catalogue):
+    """Issue 22: after a crash the kiosk resumes its newest save without asking: never a finished game."""
+    from .test_unfinished import _finished_save
+
+    app = App(size=(1280, 720), window=False, kiosk=True)
+    try:
+        save_id = _finished_save(app, toy_catalogue)
+        app.kiosk.start()
+        assert isinstance(app.top, AttractScene), "no game to resume"
+        app.saves.flush()
+        assert not app.saves.path(save_id).exists(), "tidied away"
     finally:
         app.quit()

@@ -41,7 +41,8 @@ def test_a_tutorial_step_waits_for_the_right_action_and_rejects_a_wrong_one():
     run(app, 90)
     assert scene.session.bots is not None, "after the steps a bot plays the other seat"
     app.draw()
-    assert not app.saves.unfinished()[0], "a tutorial is never saved"
+    (saved,) = app.saves.unfinished()[0]
+    assert saved[1]["log"] == scene.state.log, "over to you: a real game, kept"
     app.quit()
 
 
@@ -263,4 +264,53 @@ def test_every_step_fits_its_panel_in_every_language():
             for text, room in said:
                 lines, size = scene.fit(_(text), w - 60, room)
                 assert lines == app.ui.wrap(_(text), size, w - 60, True), f"{game} [{lang}] cut: {_(text)}"
+    app.quit()
+
+
+def _quit_note(app):
+    from game.app.table import PauseScene
+
+    press(app, "menu")
+    assert isinstance(app.top, PauseScene)
+    note = next(it.note for it in app.top.menu.items if it.label == "Quit to menu")
+    app.pop()
+    return note
+
+
+def test_a_guided_game_is_kept_once_its_steps_are_over_and_resumes_without_the_guide():
+    """Issue 22: after "over to you" a guided game is a real game; it was lost on quit
+    while the pause menu said it was saved."""
+    from game.app.menus import TitleScene
+    from game.app.resume import ResumeScene
+    from game.app.table import TableScene
+    from game.app.tutorial import Guided
+
+    app, scene = _guided("cheaterchefs")
+    assert "not saved" in _quit_note(app), "during the steps nothing is kept: the pause menu says so"
+    assert scene.submit(0, {"type": "play", "card": "garlic"})
+    run(app, 90)
+    assert scene.submit(0, {"type": "discard_hand", "cards": ["chicken"]}) and scene.current() is None
+    run(app, 90)  # the partner's last replies, then over to you
+    assert not scene.held
+    games = app.saves.unfinished()[0]
+    assert [doc["log"] for _id, doc in games] == [scene.state.log], "kept from the end of the steps"
+    assert "is saved" in _quit_note(app)
+    app.settings.bot_delay = 0
+    deadline = time.monotonic() + 30  # a safety net: the bot thinks in its worker process
+    while 0 not in scene.state.actors() and time.monotonic() < deadline:
+        run(app, 5)
+    assert scene.submit(0, scene.state.legal_actions(0)[0])
+    played = scene.state.to_json()
+    assert [doc["log"] for _id, doc in app.saves.unfinished()[0]] == [scene.state.log], "saved after every action"
+    press(app, "menu")
+    menu = app.top.menu
+    menu.index = [it.label for it in menu.items].index("Quit to menu")
+    press(app, "confirm")
+    assert isinstance(app.top, TitleScene) and app.top.menu.items[0].label == "Resume"
+    press(app, "confirm")
+    assert isinstance(app.top, ResumeScene) and len(app.top.games) == 1
+    press(app, "confirm")
+    resumed = app.top
+    assert isinstance(resumed, TableScene) and not isinstance(resumed, Guided), "the guide is not played again"
+    assert resumed.state.to_json() == played and resumed.session.bots is not None
     app.quit()

@@ -143,3 +143,30 @@ def test_the_history_of_a_finished_game_opens_from_the_results(toy_catalogue):
     press(app, "back")
     assert isinstance(app.top, ResultsScene)
     app.quit()
+
+
+def _finished_save(app, gdef):
+    """A save on disk whose log plays a whole game (written by hand: the arcade never writes one)."""
+    from game.app.session import Session, default_seats
+
+    session = Session(gdef, default_seats(2, list(gdef.bots), "random"), None, 3, None)
+    rng = Rng(3)
+    while not session.state.is_over():
+        seat = rng.choice(session.state.actors())
+        session.apply(seat, session.state.sample_action(seat, rng))
+    doc = {"game": gdef.id, "seats": [vars(s) for s in session.seats], "options": {}, "seed": 3}
+    app.saves.write(session.save_id, {**doc, "log": session.state.log, "saved_at": 1.0})
+    app.saves.flush()
+    return session.save_id
+
+
+def test_a_save_whose_game_is_over_is_never_offered_and_is_tidied_away(toy_catalogue):
+    """Issue 22: a finished game must not come back as resumable, whatever left its save behind."""
+    app = App(size=(1280, 720), window=False)
+    save_id = _finished_save(app, toy_catalogue)
+    app.push(TitleScene(app))
+    app.open("resume")
+    assert isinstance(app.top, ResumeScene) and app.top.games == []
+    app.saves.flush()
+    assert not app.saves.path(save_id).exists(), "tidied away"
+    app.quit()

@@ -193,8 +193,10 @@ class YataiScene(TableScene):
         computed once per state version (an action or an undo changes the log)."""
         log = self.state.log
         mine = self.my_turn()
-        seen = (len(log), id(log[-1]) if log else 0, mine)
-        if seen != self._seen:
+        # The last entry itself (kept, compared with `is`), not its id(): a freed entry's id
+        # is given again, to the action played after an undo.
+        seen = (len(log), log[-1] if log else None, mine)
+        if not self._seen or seen[0] != self._seen[0] or seen[1] is not self._seen[1] or seen[2] != self._seen[2]:
             if self._seen and len(log) < self._seen[0]:  # an undo: nothing new to show
                 self._snap, self.glows = self._snapshot(), {}
             self._seen = seen
