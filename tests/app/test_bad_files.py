@@ -4,8 +4,9 @@ games.toml entry is set aside or marked, named with its file, and the rest plays
 import json
 import logging
 
+from game.app import catalogue
 from game.app.app import App
-from game.app.menus import TitleScene
+from game.app.menus import ChooserScene, TitleScene
 from game.app.resume import ResumeScene
 from game.settings import Settings, SettingsStore
 from game.userdirs import config_dir
@@ -96,3 +97,40 @@ def test_a_settings_file_nested_a_hundred_thousand_deep_starts_on_defaults():
     assert isinstance(_title(app), TitleScene) and str(path) in app.notice
     app.quit()
     assert path.read_text() == text, "loading never rewrites the user's file"
+
+
+def test_a_broken_games_toml_entry_marks_that_game_only(tmp_path, monkeypatch, caplog):
+    broken = tmp_path / "games.toml"
+    text = (catalogue.ASSETS / "games.toml").read_text()
+    broken.write_text(text.replace('minutes = "30-45"', "minutes = 45", 1))
+    monkeypatch.setattr(catalogue, "ASSETS", tmp_path)
+    app = App(size=(1280, 720), window=False)
+    _title(app)
+    press(app, "confirm")  # Play
+    chooser = app.top
+    assert isinstance(chooser, ChooserScene)
+    app.draw()
+    items = {item.label: item for item in chooser.menu.items}
+    assert not items["We Will Wok You"].enabled
+    note = items["We Will Wok You"].note
+    assert note.startswith("games.toml: [[game]] #2 (wewillwokyou): 'minutes'") and items["We Will Wok You"].value
+    assert any(str(broken) in r.getMessage() and "minutes" in r.getMessage() for r in caplog.records)
+    assert all(items[t].enabled for t in ("Wok Up", "Relleno", "Yatai", "Cheater Chefs"))
+    press(app, "confirm")  # Wok Up: the others still play
+    assert app.top is not chooser
+    app.quit()
+
+
+def test_a_games_toml_entry_repeating_an_id_or_with_an_unknown_key_is_unavailable(tmp_path, monkeypatch):
+    text = (catalogue.ASSETS / "games.toml").read_text()
+    text = text.replace('id = "relleno"', 'id = "wokup"', 1) + "\nplayers = 3\n"  # in the last [[game]]
+    (tmp_path / "games.toml").write_text(text)
+    monkeypatch.setattr(catalogue, "ASSETS", tmp_path)
+    entries = catalogue.load()
+    assert [e.title for e in entries if e.playable] == ["Wok Up", "We Will Wok You", "Yatai"]
+    relleno, chefs = (next(e for e in entries if e.title == t) for t in ("Relleno", "Cheater Chefs"))
+    assert "#3 (wokup)" in relleno.problem and "already" in relleno.problem
+    assert "#5 (cheaterchefs)" in chefs.problem and "players" in chefs.problem
+    (tmp_path / "games.toml").write_text(text.replace("\nplayers = 3\n", "\n[extra]\n"))
+    (whole,) = catalogue.load()  # the file itself is wrong: one row saying so, nothing to play
+    assert not whole.playable and whole.problem.startswith("games.toml") and "extra" in whole.problem
