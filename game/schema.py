@@ -11,13 +11,15 @@ a file that cannot be used as `<name>.broken` and logs it: never deleted.
 
 from __future__ import annotations
 
+import builtins
 import logging
 import os
 import re
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from types import NoneType, UnionType
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 import msgspec
 
@@ -62,7 +64,7 @@ def convert(data: Any, type: type[T], source: str, text: str | None = None) -> T
     try:
         return msgspec.convert(data, type=type, strict=True)
     except (msgspec.ValidationError, RecursionError) as exc:
-        raise SchemaError(describe(exc, source, type, text)) from exc
+        raise SchemaError(describe(exc, source, type, text, data)) from exc
 
 
 def read_toml(path: Path, type: type[T]) -> tuple[T, str]:
@@ -75,8 +77,11 @@ def read_toml(path: Path, type: type[T]) -> tuple[T, str]:
     return convert(parse_toml(text, str(path)), type, str(path), text), text
 
 
-def describe(exc: BaseException, source: str, type: Any = None, text: str | None = None) -> str:
-    """`source[, line N]: 'entry': problem; it must be <the field's description>`."""
+def describe(
+    exc: BaseException, source: str, type: Any = None, text: str | None = None, data: Any = msgspec.UNSET
+) -> str:
+    """`source[, line N]: 'entry': problem; it must be <the field's description>`.
+    Given the `data` that failed, the keys of a table msgspec leaves unnamed are found."""
     if isinstance(exc, RecursionError):
         return f"{source}: nested too deep to read"
     message = str(exc)
@@ -88,6 +93,8 @@ def describe(exc: BaseException, source: str, type: Any = None, text: str | None
     hint = _hint(type, keys) if type is not None else ""
     unknown = re.search(r"unknown field `([^`]*)`", problem)
     bad_key = re.match(r"Invalid enum value '([^']*)'", problem) if at.startswith("key`") else None
+    if data is not msgspec.UNSET and type is not None:
+        keys = _locate(keys, data, type)
     if unknown or bad_key:  # a key that is not one: no hint of its value's type
         keys.append((unknown or bad_key).group(1))  # type: ignore[union-attr]
         hint = ""
@@ -111,6 +118,49 @@ def _path(at: str) -> list[str | int]:
     for m in re.finditer(r"\.([^.\[]+)|\[(\d+)\]|(\[\.\.\.\])", at.removeprefix("$")):
         keys.append(m.group(1) if m.group(1) is not None else int(m.group(2)) if m.group(2) else "[...]")
     return keys
+
+
+def _locate(keys: list[str | int], data: Any, type: Any) -> list[str | int]:
+    """`keys` with each unnamed table key ("[...]") replaced by the first key of
+    `data` there whose value does not fit (msgspec names list items, not keys)."""
+    found: list[str | int] = []
+    for i, key in enumerate(keys):
+        type = _bare(type)
+        if isinstance(type, builtins.type) and issubclass(type, msgspec.Struct) and isinstance(key, str):
+            type = next((f.type for f in msgspec.structs.fields(type) if f.name == key), Any)
+        elif get_origin(type) in (list, dict):
+            if key == "[...]" and isinstance(data, dict):
+                key = next((k for k, v in data.items() if not _fits({k: v}, type)), key)
+                if key == "[...]":
+                    return found + keys[i:]
+            type = get_args(type)[-1]
+        else:
+            type = Any
+        found.append(key)
+        try:
+            data = data[key]
+        except (LookupError, TypeError):
+            return found + keys[i + 1 :]
+    return found
+
+
+def _bare(type: Any) -> Any:
+    """The type under Annotated[...] and Optional[...]."""
+    while True:
+        if get_origin(type) is Annotated:
+            type = get_args(type)[0]
+        elif get_origin(type) in (Union, UnionType) and len([a for a in get_args(type) if a is not NoneType]) == 1:
+            type = next(a for a in get_args(type) if a is not NoneType)
+        else:
+            return type
+
+
+def _fits(data: Any, type: Any) -> bool:
+    try:
+        msgspec.convert(data, type=type, strict=True)
+    except (msgspec.ValidationError, RecursionError):
+        return False
+    return True
 
 
 def _hint(type: Any, keys: list[str | int]) -> str:
