@@ -134,3 +134,32 @@ def test_a_games_toml_entry_repeating_an_id_or_with_an_unknown_key_is_unavailabl
     (tmp_path / "games.toml").write_text(text.replace("\nplayers = 3\n", "\n[extra]\n"))
     (whole,) = catalogue.load()  # the file itself is wrong: one row saying so, nothing to play
     assert not whole.playable and whole.problem.startswith("games.toml") and "extra" in whole.problem
+
+
+def test_the_arcades_other_files_nested_deep_or_mistyped_start_afresh(tmp_path):
+    """The remembered tables, the kiosk's start record and the PIN lockout: read
+    through the same schemas, a hostile one is logged and forgotten, never fatal."""
+    from game.app import seats
+    from game.kiosk.crashloop import FILE_NAME, Starts
+    from game.kiosk.pin import PinGate, Verdict, hash_pin
+
+    deep = "[" * DEEP + "]" * DEEP
+    tables = seats.tables_file()
+    tables.parent.mkdir(parents=True, exist_ok=True)
+    for text in (deep, '{"wokup": ' + deep + "}"):
+        tables.write_text(text)
+        assert seats.recall_all() in ({}, {"wokup": []})
+    tables.write_text(deep)
+    app = App(size=(1280, 720), window=False)
+    app.open("seats", catalogue.find("wokup"))  # opens on the default table
+    app.draw()
+    app.quit()
+    for text in (deep, '{"running": {"since": ' + deep + "}}", '{"running": null, "crashes": ["x"]}'):
+        (tmp_path / FILE_NAME).write_text(text)
+        check = Starts.in_dir(tmp_path).record_start()
+        assert not check.crashed and not check.fall_back, text[:40]
+    state = tmp_path / "operator-pin.json"
+    stored = hash_pin("1357", n=2**10, r=8, p=1)
+    for text in (deep, '{"wrong": "many", "locked_until": 1e300}', '{"wrong": 1, "locked_until": ' + deep + "}"):
+        state.write_text(text)
+        assert PinGate(stored, tries=2, state_path=state).attempt("1357").verdict is Verdict.OPEN, text[:40]
