@@ -53,7 +53,7 @@ def parse_toml(text: str, source: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         reason = re.sub(r"\s*\(at (line|end of document).*\)", "", str(exc))
-        raise SchemaError(f"{source}{f', line {m.group(1)}' if m else ''}: {reason}") from exc
+        raise SchemaError(f"{source}{f', line {m.group(1)}' if m else ''}: not valid TOML: {reason}") from exc
     except RecursionError as exc:
         raise SchemaError(f"{source}: nested too deep to read") from exc
 
