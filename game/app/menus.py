@@ -26,8 +26,7 @@ class TitleScene(MenuScene):
     def __init__(self, app) -> None:
         items = []
         games, problems = app.saves.unfinished()
-        for problem in problems:
-            app.say(problem, 10)
+        app.saves.report(app, problems)
         if games:
             count = ngettext("{n} game", "{n} games", len(games)).format(n=len(games))
             items.append(Item(N_("Resume"), lambda: app.open("resume"), value=count))
@@ -57,8 +56,7 @@ class TitleScene(MenuScene):
 def newest_saved(app):
     """(entry, save id, document) of the newest unfinished game of a game that can be played."""
     games, problems = app.saves.unfinished()
-    for problem in problems:
-        app.say(problem, 10)
+    app.saves.report(app, problems)
     entries = {e.id: e for e in catalogue.load()}
     for save_id, doc in games:
         entry = entries.get(doc["game"])

@@ -69,8 +69,7 @@ def unfinished_games(app) -> list[Unfinished]:
             )
             continue
         found.append(Unfinished(save_id, entry, doc, session))
-    for problem in problems:
-        app.say(problem, 10)
+    app.saves.report(app, problems)
     return found
 
 

@@ -166,9 +166,21 @@ class SaveStore:
                 games.append((path.stem, self.read(path.stem)))
             except schema.SchemaError as exc:
                 aside = self.set_aside(path.stem, str(exc))
-                problems.append(f"A saved game is damaged and was kept aside as {aside.name}: {exc}")
+                problems.append(f"{exc}. This saved game is damaged: it was kept as {aside.name}.")
         games.sort(key=lambda g: g[1]["saved_at"], reverse=True)
         return games, problems
+
+    @staticmethod
+    def report(app, problems: list[str]) -> None:
+        """One notice for the saves set aside: the problem, or how many and the last
+        (each one is in the log)."""
+        if len(problems) > 1:
+            app.say(
+                f"{len(problems)} saved games could not be used and were kept as .broken (see the log). {problems[-1]}",
+                12,
+            )
+        elif problems:
+            app.say(problems[0], 10)
 
     def set_aside(self, save_id: str, problem: str = "") -> Path:
         """Keep a damaged save for inspection instead of deleting it (logged)."""

@@ -57,7 +57,7 @@ def test_a_save_whose_saved_at_is_a_string_or_null_is_set_aside_and_the_title_op
     for bad in ("text", "null"):
         assert app.saves.folder.joinpath(f"{bad}.json.broken").exists()
         assert any(f"{bad}.json" in r.getMessage() and "saved_at" in r.getMessage() for r in caplog.records)
-    assert "saved_at" in app.notice
+    assert app.notice.startswith("2 saved games could not be used") and "saved_at" in app.notice
     app.quit()
 
 
