@@ -110,7 +110,7 @@ def load() -> list[Entry]:
         text = path.read_text(encoding="utf-8")
         games = schema.convert(schema.parse_toml(text, path.name), GamesFile, path.name, text).game
     except (OSError, UnicodeDecodeError, schema.SchemaError) as exc:  # no entry can be trusted
-        log.error("%s: %s", path, exc)
+        _log_once(f"{path}: {exc}")
         return [_unavailable("", path.name, str(exc))]
     entries, seen = [], set()
     for i, raw in enumerate(games):
@@ -121,7 +121,7 @@ def load() -> list[Entry]:
             if entry.id in seen:
                 raise schema.SchemaError(f"{where}: 'id': {entry.id!r} is already the id of an earlier game")
         except schema.SchemaError as exc:
-            log.error("%s: %s", path, exc)
+            _log_once(f"{path}: {exc}")
             title = raw.get("title") if isinstance(raw, dict) else None
             name = next((v for v in (title, label) if isinstance(v, str) and v), f"[[game]] #{i + 1}")
             entries.append(_unavailable(label if isinstance(label, str) else "", name, str(exc)))
@@ -129,6 +129,15 @@ def load() -> list[Entry]:
         seen.add(entry.id)
         entries.append(Entry(**msgspec.structs.asdict(entry)))
     return entries
+
+
+_LOGGED: set[str] = set()  # the catalogue is read often (the chooser, each title): each problem logged once
+
+
+def _log_once(problem: str) -> None:
+    if problem not in _LOGGED:
+        _LOGGED.add(problem)
+        log.error("%s", problem)
 
 
 def _unavailable(game_id: str, title: str, problem: str) -> Entry:
