@@ -75,7 +75,6 @@ DEFAULT_BINDINGS: dict[str, dict[str, list[str]]] = {
 # The controls a keyboard zone binds (menu is Escape, point is the mouse).
 CONTROLS = [str(c) for c in Control if c not in (Control.MENU, Control.POINT)]
 AUDIO_BUFFERS = (128, 256, 512, 1024, 2048, 4096)
-VOLUMES = ("master_volume", "music_volume", "effects_volume")
 
 # The types of the file's values, in words for the messages (game/schema.py).
 Language = Annotated[Literal[tuple(LANGUAGES)], Meta(description=f"one of {', '.join(LANGUAGES)}")]  # type: ignore[misc]
