@@ -26,7 +26,7 @@ import secrets
 import threading
 import time
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -34,6 +34,9 @@ from .. import schema
 from ..userdirs import atomic_write, data_dir
 
 log = logging.getLogger(__name__)
+
+
+YEAR_3000 = 32_503_680_000  # 1 January 3000: time.localtime shows it on every platform (Windows: to 3001)
 
 
 class SavedSeat(msgspec.Struct):
@@ -60,7 +63,7 @@ class Save(msgspec.Struct):
     options: dict[str, Any]
     seed: int
     log: list[LogEntry]
-    saved_at: float = 0.0  # time.time() of the last action
+    saved_at: Annotated[float, msgspec.Meta(ge=0, le=YEAR_3000)] = 0.0  # time.time() of the last action
     stats_ref: str | None = None  # its record in the kiosk's statistics
 
 

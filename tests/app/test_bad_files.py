@@ -61,6 +61,19 @@ def test_a_save_whose_saved_at_is_a_string_or_null_is_set_aside_and_the_title_op
     app.quit()
 
 
+def test_a_save_saved_out_of_any_calendar_is_set_aside_and_resume_draws():
+    app = App(size=(1280, 720), window=False)
+    _write(app, "good", _save())
+    _write(app, "far", _save(saved_at=1e300))
+    _write(app, "before", _save(saved_at=-1e20))
+    _title(app)
+    press(app, "confirm")  # Resume
+    app.draw()
+    assert [g.save_id for g in app.top.games] == ["good"]
+    assert all(app.saves.folder.joinpath(f"{bad}.json.broken").exists() for bad in ("far", "before"))
+    app.quit()
+
+
 def test_a_save_whose_game_is_a_list_is_set_aside_once_and_resume_works():
     app = App(size=(1280, 720), window=False)
     _write(app, "good", _save())
