@@ -36,7 +36,7 @@ def decode_json(data: bytes | str, type: type[T], source: str) -> T:
     try:
         return msgspec.json.decode(data, type=type, strict=True)
     except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as exc:
-        raise SchemaError(describe(exc, source, type)) from exc
+        raise SchemaError(_told(exc, source, type)) from exc
 
 
 def read_json(path: Path, type: type[T]) -> T:
@@ -64,7 +64,7 @@ def convert(data: Any, type: type[T], source: str, text: str | None = None) -> T
     try:
         return msgspec.convert(data, type=type, strict=True)
     except (msgspec.ValidationError, RecursionError) as exc:
-        raise SchemaError(describe(exc, source, type, text, data)) from exc
+        raise SchemaError(_told(exc, source, type, text, data)) from exc
 
 
 def read_toml(path: Path, type: type[T]) -> tuple[T, str]:
@@ -75,6 +75,16 @@ def read_toml(path: Path, type: type[T]) -> tuple[T, str]:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
         raise SchemaError(f"{path}: cannot read ({reason or exc})") from exc
     return convert(parse_toml(text, str(path)), type, str(path), text), text
+
+
+def _told(exc: BaseException, source: str, *args: Any) -> str:
+    """`describe`, or msgspec's own words if telling them better fails: the
+    message about a bad file must never be what stops the arcade."""
+    try:
+        return describe(exc, source, *args)
+    except Exception:
+        log.exception("could not describe %r", exc)
+        return f"{source}: {exc}"
 
 
 def describe(

@@ -56,3 +56,12 @@ def test_set_aside_keeps_every_broken_copy(tmp_path, caplog):
     kept = {p.name: p.read_text() for p in tmp_path.iterdir()}
     assert kept == {"x.json.broken": "one", "x.json.broken-2": "two", "x.json.broken-3": "three"}
     assert "x.json set aside as x.json.broken-3: bad" in caplog.text
+
+
+def test_a_fault_in_telling_the_problem_still_gives_a_schema_error(monkeypatch):
+    def broken(*_args):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(schema, "describe", broken)
+    with pytest.raises(schema.SchemaError, match=r"^msg: Expected `str`, got `int` - at `\$.seats\[0\].name`$"):
+        schema.decode_json('{"seats": [{"name": 3}]}', Doc, "msg")
