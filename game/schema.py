@@ -242,12 +242,17 @@ def line_of(text: str, path: list[str | int]) -> int | None:
 
 def set_aside(path: Path, problem: str = "") -> Path:
     """Keep a file that cannot be used as `<name>.broken` (`.broken-2`, ... if one
-    is there already: an earlier one is never overwritten) and log why."""
+    is there already: an earlier one is never overwritten) and log why. Returns
+    where the file is now (where it was, if it could not be moved)."""
     aside = path.with_name(path.name + ".broken")
     n = 1
     while aside.exists():
         n += 1
         aside = path.with_name(f"{path.name}.broken-{n}")
-    os.replace(path, aside)
+    try:
+        os.replace(path, aside)
+    except OSError as exc:  # a read-only folder: the file stays where it is, reported again next time
+        log.error("%s cannot be set aside (%s)%s", path, exc.strerror or exc, f": {problem}" if problem else "")
+        return path
     log.warning("%s set aside as %s%s", path, aside.name, f": {problem}" if problem else "")
     return aside

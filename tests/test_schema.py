@@ -65,3 +65,15 @@ def test_a_fault_in_telling_the_problem_still_gives_a_schema_error(monkeypatch):
     monkeypatch.setattr(schema, "describe", broken)
     with pytest.raises(schema.SchemaError, match=r"^msg: Expected `str`, got `int` - at `\$.seats\[0\].name`$"):
         schema.decode_json('{"seats": [{"name": 3}]}', Doc, "msg")
+
+
+def test_a_file_that_cannot_be_moved_stays_and_is_logged(tmp_path, monkeypatch, caplog):
+    path = tmp_path / "x.json"
+    path.write_text("bad")
+
+    def refuse(*_args):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(schema.os, "replace", refuse)
+    assert schema.set_aside(path, "bad") == path and path.read_text() == "bad"
+    assert "cannot be set aside (Permission denied): bad" in caplog.text

@@ -169,7 +169,8 @@ class SaveStore:
                 games.append((path.stem, self.read(path.stem)))
             except schema.SchemaError as exc:
                 aside = self.set_aside(path.stem, str(exc))
-                problems.append(f"{exc}. This saved game is damaged: it was kept as {aside.name}.")
+                kept = f"it was kept as {aside.name}" if aside != path else "it could not be moved aside (see the log)"
+                problems.append(f"{exc}. This saved game is damaged: {kept}.")
         games.sort(key=lambda g: g[1]["saved_at"], reverse=True)
         return games, problems
 
