@@ -163,6 +163,8 @@ class SettingsStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if not self._loaded_cleanly and self.path.exists():
             aside = schema.set_aside(self.path, self.problem or "")
+            if aside == self.path:  # it could not be moved: never written over
+                return f"{self.path} could not be read nor moved aside: the settings were not saved"
             note = f"{self.path} could not be read; it was kept as {aside}"
             self._loaded_cleanly = True
         text = to_toml(self.settings, self._text)
