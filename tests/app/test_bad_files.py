@@ -8,6 +8,7 @@ from game.app import catalogue
 from game.app.app import App
 from game.app.menus import ChooserScene, TitleScene
 from game.app.resume import ResumeScene
+from game.app.session import Session
 from game.settings import Settings, SettingsStore
 from game.userdirs import config_dir
 
@@ -176,3 +177,24 @@ def test_the_arcades_other_files_nested_deep_or_mistyped_start_afresh(tmp_path):
     for text in (deep, '{"wrong": "many", "locked_until": 1e300}', '{"wrong": 1, "locked_until": ' + deep + "}"):
         state.write_text(text)
         assert PinGate(stored, tries=2, state_path=state).attempt("1357").verdict is Verdict.OPEN, text[:40]
+
+
+def test_the_save_schema_knows_every_field_a_session_writes():
+    """saves.Save checks what Session.save writes: a field added to either must be added to both."""
+    from dataclasses import fields
+
+    import msgspec
+
+    from game.app.saves import Save, SavedSeat
+    from game.app.session import SeatConfig
+
+    assert [f.name for f in fields(SeatConfig)] == list(SavedSeat.__struct_fields__)
+    app = App(size=(1280, 720), window=False)
+    _write(app, "x", _save())
+    session = Session.resume(app.saves.read("x"), app.saves, catalogue.find("wewillwokyou").gdef, "y")
+    session.save()
+    app.saves.flush()
+    written = json.loads(app.saves.path("y").read_text())
+    assert set(written) == set(Save.__struct_fields__)
+    assert msgspec.to_builtins(msgspec.convert(written, Save)) == written
+    app.quit()
