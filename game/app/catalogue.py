@@ -1,4 +1,9 @@
-"""The five games of the chooser, read from `assets/games.toml`."""
+"""The five games of the chooser, read from `assets/games.toml`.
+
+Each `[[game]]` entry is checked on its own against `GameEntry` (msgspec,
+game/schema.py): a broken entry makes that one game unavailable, with the file,
+the entry and the problem shown in the chooser and logged; the others play.
+"""
 
 from __future__ import annotations
 
@@ -6,18 +11,31 @@ import importlib
 import importlib.util
 import logging
 from dataclasses import dataclass
+from typing import Annotated, Any
 
-from ..engine.data import ASSETS, DataError, Field, load_entries
+import msgspec
+
+from .. import schema
+from ..engine.data import ASSETS, DataError
 from ..engine.gamedef import GameDef
 
 log = logging.getLogger(__name__)
-SCHEMA = {
-    "id": Field(str),
-    "title": Field(str),
-    "minutes": Field(str),
-    "pitch": Field(str),
-    "module": Field(str, required=False),
-}
+
+
+class GameEntry(msgspec.Struct, forbid_unknown_fields=True):
+    id: Annotated[str, msgspec.Meta(min_length=1)]
+    title: str
+    minutes: Annotated[str, msgspec.Meta(description='minutes in quotes, "15" or "30-45"')]
+    pitch: str
+    module: str | None = None  # the game's package; none yet: "coming soon"
+
+
+class GamesFile(msgspec.Struct, forbid_unknown_fields=True):
+    """The file around the entries, each entry checked apart (a broken one
+    costs that game only)."""
+
+    game: Annotated[list[Any], msgspec.Meta(min_length=1, description="a list of [[game]] entries")]
+    translate: list[str] = msgspec.field(default_factory=list)  # keys extracted for translation (game/i18n.py)
 
 
 @dataclass
@@ -27,7 +45,7 @@ class Entry:
     minutes: str
     pitch: str
     module: str | None
-    problem: str = ""  # why a game with a module cannot be played
+    problem: str = ""  # why a game with a module cannot be played, or what is wrong with its entry
 
     @property
     def gdef(self) -> GameDef | None:
@@ -85,8 +103,46 @@ def rules_only(entry: Entry) -> GameDef | None:
 
 
 def load() -> list[Entry]:
+    """Every entry of games.toml in order; one that does not fit its schema (or
+    repeats an id) is unavailable, its problem naming file and entry."""
     path = ASSETS / "games.toml"
-    return [Entry(**e) for e in load_entries(path, "game", SCHEMA)]
+    try:
+        text = path.read_text(encoding="utf-8")
+        games = schema.convert(schema.parse_toml(text, path.name), GamesFile, path.name, text).game
+    except (OSError, UnicodeDecodeError, schema.SchemaError) as exc:  # no entry can be trusted
+        _log_once(f"{path}: {exc}")
+        return [_unavailable("", path.name, str(exc))]
+    entries, seen = [], set()
+    for i, raw in enumerate(games):
+        label = raw.get("id") if isinstance(raw, dict) else None
+        where = f"{path.name}: [[game]] #{i + 1}" + (f" ({label})" if isinstance(label, str) else "")
+        try:
+            entry = schema.convert(raw, GameEntry, where)
+            if entry.id in seen:
+                raise schema.SchemaError(f"{where}: 'id': {entry.id!r} is already the id of an earlier game")
+        except schema.SchemaError as exc:
+            _log_once(f"{path}: {exc}")
+            title = raw.get("title") if isinstance(raw, dict) else None
+            name = next((v for v in (title, label) if isinstance(v, str) and v), f"[[game]] #{i + 1}")
+            entries.append(_unavailable(label if isinstance(label, str) else "", name, str(exc)))
+            continue
+        seen.add(entry.id)
+        entries.append(Entry(**msgspec.structs.asdict(entry)))
+    return entries
+
+
+_LOGGED: set[str] = set()  # the catalogue is read often (the chooser, each title): each problem logged once
+
+
+def _log_once(problem: str) -> None:
+    if problem not in _LOGGED:
+        _LOGGED.add(problem)
+        log.error("%s", problem)
+
+
+def _unavailable(game_id: str, title: str, problem: str) -> Entry:
+    """A chooser row that cannot be played: no module, the problem as its words."""
+    return Entry(game_id, title, "", "", None, problem)
 
 
 def find(game_id: str) -> Entry:

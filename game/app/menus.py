@@ -26,8 +26,7 @@ class TitleScene(MenuScene):
     def __init__(self, app) -> None:
         items = []
         games, problems = app.saves.unfinished()
-        for problem in problems:
-            app.say(problem, 10)
+        app.saves.report(app, problems)
         if games:
             count = ngettext("{n} game", "{n} games", len(games)).format(n=len(games))
             items.append(Item(N_("Resume"), lambda: app.open("resume"), value=count))
@@ -57,8 +56,7 @@ class TitleScene(MenuScene):
 def newest_saved(app):
     """(entry, save id, document) of the newest unfinished game of a game that can be played."""
     games, problems = app.saves.unfinished()
-    for problem in problems:
-        app.say(problem, 10)
+    app.saves.report(app, problems)
     entries = {e.id: e for e in catalogue.load()}
     for save_id, doc in games:
         entry = entries.get(doc["game"])
@@ -101,12 +99,14 @@ class ChooserScene(MenuScene):
         self.entries = catalogue.load() if app.kiosk is None else app.kiosk.offered()
         items = []
         for e in self.entries:
-            value = _("coming soon")
+            value, note = _("coming soon"), e.pitch
             if e.playable:
                 lo, hi = e.players if app.kiosk is None else app.kiosk.seat_range(e)  # the operator's limits
                 players = _("{lo}-{hi} players").format(lo=lo, hi=hi)
                 value = f"{players} · " + _("{m} min").format(m=e.minutes)
-            items.append(Item(e.title, self._chooser(e), e.pitch, e.playable, value))
+            elif e.problem and e.problem != "coming soon":  # a broken entry or package: what is wrong, where
+                value, note = _("unavailable"), e.problem
+            items.append(Item(e.title, self._chooser(e), note, e.playable, value))
         if app.kiosk is not None and len(app.kiosk.languages()) > 1:  # the guests' own choice, not saved
             items.append(Item(N_("Language"), self._language, value=i18n.LANGUAGES[i18n.language()]))
         super().__init__(app, Menu(items, x=260, y=200, w=1400, h=82, gap=14))

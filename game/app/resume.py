@@ -65,7 +65,7 @@ def unfinished_games(app) -> list[Unfinished]:
         try:
             session = Session.resume(doc, None, entry.gdef, save_id)
         except Exception as exc:  # a save that no longer replays must not crash the arcade
-            aside = app.saves.set_aside(save_id)
+            aside = app.saves.set_aside(save_id, f"does not replay: {exc!r}")
             problems.append(
                 _("Could not resume the saved game ({exc}); it was kept as {aside}.").format(exc=exc, aside=aside)
             )
@@ -75,8 +75,7 @@ def unfinished_games(app) -> list[Unfinished]:
             app.saves.delete(save_id)
             continue
         found.append(Unfinished(save_id, entry, doc, session))
-    for problem in problems:
-        app.say(problem, 10)
+    app.saves.report(app, problems)
     return found
 
 

@@ -9,7 +9,12 @@ Writing leaves the frame thread: `write` hands the text to one writer thread
 and returns. The writer keeps only the newest text of each file, writes it to
 a temporary file, fsyncs it, renames it over the old one and fsyncs the folder:
 killed at any moment (kill -9, a power cut) a save is the previous action's or
-this one's, never half of one. A damaged file is kept aside, never deleted.
+this one's, never half of one.
+
+Reading checks every field against `Save` (msgspec, game/schema.py) once: a
+file that does not fit (a wrong type, truncated, nested too deep) is kept aside
+as `<name>.json.broken`, logged and reported, never deleted, and the other
+saves are offered as usual.
 """
 
 from __future__ import annotations
@@ -21,11 +26,45 @@ import secrets
 import threading
 import time
 from pathlib import Path
+from typing import Annotated, Any, Literal
 
+import msgspec
+
+from .. import schema
 from ..userdirs import atomic_write, data_dir
 
 log = logging.getLogger(__name__)
-NEEDED = ("game", "seats", "options", "seed", "log")
+
+
+YEAR_3000 = 32_503_680_000  # 1 January 3000: time.localtime shows it on every platform (Windows: to 3001)
+
+
+class SavedSeat(msgspec.Struct):
+    """A seat as `session.SeatConfig` keeps it."""
+
+    name: str
+    colour: str
+    kind: Literal["human", "bot"] = "human"
+    level: str = "random"
+    controller: str | None = None
+
+
+class LogEntry(msgspec.Struct):
+    seat: int
+    action: Any  # each game's own; its rules refuse what they cannot replay
+
+
+class Save(msgspec.Struct):
+    """A saved game as `Session.save` writes it. Unknown keys are ignored: a
+    save of a newer version still resumes."""
+
+    game: str
+    seats: list[SavedSeat]
+    options: dict[str, Any]
+    seed: int
+    log: list[LogEntry]
+    saved_at: Annotated[float, msgspec.Meta(ge=0, le=YEAR_3000)] = 0.0  # time.time() of the last action
+    stats_ref: str | None = None  # its record in the kiosk's statistics
 
 
 class Writer:
@@ -124,16 +163,9 @@ class SaveStore:
         return writer().problem
 
     def read(self, save_id: str) -> dict:
-        """One saved game; raises ValueError naming the file if it is damaged."""
-        path = self.path(save_id)
-        try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"{path}: the saved game is damaged ({exc})") from exc
-        for key in NEEDED:
-            if not isinstance(doc, dict) or key not in doc:
-                raise ValueError(f"{path}: the saved game has no '{key}'")
-        return doc
+        """One saved game, every field checked; raises SchemaError naming the
+        file, the field and the problem if it does not fit `Save`."""
+        return msgspec.to_builtins(schema.read_json(self.path(save_id), Save))
 
     def unfinished(self) -> tuple[list[tuple[str, dict]], list[str]]:
         """Every readable save, newest first, and a message for each damaged one
@@ -147,14 +179,25 @@ class SaveStore:
         for path in sorted(self.folder.glob("*.json")) if self.folder.is_dir() else []:
             try:
                 games.append((path.stem, self.read(path.stem)))
-            except ValueError as exc:
-                problems.append(f"{exc}. It was kept as {self.set_aside(path.stem)}.")
-        games.sort(key=lambda g: g[1].get("saved_at", 0), reverse=True)
+            except schema.SchemaError as exc:
+                aside = self.set_aside(path.stem, str(exc))
+                kept = f"it was kept as {aside.name}" if aside != path else "it could not be moved aside (see the log)"
+                problems.append(f"{exc}. This saved game is damaged: {kept}.")
+        games.sort(key=lambda g: g[1]["saved_at"], reverse=True)
         return games, problems
 
-    def set_aside(self, save_id: str) -> Path:
-        """Keep a damaged save for inspection instead of deleting it."""
-        path = self.path(save_id)
-        aside = path.with_name(path.name + ".broken")
-        os.replace(path, aside)
-        return aside
+    @staticmethod
+    def report(app, problems: list[str]) -> None:
+        """One notice for the saves set aside: the problem, or how many and the last
+        (each one is in the log)."""
+        if len(problems) > 1:
+            app.say(
+                f"{len(problems)} saved games could not be used and were kept as .broken (see the log). {problems[-1]}",
+                12,
+            )
+        elif problems:
+            app.say(problems[0], 10)
+
+    def set_aside(self, save_id: str, problem: str = "") -> Path:
+        """Keep a damaged save for inspection instead of deleting it (logged)."""
+        return schema.set_aside(self.path(save_id), problem)

@@ -9,9 +9,11 @@ import json
 import logging
 import time
 from dataclasses import asdict
+from typing import Any
 
 import pygame
 
+from .. import schema
 from ..engine.gamedef import Option
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
@@ -42,14 +44,14 @@ def tables_file():
 
 
 def recall_all() -> dict:
-    try:
-        doc = json.loads(tables_file().read_text(encoding="utf-8"))
-    except FileNotFoundError:
+    """Each game's last table; what of it still makes sense is the seats scene's to judge."""
+    if not tables_file().exists():
         return {}
-    except (OSError, ValueError) as exc:
+    try:
+        return schema.read_json(tables_file(), dict[str, Any])
+    except schema.SchemaError as exc:
         log.warning("the remembered tables are unreadable (%s): starting afresh", exc)
         return {}
-    return doc if isinstance(doc, dict) else {}
 
 
 def remember(game_id: str, table: dict) -> None:

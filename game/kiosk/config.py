@@ -26,48 +26,63 @@
     still_playing = 20        # ... with this countdown, then the game ends (abandoned)
 
 The settings file is the user's own (mode 0600 is advisable when the URL holds a
-password). ``game/settings.py`` reads and writes the table with `from_doc` and
-`as_table`.
+password). ``game/settings.py`` reads and writes the table: `KioskSettings` is its
+schema (msgspec, game/schema.py), each field's range and words in its type.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from typing import Annotated, Literal, get_args
+
+import msgspec
+
+Strength = Literal["easy", "medium", "hard"]
+STRENGTHS: tuple[str, ...] = get_args(Strength)
 
 
-@dataclass
-class KioskSettings:
-    enabled: bool = False
-    cabinet: str = ""
-    stats_url: str = ""
-    operator_pin: str = ""
-    pin_tries: int = 5
-    pin_lock_seconds: int = 300
-    games: list[str] = field(default_factory=list)
-    max_seats: dict[str, int] = field(default_factory=dict)
-    bot_strength: str = "medium"
-    languages: list[str] = field(default_factory=list)
-    attract_after: int = 60
-    demo_seconds: int = 45
-    dim_after: int = 900
-    black_after: int = 1800
-    seat_idle: int = 30
-    game_idle: int = 120
-    still_playing: int = 20
+def _seconds(low: int, high: int) -> msgspec.Meta:
+    return msgspec.Meta(ge=low, le=high, description=f"a whole number of seconds from {low} to {high}")
 
 
-STRENGTHS = ("easy", "medium", "hard")
-# (key, lowest, highest) of the whole-second timings
-TIMINGS = (
-    ("attract_after", 10, 86400),
-    ("demo_seconds", 5, 3600),
-    ("dim_after", 10, 86400),
-    ("black_after", 10, 86400),
-    ("seat_idle", 5, 3600),
-    ("game_idle", 10, 86400),
-    ("still_playing", 5, 600),
-)
+Names = Annotated[
+    list[Annotated[str, msgspec.Meta(min_length=1)]], msgspec.Meta(description="a list of names in quotes")
+]
+
+
+class KioskSettings(msgspec.Struct, forbid_unknown_fields=True):
+    enabled: Annotated[bool, msgspec.Meta(description="true or false")] = False
+    cabinet: Annotated[str, msgspec.Meta(max_length=64, description="a name in quotes, at most 64 characters")] = ""
+    stats_url: Annotated[
+        str,
+        msgspec.Meta(
+            pattern="^(sqlite:|postgresql|$)",
+            description="empty (SQLite in the data folder), sqlite:///PATH or "
+            "postgresql+psycopg://USER:PASSWORD@HOST/DATABASE",
+        ),
+    ] = ""
+    operator_pin: Annotated[
+        str,
+        msgspec.Meta(
+            pattern=r"^(scrypt\$|$)",
+            description="a hash made by `python -m game.kiosk set-pin`, not the PIN itself",
+        ),
+    ] = ""
+    pin_tries: Annotated[int, msgspec.Meta(ge=1, le=100, description="a whole number from 1 to 100")] = 5
+    pin_lock_seconds: Annotated[int, _seconds(0, 86400)] = 300
+    games: Names = msgspec.field(default_factory=list)
+    max_seats: Annotated[
+        dict[str, Annotated[int, msgspec.Meta(ge=1, le=6)]],
+        msgspec.Meta(description="a table of game id = a seat count from 1 to 6: max_seats = { wokup = 4 }"),
+    ] = msgspec.field(default_factory=dict)
+    bot_strength: Annotated[Strength, msgspec.Meta(description="easy, medium or hard")] = "medium"
+    languages: Names = msgspec.field(default_factory=list)
+    attract_after: Annotated[int, _seconds(10, 86400)] = 60
+    demo_seconds: Annotated[int, _seconds(5, 3600)] = 45
+    dim_after: Annotated[int, _seconds(10, 86400)] = 900
+    black_after: Annotated[int, _seconds(10, 86400)] = 1800
+    seat_idle: Annotated[int, _seconds(5, 3600)] = 30
+    game_idle: Annotated[int, _seconds(10, 86400)] = 120
+    still_playing: Annotated[int, _seconds(5, 600)] = 20
 
 
 def level_for(levels: list[str], strength: str) -> str:
@@ -80,63 +95,6 @@ def level_for(levels: list[str], strength: str) -> str:
     return real[at]
 
 
-KEYS = [f.name for f in fields(KioskSettings)]
-
-
-def from_doc(table, bad: Callable[[str, str], Exception]) -> KioskSettings:
-    """The [kiosk] table checked; `bad(key, what)` makes the error naming file and line."""
-    if not isinstance(table, dict):
-        raise bad("kiosk", "must be a table ([kiosk])")
-    k = KioskSettings()
-    for key, _value in table.items():
-        if key not in KEYS:
-            raise bad(key, f"is not a kiosk setting ({', '.join(KEYS)})")
-    if "enabled" in table:
-        if not isinstance(table["enabled"], bool):
-            raise bad("enabled", "must be true or false")
-        k.enabled = table["enabled"]
-    for key in ("cabinet", "stats_url", "operator_pin"):
-        if key in table:
-            if not isinstance(table[key], str):
-                raise bad(key, "must be a string in quotes")
-            setattr(k, key, table[key])
-    if len(k.cabinet) > 64:
-        raise bad("cabinet", "must be at most 64 characters")
-    if k.stats_url and not k.stats_url.startswith(("sqlite:", "postgresql")):
-        raise bad(
-            "stats_url",
-            "must be empty (SQLite in the data folder), sqlite:///PATH or "
-            "postgresql+psycopg://USER:PASSWORD@HOST/DATABASE",
-        )
-    if k.operator_pin and not k.operator_pin.startswith("scrypt$"):
-        raise bad("operator_pin", "must be a hash made by `python -m game.kiosk set-pin`, not the PIN itself")
-    for key in ("games", "languages"):
-        if key in table:
-            v = table[key]
-            if not (isinstance(v, list) and all(isinstance(x, str) and x for x in v)):
-                raise bad(key, "must be a list of names in quotes")
-            setattr(k, key, list(v))
-    if "max_seats" in table:
-        v = table["max_seats"]
-        if not (
-            isinstance(v, dict)
-            and all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 6 for n in v.values())
-        ):
-            raise bad("max_seats", "must map a game id to a seat count 1-6 (max_seats = { wokup = 4 })")
-        k.max_seats = dict(v)
-    if "bot_strength" in table:
-        if table["bot_strength"] not in STRENGTHS:
-            raise bad("bot_strength", f"must be one of {', '.join(STRENGTHS)}")
-        k.bot_strength = table["bot_strength"]
-    for key, low, high in (("pin_tries", 1, 100), ("pin_lock_seconds", 0, 86400), *TIMINGS):
-        if key in table:
-            v = table[key]
-            if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-                raise bad(key, f"must be a whole number from {low} to {high}")
-            setattr(k, key, v)
-    return k
-
-
 def as_table(k: KioskSettings) -> dict:
     """The [kiosk] table's values, for settings.py's writer."""
-    return {key: getattr(k, key) for key in KEYS}
+    return msgspec.structs.asdict(k)

@@ -32,11 +32,26 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
+
+from .. import schema
 from ..settings import atomic_write
 
 log = logging.getLogger(__name__)
 
 FILE_NAME = "kiosk-starts.json"
+
+
+class Running(msgspec.Struct):
+    since: float  # time.time() of the start
+    pid: int = 0
+
+
+class StartsFile(msgspec.Struct):
+    """The file's schema (game/schema.py)."""
+
+    running: Running | None = None  # the run in progress; still there at the next start: it crashed
+    crashes: list[float] = msgspec.field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -72,17 +87,12 @@ class Starts:
         return cls(Path(data_dir) / FILE_NAME, **kw)
 
     def _load(self) -> dict:
-        try:
-            doc = json.loads(self.path.read_text(encoding="utf-8"))
-            crashes = [float(t) for t in doc.get("crashes", [])]
-            running = doc.get("running")
-            if running is not None and not isinstance(running, dict):
-                raise ValueError("'running' is not a table")
-            return {"running": running, "crashes": crashes}
-        except FileNotFoundError:
+        if not self.path.exists():
             return {"running": None, "crashes": []}
-        except (OSError, UnicodeDecodeError, ValueError, TypeError, AttributeError) as exc:
-            log.warning("%s is unreadable (%s); counting no earlier crashes", self.path, exc)
+        try:
+            return msgspec.to_builtins(schema.read_json(self.path, StartsFile))
+        except schema.SchemaError as exc:
+            log.warning("%s; counting no earlier crashes", exc)
             return {"running": None, "crashes": []}
 
     def _save(self, doc: dict) -> None:

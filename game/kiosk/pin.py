@@ -31,6 +31,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
+
+from .. import schema
 from ..settings import atomic_write
 
 log = logging.getLogger(__name__)
@@ -93,6 +96,13 @@ class Attempt:
     seconds_left: float = 0.0
 
 
+class Lockout(msgspec.Struct):
+    """The lockout kept across restarts (game/schema.py checks the file)."""
+
+    wrong: int  # wrong PINs in a row
+    locked_until: float  # time.time() the lock ends
+
+
 class PinGate:
     def __init__(
         self,
@@ -117,10 +127,11 @@ class PinGate:
         if self.state_path is None or not self.state_path.exists():
             return
         try:
-            doc = json.loads(self.state_path.read_text(encoding="utf-8"))
-            self.wrong, self.locked_until = int(doc["wrong"]), float(doc["locked_until"])
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            log.warning("%s is unreadable (%s); the PIN lockout starts afresh", self.state_path, exc)
+            state = schema.read_json(self.state_path, Lockout)
+        except schema.SchemaError as exc:
+            log.warning("%s; the PIN lockout starts afresh", exc)
+            return
+        self.wrong, self.locked_until = state.wrong, state.locked_until
 
     def _save(self) -> None:
         if self.state_path is None:

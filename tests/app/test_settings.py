@@ -135,3 +135,18 @@ def test_phones_settings_round_trip_and_are_off_by_default(path):
     store.save()
     again = SettingsStore(path).load()
     assert again.phones is True and again.phones_port == 9000
+
+
+def test_a_broken_file_that_cannot_be_moved_aside_is_never_written_over(path, monkeypatch):
+    from game import schema
+
+    path.write_text("this is not toml [\n")
+    store = SettingsStore(path)
+    store.load()
+
+    def refuse(*_args):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(schema.os, "replace", refuse)
+    note = store.save()
+    assert "not saved" in note and path.read_text() == "this is not toml [\n"

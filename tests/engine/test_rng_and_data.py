@@ -73,6 +73,8 @@ def test_good_file_loads_with_defaults(tmp_path):
         ('[[card]]\nid = "x"\ncount = 1\nkind = "a"\ncolour = 3\n', "unknown field(s) colour"),
         ('[[card]]\nid = "x"\ncount = 1\nkind = "a"\n[[card]]\nid = "x"\ncount = 1\nkind = "a"\n', "duplicate id 'x'"),
         ("[[card]\n", "not valid TOML"),
+        ("[[card]]\nid = " + "[" * 100_000 + "]" * 100_000 + "\n", "nested too deep"),
+        ('[[card]]\nid = "x"\ncount = 1\nkind = "a"\nnote = [' + "[" * 100_000 + "]" * 100_000 + "]\n", "too deep"),
         ('title = "no cards"\n', "needs a non-empty list of [[card]]"),
     ],
 )
