@@ -202,8 +202,8 @@ class App:
         """One fixed step: deliver events, advance the top scene."""
         for ev in [*events, *self.queue.drain()]:
             self.dirty = True
-            if self.scenes and (self.kiosk is None or self.kiosk.filter(ev)):
-                self.top.handle(ev)
+            if self.scenes and (self.kiosk is None or self.kiosk.filter(ev)) and not self.phones.hold(ev):
+                self.top.handle(ev)  # (a phone's move while its table is covered waits in app.phones)
         if self.scenes:
             self.top.update(STEP)
             self.phones.update()
