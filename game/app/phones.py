@@ -138,6 +138,10 @@ class Phones:
             self.release()  # the moves that came first go first
             return False
         else:
+            self.app.top.handle(ev)  # the cover sees it first, as any input ("Still playing?": a press answers it)
+            if table is self.app.top:
+                self.release()
+                return False
             log.info("phone move of seat %s waits: %s covers the table", ev.seat, type(self.app.top).__name__)
             self.held.append((table, ev))
         return True

@@ -445,6 +445,29 @@ def test_a_phone_move_under_play_again_s_codes_is_played_once_every_phone_joined
         loop(p.close())
 
 
+def test_a_phone_move_answers_a_cover_any_press_lifts_and_is_played(app, loop):
+    """Kiosk mode's "Still playing?" goes at any press: a phone's move is one (it is
+    a player there), and the move is played, not kept back behind a cover now gone."""
+    from game.app.scene import Scene
+
+    class AnyPress(Scene):
+        overlay = True
+
+        def handle(self, ev):
+            if ev.pressed:
+                self.app.pop()
+
+        def draw(self, surf):
+            pass
+
+    table, phone = phone_game(app, loop)
+    app.push(AnyPress(app))
+    view = send_move(app, loop, phone)
+    run(app)
+    assert app.top is table and [e["action"] for e in table.state.log] == [view["legal"][0]]
+    loop(phone.close())
+
+
 def test_a_phone_move_behind_another_seat_s_curtain_is_played_at_once(app, loop):
     """Relleno's cooks choose together: Bao's curtain is up on the TV, Ana chooses on her phone."""
     table, phone = phone_game(app, loop, "relleno", humans=2)
