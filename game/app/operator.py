@@ -105,7 +105,8 @@ class PinScene(Scene):
             label = {"del": "⌫", "ok": _("OK")}.get(key, key)
             ui.text(surf, label, (x + 90, y + 40), 60, INK, True, "midtop")
         if self.message:
-            ui.text(surf, self.message, (960, 960), 40, RED, True, "midtop", width=1840)
+            ui.text(surf, self.message, (960, 946), 40, RED, True, "midtop", width=1840)
+        ui.footer(surf, _("A PIN has {min} to {max} digits.").format(min=pin.MIN_DIGITS, max=pin.MAX_DIGITS))
 
 
 def _cycle(options: list, current, step: int = 1):
