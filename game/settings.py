@@ -168,7 +168,7 @@ class SettingsStore:
             note = f"{self.path} could not be read; it was kept as {aside}"
             self._loaded_cleanly = True
         text = to_toml(self.settings, self._text)
-        atomic_write(self.path, text)
+        atomic_write(self.path, text, private=True)  # the PIN's hash, a database password
         self._text = text
         return note
 

@@ -35,12 +35,17 @@ def runtime_dir() -> Path:
     return Path(_dirs().user_runtime_dir)
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: Path, text: str, private: bool = False) -> None:
     """Write to a temporary file, flush it to disk, rename it over the target,
-    and flush the folder (so the rename itself survives a power cut)."""
+    and flush the folder (so the rename itself survives a power cut). `private`:
+    only its owner may read it (0600: the settings with the PIN's hash and the
+    statistics database's password), whatever the umask and the old file's mode."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o666)
+    if private and os.name == "posix":
+        os.fchmod(fd, 0o600)  # a leftover .tmp keeps its mode through os.open
+    with open(fd, "w", encoding="utf-8") as f:
         f.write(text)
         f.flush()
         os.fsync(f.fileno())

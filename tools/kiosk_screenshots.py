@@ -64,7 +64,7 @@ def main() -> int:
     app = App(size=(int(w), int(h)), window=False, kiosk=True)
     app.settings.language = args.lang  # attract mode puts the operator's language back
     app.set_language(args.lang)
-    app.settings.kiosk.operator_pin = hash_pin("2468", n=2**8)
+    app.settings.kiosk.operator_pin = hash_pin("246813", n=2**8)
     fill(app.kiosk.stats, app.kiosk.hall, random.Random(16))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -33,6 +33,14 @@ from .scene import Scene, scene_class
 from .ui import BG, INK, RED, Ui
 
 log = logging.getLogger(__name__)
+# The window is back or made anew: its surface is fetched again (App._screen_again).
+WINDOW_BACK = (
+    pygame.WINDOWSIZECHANGED,
+    pygame.WINDOWEXPOSED,
+    pygame.WINDOWRESTORED,
+    pygame.WINDOWSHOWN,
+    pygame.WINDOWMAXIMIZED,
+)
 STEP = 1 / 60
 STEP_NS = 1_000_000_000 // 60
 
@@ -82,6 +90,7 @@ class App:
         self.dirty = True  # something changed since the last frame was drawn
         self._drawn_at = 0.0
         self._notice_on = False
+        self.hidden = False  # the window is minimised or hidden: nothing is drawn (see `visible`)
 
     def _open(self, window: bool) -> pygame.Surface:
         if not window:
@@ -183,7 +192,11 @@ class App:
                 self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
                 self._set_stage(self.screen)
                 self.dirty = True
-            elif e.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
+            elif e.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+                self.hidden = True
+            elif e.type in WINDOW_BACK:
+                self.hidden = self.hidden and e.type == pygame.WINDOWSIZECHANGED
+                self._screen_again()
                 self.dirty = True  # the window manager wants the picture again
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
                 self.toggle_fullscreen()
@@ -198,12 +211,30 @@ class App:
         while self.buzzers is not None and not self.buzzers.notices.empty():
             self.say(self.buzzers.notices.get())
 
+    def _screen_again(self) -> None:
+        """The window's surface after SDL made it anew (its size changed: a fullscreen
+        window minimised, hidden or shown again): the old one and the stage cut from
+        it point at freed pixels, and drawing there crashes (pygame.draw.rect)."""
+        screen = pygame.display.get_surface() if pygame.display.get_init() else None
+        if screen is None:
+            return
+        self.screen = screen  # (pygame may keep the object and swap the pixels under it: the stage is cut again)
+        if all(screen.get_size()):
+            self.size = screen.get_size()
+            self._set_stage(screen)
+
+    @property
+    def visible(self) -> bool:
+        """False while the window is minimised or hidden, or has no pixels: then the
+        loop draws nothing (and SDL may free the window's surface meanwhile)."""
+        return not self.hidden and all(self.screen.get_size())
+
     def step(self, events: list[PlayerEvent] = ()) -> None:
         """One fixed step: deliver events, advance the top scene."""
         for ev in [*events, *self.queue.drain()]:
             self.dirty = True
-            if self.scenes and (self.kiosk is None or self.kiosk.filter(ev)):
-                self.top.handle(ev)
+            if self.scenes and (self.kiosk is None or self.kiosk.filter(ev)) and not self.phones.hold(ev):
+                self.top.handle(ev)  # (a phone's move while its table is covered waits in app.phones)
         if self.scenes:
             self.top.update(STEP)
             self.phones.update()
@@ -246,7 +277,7 @@ class App:
                     next_step += STEP_NS
                     stepped += 1
                 drawn = bool(stepped) and self.wants_frame()
-                if drawn:
+                if drawn and self.visible:
                     self.draw()
             except Exception:  # a bug in a scene must not end the evening
                 self.recover()
@@ -254,9 +285,10 @@ class App:
             if stepped == 5:
                 next_step = now + STEP_NS
             if drawn:
-                if self.kiosk is not None:
-                    self.kiosk.before_flip()
-                pygame.display.flip()
+                if self.visible:  # window hidden -> skip drawing (the kiosk's heartbeat goes on: the loop lives)
+                    if self.kiosk is not None:
+                        self.kiosk.before_flip()
+                    pygame.display.flip()
                 if self.kiosk is not None:
                     self.kiosk.frame_drawn()
             else:
@@ -339,8 +371,11 @@ def main_window(kiosk: bool = False) -> int:
         return 1
     app.start_buzzers()
     app.phones.apply_setting()
+    # systemctl stop (SIGTERM) and Ctrl-C (SIGINT) end the loop like Quit: the save
+    # flushed, the kiosk's clean-shutdown mark written (not counted as a crash), no traceback.
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_a: setattr(app, "running", False))
     if app.kiosk is not None:
-        signal.signal(signal.SIGTERM, lambda *_a: setattr(app, "running", False))  # systemctl stop: no crash
         app.kiosk.start()
     else:
         app.open("title")

@@ -53,7 +53,13 @@ class PinScene(Scene):
         result = self.app.kiosk.gate.attempt(self.digits)
         self.digits = ""
         if result.verdict is pin.Verdict.OPEN:
+            if result.new_hash:  # a hash of an older, cheaper kind: stored again at today's cost
+                self.app.settings.kiosk.operator_pin = result.new_hash
+                self.app.save_settings()
             self.app.replace(OperatorScene(self.app))
+        elif result.verdict is pin.Verdict.SHORT:
+            self.message = _("A PIN has at least {n} digits; a shorter one set before opens nothing: set a new PIN.")
+            self.message = self.message.format(n=pin.MIN_DIGITS)
         elif result.verdict is pin.Verdict.WRONG:
             self.message = _("Wrong PIN: {n} tries left").format(n=result.tries_left)
         elif result.verdict is pin.Verdict.LOCKED:
@@ -99,7 +105,8 @@ class PinScene(Scene):
             label = {"del": "⌫", "ok": _("OK")}.get(key, key)
             ui.text(surf, label, (x + 90, y + 40), 60, INK, True, "midtop")
         if self.message:
-            ui.text(surf, self.message, (960, 960), 40, RED, True, "midtop")
+            ui.text(surf, self.message, (960, 946), 40, RED, True, "midtop", width=1840)
+        ui.footer(surf, _("A PIN has {min} to {max} digits.").format(min=pin.MIN_DIGITS, max=pin.MAX_DIGITS))
 
 
 def _cycle(options: list, current, step: int = 1):

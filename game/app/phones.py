@@ -7,6 +7,12 @@ seat); the table then gets a `PhoneTable` (`table_for`) and plays the phones'
 choices through the session's rules like any controller's. A new game makes
 new links; going back to the title (quit, kiosk reset, a crash) or switching
 phones off ends every link.
+
+A phone's move is never lost: the server takes one move per view and waits for
+the arcade's answer (a new view once applied, a message if refused). A move
+that comes while something covers its table (the pause menu, new codes, a
+take-over question) waits in `held` and goes to the table when it is on top
+again, through the same rules; a move whose table is gone is refused at once.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from ..i18n import _
 from ..input import PlayerEvent
 from ..web import qr
 from ..web.bridge import PhoneTable
-from ..web.views import page_words
+from ..web.views import WORDS, page_words
 from .scene import Scene
 from .ui import ACCENT, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS
 
@@ -42,6 +48,7 @@ class Phones:
         self.drawn: dict[int, pygame.Rect] = {}  # where each seat's code is on screen (tests)
         self.show_for = None  # a table whose new codes the TV shows at its first step
         self.answered: set[int] = set()  # tokens of take-overs the TV answered, until the server has acted
+        self.held: list[tuple[Scene, PlayerEvent]] = []  # phone moves waiting for their covered table
 
     @property
     def on(self) -> bool:
@@ -77,7 +84,7 @@ class Phones:
         if self.server is not None:
             self.server.invalidate()
             self.server.stop()
-        self.server, self.urls, self.pending = None, {}, False
+        self.server, self.urls, self.pending, self.held = None, {}, False, []
 
     def set_language(self) -> None:
         if self.server is not None:
@@ -99,7 +106,7 @@ class Phones:
             return None
         humans = session.humans()
         if not (self.pending and set(humans) <= set(self.urls)):
-            self.urls = self.server.new_game(humans)
+            self.urls, self.held = self.server.new_game(humans), []  # the old links' phones were let go
             self.show_for = session if humans else None  # new codes: shown as the table opens
         self.pending = False
         return PhoneTable(self.server, session.names(), humans)
@@ -108,7 +115,7 @@ class Phones:
         """Back to the title, a kiosk reset: no link works any more."""
         if self.server is not None and (self.urls or self.pending):
             self.server.invalidate()
-        self.urls, self.pending, self.show_for = {}, False, None
+        self.urls, self.pending, self.show_for, self.held = {}, False, None, []
 
     def state_of(self, seat: int) -> str:
         """ "joined", "away" or "" (no phone yet), for the TV."""
@@ -118,12 +125,57 @@ class Phones:
             return "joined"
         return "away" if self.server.away(seat) else ""
 
+    # ---- moves ---------------------------------------------------------------------
+    def hold(self, ev: PlayerEvent) -> bool:
+        """Before the top scene sees `ev`: True if it is a phone's move kept back
+        (its table is covered) or refused (no table has it); False to hand it on."""
+        if ev.control != "action" or ev.action is None or ev.seat is None or not ev.device.startswith("phone-"):
+            return False
+        table = self._table()
+        if table is None:
+            self._refuse(ev)
+        elif table is self.app.top:
+            self.release()  # the moves that came first go first
+            return False
+        else:
+            self.app.top.handle(ev)  # the cover sees it first, as any input ("Still playing?": a press answers it)
+            if table is self.app.top:
+                self.release()
+                return False
+            log.info("phone move of seat %s waits: %s covers the table", ev.seat, type(self.app.top).__name__)
+            self.held.append((table, ev))
+        return True
+
+    def release(self) -> None:
+        """Held moves go to their table once it is on top again (its rules decide
+        if they are still legal); a table that left the screen refuses them."""
+        held, self.held = self.held, []
+        for i, (table, ev) in enumerate(held):
+            if table not in self.app.scenes:
+                self._refuse(ev)
+            elif table is self.app.top:
+                table.handle(ev)
+            else:
+                self.held += held[i:]  # covered again (a menu press among them): the rest wait, in order
+                return
+
+    def _table(self) -> Scene | None:
+        """The topmost scene playing with the phones (a table), covered or not."""
+        return next((s for s in reversed(self.app.scenes) if isinstance(getattr(s, "phones", None), PhoneTable)), None)
+
+    def _refuse(self, ev: PlayerEvent) -> None:
+        log.info("phone move of seat %s refused: no table takes it", ev.seat)
+        if self.server is not None:
+            self.server.tell(ev.seat, _(WORDS["stale"]))  # with its latest view: it may choose again
+
     def update(self) -> None:
-        """Every step: a second device asking for a taken seat is put to the TV."""
+        """Every step: held moves whose table is back are played; a second device
+        asking for a taken seat is put to the TV."""
+        self.release()
         if self.server is None or isinstance(self.app.top, TakeoverScene) or self.app.devices.typing:
             return  # one question at a time; a name being typed is finished first
         if self.show_for is not None and getattr(self.app.top, "session", None) is self.show_for:
-            self.app.push(LinksScene(self.app, self.show_for))  # "play again", a resumed game
+            self.app.push(LinksScene(self.app, self.show_for, until_joined=True))  # "play again", a resumed game
             self.show_for = None
         requests = self.server.takeover_tokens()
         self.answered &= set(requests.values())  # the server hops threads: an answer takes a moment
@@ -269,17 +321,25 @@ class TakeoverScene(Scene):
 
 class LinksScene(Scene):
     """The QR codes of a table's human seats, from the pause menu: a resumed game
-    or "play again" has new links, and a phone may have lost its own."""
+    or "play again" has new links, and a phone may have lost its own. New links
+    (`until_joined`) give way by themselves once every human seat's phone joined:
+    players on phones cannot dismiss the TV's codes, and their moves wait for it."""
 
     name = "phone-links"
     overlay = True
 
-    def __init__(self, app, session) -> None:
+    def __init__(self, app, session, until_joined: bool = False) -> None:
         super().__init__(app)
         self.session = session
+        self.until_joined = until_joined
 
     def handle(self, ev: PlayerEvent) -> None:
         if ev.pressed and ev.control in ("back", "menu", "confirm", "point"):
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        phones = self.app.phones
+        if self.until_joined and all(phones.state_of(s) == "joined" for s in self.session.humans()):
             self.app.pop()
 
     def draw(self, surf: pygame.Surface) -> None:

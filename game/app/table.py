@@ -427,7 +427,10 @@ class TableScene(Scene):
             self.app.push(PauseScene(self.app, self))
             return
         if self.phones is not None and self.phones.take(ev, self.submit, lambda: self.session.error):
-            return  # a phone's choice, through the same rules (a refusal is told to the phone)
+            # A phone's choice, through the same rules (a refusal is told to the phone); the
+            # new view goes at once, before anything can cover the table until the next update.
+            self.phones.refresh(self.state, self.last_move_text())
+            return
         if self.reveal is not None and ev.pressed and ev.control in ("confirm", "point"):
             if ev.seat in (None, self.reveal):
                 self.reveal, self._revealed = None, len(self.state.log)

@@ -59,8 +59,10 @@ watch for decks 1 and 5 held together for 5 s on one controller (the app's
 game/app/kiosk.py does both); then show the PIN pad, then ``gate.attempt(digits)`` with
 ``gate = pin.PinGate(settings.kiosk.operator_pin, settings.kiosk.pin_tries,
 settings.kiosk.pin_lock_seconds, state_path=data_dir() / "operator-pin.json")``
-→ Verdict OPEN / WRONG (tries_left) / LOCKED (seconds_left) / NO_PIN. A check
-costs ~60 ms (scrypt): once per PIN entered. The operator screen plots
+→ Verdict OPEN / WRONG (tries_left) / LOCKED (seconds_left) / NO_PIN / SHORT (fewer
+than 6 digits: set a new PIN); an OPEN with ``new_hash`` (an older, cheaper hash made
+again) is stored in the settings. A check costs ~0.3-0.6 s (scrypt N=2**17): once per
+PIN entered. The operator screen plots
 ``stats.games_per_day(since=...)`` and ``stats.games_per_game()``, exports with
 ``stats.export_csv(path)`` (None: the database could not be read) and shows
 ``stats.status()`` (pending records, last error).

@@ -8,7 +8,7 @@
     stats_url = ""            # "" = SQLite in the data folder; a venue's server:
                               # "postgresql+psycopg://arcade:secret@10.0.0.5/arcade"
                               # (a schema of its own: add "?options=-csearch_path%3Darcade")
-    operator_pin = "scrypt$16384$8$1$..."   # set with `python -m game.kiosk set-pin`
+    operator_pin = "scrypt$131072$8$1$..."   # set with `python -m game.kiosk set-pin`
     pin_tries = 5             # wrong PINs in a row before the lock
     pin_lock_seconds = 300    # how long the lock lasts
     # What guests may play (the operator menu writes these):

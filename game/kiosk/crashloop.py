@@ -15,7 +15,8 @@ start is written down in a small JSON file in the data folder:
   mode with the save set aside, not resumed. Falling back clears the count: the
   cause has been removed, a later crash counts afresh.
 * `Starts.mark_clean_shutdown()` is called when the arcade ends on purpose
-  (quit, SIGTERM from ``systemctl stop``): the next start is not a crash.
+  (quit, SIGTERM from ``systemctl stop``, SIGINT from Ctrl-C: both end the
+  frame loop like quit, game/app/app.py): the next start is not a crash.
 
 The clock is injectable (wall-clock seconds: the times must mean the same
 across processes). A damaged or unreadable file never stops the arcade: it

@@ -1,11 +1,16 @@
 """The operator PIN: a hidden gesture, then a PIN, with a lockout.
 
-* The PIN is kept in the settings only as a salted **scrypt** hash
-  (``hashlib.scrypt``: standard library, memory-hard, the KDF Python ships for
-  passwords), written ``scrypt$N$r$p$<salt>$<hash>`` (base64) so the cost can be
-  raised later without breaking stored hashes. `check_pin` compares with
-  ``hmac.compare_digest`` (constant time). A check costs about 60 ms of CPU
-  (N=2**14, r=8: 16 MiB); that is one hitch on the PIN screen, not per frame.
+* The PIN is 6 to 12 digits, kept in the settings (a file only its owner may
+  read) only as a salted **scrypt** hash (``hashlib.scrypt``: standard library,
+  memory-hard, the KDF Python ships for passwords), written
+  ``scrypt$N$r$p$<salt>$<hash>`` (base64) so the cost can be raised without
+  breaking stored hashes. `check_pin` compares with ``hmac.compare_digest``
+  (constant time). A check costs N=2**17, r=8: 128 MiB and about 0.6 s of CPU
+  (README: what a full offline search costs); one wait on the PIN screen.
+* A hash made at a lower cost (before: N=2**14) still opens with its PIN, and
+  is made again at today's cost on that entry (`Attempt.new_hash`, to store). A
+  PIN shorter than 6 digits (allowed before: 4) opens nothing any more: the pad
+  says to set a new one; it is refused unchecked and is not counted as a try.
 * `PinGate` counts wrong tries: `tries` wrong PINs in a row lock it for
   `lock_seconds`; while locked every attempt is refused without being checked
   (and does not lengthen the lock); after the lock the count starts afresh. Its
@@ -38,12 +43,13 @@ from ..settings import atomic_write
 
 log = logging.getLogger(__name__)
 
-MIN_DIGITS, MAX_DIGITS = 4, 12
-SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**14, 8, 1
+MIN_DIGITS, MAX_DIGITS = 6, 12
+# The cost of a new hash (read at each call: tests pass a cheap one explicitly).
+SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**17, 8, 1
 
 
 def valid_pin(pin: str) -> bool:
-    """A PIN is 4 to 12 digits (entered on a digit pad with any controller)."""
+    """A PIN is 6 to 12 digits (entered on a digit pad with any controller)."""
     return isinstance(pin, str) and pin.isascii() and pin.isdigit() and MIN_DIGITS <= len(pin) <= MAX_DIGITS
 
 
@@ -55,31 +61,51 @@ def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
     return hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, maxmem=256 * 1024 * 1024, dklen=32)
 
 
-def hash_pin(pin: str, *, n: int = SCRYPT_N, r: int = SCRYPT_R, p: int = SCRYPT_P) -> str:
-    """The string to store in the settings for `pin` (a fresh random salt each time)."""
+def hash_pin(pin: str, *, n: int | None = None, r: int | None = None, p: int | None = None) -> str:
+    """The string to store in the settings for `pin` (a fresh random salt each
+    time), at the cost given or else today's (SCRYPT_N, SCRYPT_R, SCRYPT_P)."""
     if not valid_pin(pin):
         raise ValueError(f"a PIN is {MIN_DIGITS} to {MAX_DIGITS} digits")
+    n, r, p = n or SCRYPT_N, r or SCRYPT_R, p or SCRYPT_P
     salt = os.urandom(16)
     return f"scrypt${n}${r}${p}${_b64(salt)}${_b64(_scrypt(pin, salt, n, r, p))}"
+
+
+def _parse(stored: str) -> tuple[int, int, int, bytes, bytes]:
+    """(n, r, p, salt, hash) of a stored hash; ValueError if it is malformed."""
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+    except (ValueError, AttributeError) as exc:
+        raise ValueError("not scrypt$N$r$p$salt$hash") from exc
+    if scheme != "scrypt":
+        raise ValueError(f"unknown scheme {scheme!r}")
+    cost = int(n), int(r), int(p)
+    if not (2 <= cost[0] <= 2**20 and 1 <= cost[1] <= 32 and 1 <= cost[2] <= 16):
+        raise ValueError("cost out of range")
+    return (*cost, base64.b64decode(salt, validate=True), base64.b64decode(digest, validate=True))
 
 
 def check_pin(pin: str, stored: str) -> bool:
     """True if `pin` matches the stored hash; a malformed hash matches nothing."""
     try:
-        scheme, n, r, p, salt, digest = stored.split("$")
-        if scheme != "scrypt":
-            raise ValueError(f"unknown scheme {scheme!r}")
-        n, r, p = int(n), int(r), int(p)
-        if not (2 <= n <= 2**20 and 1 <= r <= 32 and 1 <= p <= 16):
-            raise ValueError("cost out of range")
-        salt_b, want = base64.b64decode(salt, validate=True), base64.b64decode(digest, validate=True)
-    except (ValueError, AttributeError) as exc:
+        n, r, p, salt, want = _parse(stored)
+    except ValueError as exc:
         log.warning("the stored operator PIN hash is malformed (%s); no PIN can match it", exc)
         return False
     if not isinstance(pin, str):
         return False
-    got = _scrypt(pin, salt_b, n, r, p)
+    got = _scrypt(pin, salt, n, r, p)
     return hmac.compare_digest(got, want)
+
+
+def needs_rehash(stored: str, n: int | None = None, r: int | None = None, p: int | None = None) -> bool:
+    """True if `stored` was made at a lower cost than the one given (else today's)."""
+    try:
+        have = _parse(stored)[:3]
+    except ValueError:
+        return False  # nothing to upgrade: it opens nothing
+    want = (n or SCRYPT_N, r or SCRYPT_R, p or SCRYPT_P)
+    return any(h < w for h, w in zip(have, want, strict=True))
 
 
 class Verdict(enum.Enum):
@@ -87,6 +113,7 @@ class Verdict(enum.Enum):
     WRONG = "wrong"  # wrong PIN, tries_left more before the lock
     LOCKED = "locked"  # too many wrong PINs: wait seconds_left
     NO_PIN = "no-pin"  # no PIN was ever set: set one with `python -m game.kiosk set-pin`
+    SHORT = "short"  # fewer than MIN_DIGITS: no such PIN opens (set a new one if the old was shorter)
 
 
 @dataclass(frozen=True)
@@ -94,6 +121,7 @@ class Attempt:
     verdict: Verdict
     tries_left: int = 0
     seconds_left: float = 0.0
+    new_hash: str | None = None  # OPEN with a hash of a lower cost: this one replaces it in the settings
 
 
 class Lockout(msgspec.Struct):
@@ -111,10 +139,12 @@ class PinGate:
         lock_seconds: float = 300.0,
         clock: Callable[[], float] = time.time,
         state_path: Path | None = None,
+        cost: int | None = None,
     ) -> None:
         if tries < 1 or lock_seconds < 0:
             raise ValueError("tries must be at least 1 and lock_seconds not negative")
         self.stored_hash = stored_hash
+        self.cost = cost  # scrypt's N for an upgraded hash (None: SCRYPT_N; tests pass a cheap one)
         self.tries = tries
         self.lock_seconds = lock_seconds
         self.clock = clock
@@ -138,7 +168,8 @@ class PinGate:
             return
         try:
             self.state_path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(self.state_path, json.dumps({"wrong": self.wrong, "locked_until": self.locked_until}))
+            state = json.dumps({"wrong": self.wrong, "locked_until": self.locked_until})
+            atomic_write(self.state_path, state, private=True)
         except OSError as exc:
             log.warning("cannot write %s: %s", self.state_path, exc)
 
@@ -158,10 +189,16 @@ class PinGate:
             return Attempt(Verdict.LOCKED, 0, left)
         if self.locked_until:  # a lock ran out: the count starts afresh
             self.wrong, self.locked_until = 0, 0.0
+        if not valid_pin(pin):
+            return Attempt(Verdict.SHORT, self.tries - self.wrong)
         if check_pin(pin, self.stored_hash):
             self.wrong = 0
             self._save()
-            return Attempt(Verdict.OPEN, self.tries)
+            new = None
+            if needs_rehash(self.stored_hash, self.cost):
+                new = self.stored_hash = hash_pin(pin, n=self.cost)
+                log.info("the operator PIN's hash was made again at today's cost")
+            return Attempt(Verdict.OPEN, self.tries, new_hash=new)
         self.wrong += 1
         if self.wrong >= self.tries:
             self.locked_until = self.clock() + self.lock_seconds

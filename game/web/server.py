@@ -246,15 +246,18 @@ class PhoneServer:
             self._send(conn, text)
 
     def tell(self, seat: int, message: str) -> None:
-        """A message for the seat's phone (a refused action's rule); it may choose again."""
+        """A message for the seat's phone (its move refused: a rule, or no table
+        takes it), with its latest view again; it may choose again."""
         with self._lock:
             st = self._seats.get(seat)
             if st is None:
                 return
-            st.acted = None
-            conn = st.conn
+            st.acted = None  # the move in flight is answered
+            conn, view = st.conn, st.view
         if conn is not None:
             self._send(conn, P.dump({"type": "told", "text": message}))
+            if view is not None:
+                self._send(conn, view)
 
     def set_words(self, words: dict) -> None:
         """The page's words in another language (sent to phones as they (re)join)."""
@@ -484,8 +487,7 @@ class PhoneServer:
             new, st.waiting = st.waiting, None
             if allow:
                 old, st.conn, st.device = st.conn, new, new.device
-                new.active = True
-                st.acted = None
+                new.active = True  # (a move in flight from the first phone is still answered: `acted` stays)
                 self._counts["takeovers"] += 1
         if not allow:
             new.seat = None
@@ -555,11 +557,17 @@ class PhoneServer:
                 st = self._seats.get(conn.seat)
                 ok = st is not None and msg["v"] == st.v and st.acted is None and msg["i"] < len(st.legal)
                 if ok:
+                    # One move per view, in flight until the arcade answers it: a new view
+                    # (applied) or `tell` (refused). The arcade answers every move it is given.
                     st.acted = st.v
                     action = detached(st.legal[msg["i"]])  # the event's own copy
+                behind = st is not None and msg["v"] != st.v and st.view is not None
+                fresh = st.view if behind else None
             if not ok:
                 self._drop(conn, "stale")
                 self._send(conn, P.dump({"type": "told", "text": self._word("stale"), "stale": True}))
+                if fresh is not None:  # the phone chose from an old view: the latest again, at once
+                    self._send(conn, fresh)
                 return
             self._put(PlayerEvent(f"phone-{conn.seat}", "action", True, arrived, conn.seat, action=action))
         else:

@@ -14,11 +14,12 @@ from game.app.operator import OperatorScene, PinScene, StatsScene
 from game.app.session import Session, default_seats
 from game.app.table import PauseScene, ResultsScene, TableScene, make_table
 from game.input import PlayerEvent
+from game.kiosk import pin
 from game.kiosk.pin import hash_pin
 
 from .drive import press
 
-PIN = "2468"
+PIN = "246813"
 
 
 def steps(app, seconds):
@@ -31,11 +32,12 @@ def hold(app, device, controls, pressed=True):
 
 
 @pytest.fixture
-def kiosk(toy_catalogue):
+def kiosk(toy_catalogue, monkeypatch):
+    monkeypatch.setattr(pin, "SCRYPT_N", 2**8)  # cheap to check in tests: the real cost is in tests/kiosk/test_pin.py
     app = App(size=(1280, 720), window=False, kiosk=True)
     k = app.settings.kiosk
     k.games = ["toy-snap", "wokup"]
-    k.operator_pin = hash_pin(PIN, n=2**8)  # cheap to check in tests; the real cost is in the hash
+    k.operator_pin = hash_pin(PIN, n=2**8)
     k.attract_after, k.demo_seconds, k.seat_idle, k.game_idle, k.still_playing = 20, 10, 5, 30, 5
     app.settings.bot_delay = 0
     app.kiosk.start()
@@ -164,7 +166,7 @@ def test_the_held_gesture_and_the_pin_open_the_operator_menu_a_wrong_pin_does_no
     steps(app, 0.6)
     assert isinstance(app.top, PinScene)
     hold(app, "keyboard-1", ["deck0", "deck4"], pressed=False)
-    enter_pin(app, "1111")
+    enter_pin(app, "111111")
     assert isinstance(app.top, PinScene) and "4 tries left" in app.top.message
     enter_pin(app, PIN)
     assert isinstance(app.top, OperatorScene)
@@ -185,9 +187,24 @@ def test_the_corner_taps_open_the_pin_pad_and_five_wrong_pins_lock_it(kiosk):
         press(app, "point", device="mouse", pos=(x, y))
     assert isinstance(app.top, PinScene)
     for _try in range(5):
-        enter_pin(app, "9999")
+        enter_pin(app, "999999")
     enter_pin(app, PIN)
     assert isinstance(app.top, PinScene) and "locked" in app.top.message
+
+
+def test_an_older_pin_hash_is_stored_again_at_today_s_cost_and_a_4_digit_pin_is_told_to_change(kiosk):
+    app = kiosk
+    app.settings.kiosk.operator_pin = hash_pin(PIN, n=2**4)  # made by an older version, cheaper
+    press(app, "confirm")  # the attract screen wakes
+    app.kiosk.open_operator()
+    enter_pin(app, "2468")
+    told = app.top.message
+    assert isinstance(app.top, PinScene) and "at least 6 digits" in told and "set a new PIN" in told
+    enter_pin(app, PIN)
+    assert isinstance(app.top, OperatorScene)
+    stored = app.settings.kiosk.operator_pin
+    assert stored.startswith("scrypt$256$8$1$") and pin.check_pin(PIN, stored)
+    assert stored in app.store.path.read_text(encoding="utf-8")  # saved at once
 
 
 def test_operator_choices_are_saved_and_the_statistics_plot(kiosk, tmp_path):

@@ -338,3 +338,162 @@ def test_a_phone_choice_the_rules_refuse_tells_the_phone_the_rule(app, loop):
     assert told["text"].startswith("Not allowed: ") and table.session.error in told["text"]
     assert [e["seat"] for e in table.state.log] == [0]
     loop(phone.close())
+
+
+# ---- a phone's move is never lost (issue 23) -------------------------------------------
+def phone_game(app, loop, game_id: str = "cheaterchefs", humans: int = 1) -> tuple[TableScene, FakePhone]:
+    """A table whose seat 0 plays from a phone (and whose bot waits), the phone
+    showing a view with moves to choose."""
+    phones_on(app)
+    app.settings.bot_delay = 10  # the bot stays out of the way
+    seats = seats_for(app, game_id)
+    seats.count = 2
+    seats.seats[1].kind = "human" if humans == 2 else "bot"
+    if "first_seat" in seats.options:
+        seats.options["first_seat"] = 0
+    seats.start()
+    table = app.top
+    assert isinstance(table, TableScene)
+    phone = FakePhone(app.phones.urls[0], "dev-a")
+    loop(phone.connect())
+    until(app, loop, lambda: phone.of("view") and phone.of("view")[-1]["legal"])
+    return table, phone
+
+
+def send_move(app, loop, phone: FakePhone, i: int = 0) -> dict:
+    """The phone chooses from its latest view; returns once the server passed it on."""
+    view = phone.of("view")[-1]
+    events = app.phones.server.stats().get("events", 0)
+    loop(phone.send({"type": "act", "v": view["v"], "i": i}))
+    deadline = time.monotonic() + 10
+    while app.phones.server.stats().get("events", 0) == events:
+        assert time.monotonic() < deadline, "the server never passed the move on"
+        loop(asyncio.sleep(0.005))
+    return view
+
+
+def covered_move_waits(app, loop, table, phone, cover, uncover, seat_phone=None) -> None:
+    """A move sent while `cover()` put something over the table waits (not played,
+    not lost); after `uncover()` it is played and the seat's phone (`seat_phone`,
+    by default the one that moved) has the next view."""
+    cover()
+    covering = app.top
+    assert covering is not table
+    view = send_move(app, loop, phone)
+    run(app, 5)
+    assert table.state.log == [] and app.top is covering  # not played under the cover ...
+    uncover()
+    until(app, loop, lambda: len(table.state.log) == 1)  # ... and not lost
+    assert table.state.log[0]["seat"] == 0 and table.state.log[0]["action"] == view["legal"][0]
+    seat_phone = seat_phone or phone
+    until(app, loop, lambda: seat_phone.of("view") and seat_phone.of("view")[-1]["v"] > view["v"])
+    assert not phone.of("told") and not seat_phone.of("told")  # never "The table moved on"
+
+
+def test_a_phone_move_under_the_pause_menu_is_played_on_resume(app, loop):
+    from game.app.table import PauseScene
+
+    table, phone = phone_game(app, loop)
+    covered_move_waits(
+        app, loop, table, phone, lambda: press(app, "menu"), lambda: press(app, "back")
+    )  # menu opens the pause, back resumes
+    assert isinstance(app.top, TableScene) and not isinstance(app.top, PauseScene)
+    loop(phone.close())
+
+
+def test_a_phone_move_under_the_take_over_question_is_played_once_answered(app, loop):
+    table, phone = phone_game(app, loop)
+    thief = FakePhone(app.phones.urls[0], "dev-thief")
+
+    def ask() -> None:
+        loop(thief.connect())
+        until(app, loop, lambda: isinstance(app.top, TakeoverScene))
+
+    covered_move_waits(app, loop, table, phone, ask, lambda: press(app, "confirm"), thief)  # the TV allows it
+    assert loop(phone.wait_for("bye"))["reason"] == "taken-over"  # its move played all the same
+    for p in (phone, thief):
+        loop(p.close())
+
+
+def test_a_phone_move_under_play_again_s_codes_is_played_once_every_phone_joined(app, loop):
+    from game.app.phones import LinksScene
+    from game.app.table import ResultsScene
+
+    phones_on(app)
+    app.settings.bot_delay = 10
+    seats = seats_for(app, "cheaterchefs")
+    seats.count, seats.seats[1].kind = 2, "human"
+    seats.options["first_seat"] = 0
+    seats.start()
+    results = ResultsScene(app, app.top.session)
+    app.replace(results)
+    results._again()  # "Play again": new links, their codes over the new table
+    run(app)
+    assert isinstance(app.top, LinksScene)
+    table = app.scenes[-2]
+    a = FakePhone(app.phones.urls[0], "dev-a")
+    loop(a.connect())
+    until(app, loop, lambda: a.of("view") and a.of("view")[-1]["legal"])
+    b = FakePhone(app.phones.urls[1], "dev-b")  # Bao still scanning: the codes stay up ...
+
+    def b_joins() -> None:  # ... until the last phone joined: then they give way by themselves
+        loop(b.connect())
+        until(app, loop, lambda: not isinstance(app.top, LinksScene))
+
+    covered_move_waits(app, loop, table, a, lambda: None, b_joins)
+    for p in (a, b):
+        loop(p.close())
+
+
+def test_a_phone_move_answers_a_cover_any_press_lifts_and_is_played(app, loop):
+    """Kiosk mode's "Still playing?" goes at any press: a phone's move is one (it is
+    a player there), and the move is played, not kept back behind a cover now gone."""
+    from game.app.scene import Scene
+
+    class AnyPress(Scene):
+        overlay = True
+
+        def handle(self, ev):
+            if ev.pressed:
+                self.app.pop()
+
+        def draw(self, surf):
+            pass
+
+    table, phone = phone_game(app, loop)
+    app.push(AnyPress(app))
+    view = send_move(app, loop, phone)
+    run(app)
+    assert app.top is table and [e["action"] for e in table.state.log] == [view["legal"][0]]
+    loop(phone.close())
+
+
+def test_a_phone_move_behind_another_seat_s_curtain_is_played_at_once(app, loop):
+    """Relleno's cooks choose together: Bao's curtain is up on the TV, Ana chooses on her phone."""
+    table, phone = phone_game(app, loop, "relleno", humans=2)
+    run(app)
+    assert table.curtain_for == 1 and 0 in table.state.actors()
+    before = len(table.state.log)
+    send_move(app, loop, phone)
+    until(app, loop, lambda: len(table.state.log) > before)
+    assert table.state.log[-1]["seat"] == 0 and table.curtain_for == 1
+    loop(phone.close())
+
+
+def test_a_phone_move_no_table_takes_is_refused_with_its_view_and_may_be_sent_again(app, loop):
+    from game.app.table import ResultsScene
+
+    table, phone = phone_game(app, loop)
+    app.replace(ResultsScene(app, table.session))  # the table is gone, its links still open
+    views = len(phone.of("view"))
+    send_move(app, loop, phone)
+    run(app)
+    told = loop(phone.wait_for("told"))
+    assert told["text"] == "The table moved on: choose again."
+    until(app, loop, lambda: len(phone.of("view")) > views)  # the latest view again: the phone may choose
+    seen = len(phone.received)
+    send_move(app, loop, phone)  # not refused as a second move from the same view: the first was answered
+    run(app)
+    loop(phone.wait_for("told", after=seen))
+    assert table.state.log == []
+    loop(phone.close())

@@ -69,12 +69,14 @@ def test_bot_strength_picks_a_level_of_each_game():
 
 
 def test_set_pin_from_stdin(path, monkeypatch, capsys):
-    monkeypatch.setattr(sys, "stdin", io.StringIO("4242\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("424242\n"))
     assert cli.main(["set-pin", "--stdin"]) == 0
     stored = SettingsStore(path).load().kiosk.operator_pin
-    assert check_pin("4242", stored) and "4242" not in path.read_text()
-    monkeypatch.setattr(sys, "stdin", io.StringIO("12\n"))
-    assert cli.main(["set-pin", "--stdin"]) == 1  # too short: nothing changed
+    assert stored.startswith("scrypt$131072$8$1$")  # today's cost (one hash, one check: about a second)
+    assert check_pin("424242", stored) and "424242" not in path.read_text()
+    assert path.stat().st_mode & 0o077 == 0  # only its owner reads it
+    monkeypatch.setattr(sys, "stdin", io.StringIO("4242\n"))
+    assert cli.main(["set-pin", "--stdin"]) == 1  # too short now: nothing changed
     assert SettingsStore(path).load().kiosk.operator_pin == stored
 
 

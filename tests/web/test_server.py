@@ -172,6 +172,44 @@ def test_a_second_device_needs_the_tv_and_the_same_phone_comes_back(server, even
     run(go())
 
 
+def test_a_move_stays_in_flight_until_the_arcade_answers_and_an_old_view_is_replaced_at_once(server, events):
+    """One move per view until the arcade answers it (a new view, or `tell`); a take-over
+    does not reopen it (the first phone's move is still answered); a choice from an old
+    view is refused with the latest view at once."""
+    state = WokState(2, None, 1)
+    urls = server.new_game([0])
+    server.publish(0, build_view(state, 0, NAMES[:2]))
+
+    async def go():
+        first = FakePhone(urls[0], "phone-1")
+        await first.connect()
+        view = await first.wait_for("view")
+        await first.send({"type": "act", "v": view["v"], "i": 0})
+        await asyncio.sleep(0.1)
+        assert len([ev for ev in events.drain() if ev.control == "action"]) == 1  # in flight
+        other = FakePhone(urls[0], "phone-2")
+        await other.connect()
+        await other.wait_for("waiting")
+        server.allow_takeover(0)
+        assert (await other.wait_for("view"))["v"] == view["v"]
+        await other.send({"type": "act", "v": view["v"], "i": 0})  # the same view: the first move is in flight
+        told = await other.wait_for("told")
+        assert told.get("stale") and not [ev for ev in events.drain() if ev.control == "action"]
+        server.tell(0, "Not allowed: pay-the-price")  # the arcade answers the first move
+        told_at = len(other.received)
+        await other.wait_for("told", after=told_at)
+        assert (await other.wait_for("view", after=told_at))["v"] == view["v"]  # its view again, with the message
+        server.publish(0, build_view(state, 0, NAMES[:2]))  # the table moved on
+        seen = len(other.received)
+        await other.send({"type": "act", "v": view["v"], "i": 0})  # from the old view
+        fresh = await other.wait_for("view", after=seen)
+        assert fresh["v"] == view["v"] + 1 and (await other.wait_for("told", after=seen)).get("stale")
+        for p in (first, other):
+            await p.close()
+
+    run(go())
+
+
 def test_a_flood_of_a_thousand_messages_a_second_is_dropped_and_counted(server, events):
     urls = server.new_game([0, 1])
 
