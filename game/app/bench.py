@@ -25,10 +25,15 @@ SIZES = [(1920, 1080), (1280, 720)]
 # Input-to-game paths, each printing its figures and returning them (JSON too).
 PATHS = {
     "buzzers": buzzer_bench.report,  # serial path and clock sync of buzzer boxes
-    "phones": phone_bench.report,  # tap -> event, phone clock bound (a real browser)
+    "phones": lambda out: phone_bench.report(out, _pads_game()),  # tap -> event, phone clock bound (a real browser)
     "audio": audio_bench.report,  # press -> sound start
     "idle": idle_bench.report,  # CPU of the untouched title screen in the real loop
 }
+
+
+def _pads_game():
+    """The game whose phone taps are timed: the first real-time one (its phone shows pads)."""
+    return next(e.gdef for e in catalogue.load() if e.playable and e.gdef is not None and e.gdef.realtime)
 
 
 def _percentile(values: list[float], q: float) -> float:

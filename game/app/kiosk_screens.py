@@ -147,7 +147,7 @@ class AttractScene(Scene):
             return
         ui.title(surf, _("Hall of fame: {game}").format(game=entry.title), 60 + drift)
         board = self.board.result() if self.board is not None and self.board.done() else None
-        kept = list(kinds(entry.id).values())
+        kept = list(kinds(entry.gdef or entry.id).values())
         for k, kind in enumerate(kept):
             x = 960 + (k - (len(kept) - 1) / 2) * 860
             ui.text(surf, _(KIND_NAMES[kind.name]), (x, 190 + drift), 50, ACCENT, True, "midtop")
@@ -284,7 +284,7 @@ class InitialsScene(Scene):
         ui = self.ui
         ui.title(surf, _("A new record!"), 120)
         lines = [
-            f"{_(KIND_NAMES[kind])}: " + _(UNITS[kinds(s.gdef.id)[kind].unit]).format(v=value)
+            f"{_(KIND_NAMES[kind])}: " + _(UNITS[kinds(s.gdef)[kind].unit]).format(v=value)
             for s, kind, value in self.entries
         ]
         ui.text(surf, " · ".join(lines), (960, 240), 44, GREEN, True, "midtop")

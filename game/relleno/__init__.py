@@ -5,6 +5,7 @@ from game.engine.gamedef import GameDef, Option
 from game.i18n import N_
 
 from .bots import easy_bot, hard_bot
+from .cues import CUES
 from .rules import RellenoState
 
 
@@ -21,6 +22,7 @@ GAME = GameDef(
     id="relleno",
     module=__name__,
     state_cls=RellenoState,
+    cues=CUES,
     # The scene is built on top of these rules by another step; until it exists
     # the chooser keeps Relleno "coming soon" (catalogue.Entry.playable).
     scene="game.relleno.scene:RellenoScene",
