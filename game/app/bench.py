@@ -15,6 +15,7 @@ import statistics
 import sys
 import time
 
+from ..engine.gamedef import GameDef
 from ..hardware import bench as buzzer_bench
 from ..web import bench as phone_bench
 from . import audio_bench, catalogue, idle_bench, shots
@@ -78,6 +79,26 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> tuple[float, fl
     return statistics.median(times), _percentile(times, 0.99), _percentile(cpu, 0.99)
 
 
+def game_benches(gdef: GameDef, frames: int, only: str | None = None, out=None) -> list[dict]:
+    """The figures a game declares (`GameDef.benches`), each step timed `frames` times."""
+    rows = []
+    for bench, setup in gdef.benches.items():
+        name = f"{gdef.id}/{bench}"
+        if only and not name.startswith(only):
+            continue
+        step = setup()
+        times = []
+        for _i in range(frames):
+            t0 = time.perf_counter()
+            step()
+            times.append((time.perf_counter() - t0) * 1000)
+        p50, p99 = statistics.median(times), _percentile(times, 0.99)
+        rows.append({"scene": name, "size": "-", "p50_ms": round(p50, 3), "p99_ms": round(p99, 3)})
+        if out is not None:
+            print(f"{name:32s} {'-':9s}  p50 {p50:6.3f} ms  p99 {p99:6.3f} ms", file=out, flush=True)
+    return rows
+
+
 def run(as_json: bool = False, frames: int = 120, only: str | None = None) -> list[dict]:
     rows = []
     for name in scene_names():
@@ -104,22 +125,8 @@ def run(as_json: bool = False, frames: int = 120, only: str | None = None) -> li
                     flush=True,
                 )
     for entry in catalogue.load():
-        if not entry.playable:
-            continue
-        for bench, setup in entry.gdef.benches.items():
-            name = f"{entry.id}/{bench}"
-            if only and not name.startswith(only):
-                continue
-            step = setup()
-            times = []
-            for _i in range(frames):
-                t0 = time.perf_counter()
-                step()
-                times.append((time.perf_counter() - t0) * 1000)
-            p50, p99 = statistics.median(times), _percentile(times, 0.99)
-            rows.append({"scene": name, "size": "-", "p50_ms": round(p50, 3), "p99_ms": round(p99, 3)})
-            if not as_json:
-                print(f"{name:32s} {'-':9s}  p50 {p50:6.3f} ms  p99 {p99:6.3f} ms", flush=True)
+        if entry.playable and entry.gdef is not None:
+            rows += game_benches(entry.gdef, frames, only, None if as_json else sys.stdout)
     for name, report in PATHS.items():
         if only and not (name.startswith(only) or only.startswith(name)):
             continue
