@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..settings import atomic_write
+from ..userdirs import atomic_write
 
 log = logging.getLogger(__name__)
 
