@@ -189,7 +189,7 @@ class TableScene(Scene):
             return ""
         if len(seats) == 1:
             return _("{name}'s turn").format(name=self.seat_name(seats[0]))
-        return _("Waiting for {names}").format(names=", ".join(self.seat_name(s) for s in seats))
+        return _("Waiting for {names}").format(names=i18n.names(self.seat_name(s) for s in seats))
 
     def _heard(self, seat: int, action, before: Moment) -> None:
         """After every applied action (a bot's too): the sounds it makes (game/media/cues.py)."""
@@ -680,7 +680,7 @@ class ResultsScene(Scene):
         ui, state = self.ui, self.session.state
         ui.title(surf, _("Results"))
         winners = state.winners()
-        names = ", ".join(self.session.seats[w].name for w in winners)
+        names = i18n.names(self.session.seats[w].name for w in winners)
         headline = ngettext("{names} wins!", "{names} win!", len(winners))
         ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop", width=1800)
         scores = state.scores()

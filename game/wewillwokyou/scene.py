@@ -14,6 +14,7 @@ from functools import partial
 
 import pygame
 
+from game import i18n
 from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
@@ -402,7 +403,7 @@ class WokScene(TableScene):
     def _draw_end(self, surf, obs: dict) -> None:
         ui = self.ui
         winners = self.state.winners()
-        names = ", ".join(self.seat_name(w) for w in winners)
+        names = i18n.names(self.seat_name(w) for w in winners)
         ui.text(
             surf,
             _("Final placement: {names} wins").format(names=names),
