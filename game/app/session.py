@@ -2,8 +2,9 @@
 
 Everything a player does goes through `Session.apply`, which applies the
 action to the rules, records who did what (for "what the last player did"),
-and saves the game at once. Bots think on a worker thread so the screen
-never stalls; their move shows after the configured "thinking" delay.
+and saves the game at once. Bots think in a worker process
+(game/engine/botpool.py) so the screen never stalls; their move shows after
+the configured "thinking" delay.
 """
 
 from __future__ import annotations

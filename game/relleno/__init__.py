@@ -23,8 +23,6 @@ GAME = GameDef(
     module=__name__,
     state_cls=RellenoState,
     cues=CUES,
-    # The scene is built on top of these rules by another step; until it exists
-    # the chooser keeps Relleno "coming soon" (catalogue.Entry.playable).
     scene="game.relleno.scene:RellenoScene",
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,
