@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import N_
 from .bots import Bot, RandomBot
 from .state import GameState
 
@@ -61,6 +62,7 @@ class RecordKind:
     name: str
     lower_is_better: bool
     unit: str  # "ms", "cards", "points": for the screen's wording
+    title: str = N_("Best scores")  # the board's heading, marked N_ (translated when shown)
 
 
 SCORE = RecordKind("score", False, "points")

@@ -38,7 +38,10 @@ GAME = GameDef(
     simulate=simulate,
     benches={"physics step, 25 tokens": bench_step},
     records=records,
-    record_kinds=(RecordKind("fastest_slap_ms", True, "ms"), RecordKind("most_cards", False, "cards")),
+    record_kinds=(
+        RecordKind("fastest_slap_ms", True, "ms", N_("Fastest slap")),
+        RecordKind("most_cards", False, "cards", N_("Most cards")),
+    ),
     palettes={"decks": deck_colours, "ingredients": ingredient_colours},
     options=(
         Option(
