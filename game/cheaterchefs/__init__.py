@@ -9,6 +9,7 @@ from game.media import asset_path
 
 from .bots import easy_bot, hard_bot
 from .cues import CUES
+from .pictures import needed as pictures_needed
 from .rules import ChefsState
 
 
@@ -57,6 +58,7 @@ GAME = GameDef(
     module=__name__,
     state_cls=ChefsState,
     cues=CUES,
+    pictures=pictures_needed,
     scene="game.cheaterchefs.scene:CheaterChefsScene",
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,

@@ -107,6 +107,9 @@ class GameDef:
     # tools/palette_search.py): name -> a function giving {name: colour}; it may
     # import the scene's modules (pygame), so it is called only by the checks.
     palettes: dict[str, Callable[[], dict]] = field(default_factory=dict)
+    # The pictures it needs, {picture id: where the item comes from}: the manifest
+    # must have each (tests/media/test_pictures.py).
+    pictures: Callable[[], dict[str, str]] | None = None
 
     def make_bot(self, level: str) -> Bot:
         if level not in self.bots:

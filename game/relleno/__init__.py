@@ -6,6 +6,7 @@ from game.i18n import N_
 
 from .bots import easy_bot, hard_bot
 from .cues import CUES
+from .pictures import needed as pictures_needed
 from .rules import RellenoState
 
 
@@ -23,6 +24,7 @@ GAME = GameDef(
     module=__name__,
     state_cls=RellenoState,
     cues=CUES,
+    pictures=pictures_needed,
     scene="game.relleno.scene:RellenoScene",
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,

@@ -10,6 +10,7 @@ from game.media import asset_path
 from . import bots, words
 from .colours import INGREDIENT_COLOUR
 from .cues import CUES
+from .pictures import needed as pictures_needed
 from .records import records
 from .rules import WokUpState
 from .simulate import simulate
@@ -30,6 +31,7 @@ GAME = GameDef(
     module=__name__,
     state_cls=WokUpState,
     cues=CUES,
+    pictures=pictures_needed,
     scene="game.wokup.scene:WokUpScene",
     realtime=True,
     bots={level: functools.partial(bots.make, level) for level in bots.LEVELS},

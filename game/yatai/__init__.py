@@ -7,6 +7,7 @@ from game.i18n import N_
 from .bots import BOTS
 from .colours import COLOURS
 from .cues import CUES
+from .pictures import needed as pictures_needed
 from .rules import YataiState
 
 
@@ -31,6 +32,7 @@ GAME = GameDef(
     module=__name__,
     state_cls=YataiState,
     cues=CUES,
+    pictures=pictures_needed,
     scene="game.yatai.scene:YataiScene",
     bots=BOTS,
     stats=stats,

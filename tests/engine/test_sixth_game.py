@@ -1,14 +1,14 @@
 """A sixth game joins through its GameDef alone: the toy game (toygame.py)
 declares its sounds, its colours and a bench the way a real game does, in its
 own module, and the shared parts (the sound cues, the colour-vision check, the
-rules kit, the bench, the hall of fame) take it without a line of theirs naming it."""
+pictures' check, the rules kit, the bench, the hall of fame) take it without a line of theirs naming it."""
 
 from game.app.bench import game_benches
 from game.engine.gamedef import Cues, GameDef
 from game.engine.rng import Rng
 from game.engine.testkit import run_playouts
 from game.kiosk.kinds import kinds
-from game.media import cvd, palettes
+from game.media import cvd, manifest, palettes
 from game.media.cues import cues, game_cues, moment
 
 from .toygame import SnapState
@@ -31,6 +31,7 @@ TOY = GameDef(
     cues=Cues(effects=frozenset({"card_flip", "card_won"}), by_type={"pick": ("card_flip",)}, extra=_scored),
     palettes={"cards": lambda: {"low": (0, 114, 178), "high": (213, 94, 0)}},
     benches={"observation": _bench},
+    pictures=lambda: {"common.coin": "Toy Snap: a point"},
 )
 
 
@@ -56,6 +57,11 @@ def test_its_colours_are_checked_with_the_others():
     found = palettes.palettes([TOY])
     assert set(found) == {"seats", "toy-snap-cards"}
     assert not cvd.collisions(found["toy-snap-cards"]())
+
+
+def test_its_pictures_are_checked_with_the_others():
+    need = manifest.required_items([TOY])
+    assert list(need) == ["common.coin"] and manifest.load().resolve("common.coin") is not None
 
 
 def test_the_kit_plays_it():
