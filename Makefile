@@ -32,6 +32,7 @@ lint: venv
 	$(VPY) -m ruff check game tests tools
 	$(VPY) -m ruff format --check game tests tools
 	$(VPY) -m mypy
+	$(VENV)/bin/lint-imports
 
 # Two cores: the tests run in parallel, then the timing-sensitive ones alone.
 test: venv firmware lint

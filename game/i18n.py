@@ -36,13 +36,14 @@ import io
 import re
 import string
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from babel import Locale
 from babel.dates import format_skeleton, format_time
+from babel.lists import format_list
 from babel.messages import extract, mofile, pofile
 from babel.messages.catalog import Catalog, Message
 from babel.numbers import format_decimal, format_percent
@@ -98,6 +99,12 @@ def number(value: float, decimals: int = 0) -> str:
     """A number written the local way (grouping and decimal signs)."""
     pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
     return format_decimal(value, format=pattern, locale=_locale)
+
+
+def names(items: Iterable[str]) -> str:
+    """Names (seats, cards) joined as a sentence of the current language says
+    them: "Ana and Bao", "Ana, Bao et Chloé" (CLDR's list patterns)."""
+    return format_list(list(items), locale=_locale)
 
 
 def percent(fraction: float) -> str:

@@ -82,3 +82,91 @@ def test_the_app_does_not_hide_imports_in_functions():
         if not top and target.startswith("game.app")
     ]
     assert not hidden, hidden
+
+
+# ---- the layers between packages (import-linter checks the shared ones: pyproject.toml) ----
+SHARED_ABOVE_MEDIA = ("app", "input", "web", "kiosk", "hardware", "settings", "__main__")
+# The one circle left, as in pyproject.toml's ignore_imports: the settings file's
+# [kiosk] table is read by game/kiosk/config.py, which belongs below the settings.
+KNOWN_CIRCLES = {("settings", "kiosk")}
+
+
+def _game_packages() -> list[str]:
+    """Every game: a package of game/ whose __init__ makes its GameDef."""
+    return sorted(
+        p.name
+        for p in GAME.iterdir()
+        if (p / "__init__.py").is_file() and "GAME = GameDef(" in (p / "__init__.py").read_text()
+    )
+
+
+def _package_arrows(graph) -> dict[tuple[str, str], tuple[str, str]]:
+    """(importer package, imported package) -> one module import that makes it."""
+    arrows: dict[tuple[str, str], tuple[str, str]] = {}
+    for module in graph.modules:
+        for target in graph.find_modules_directly_imported_by(module):
+            a, b = module.split(".")[1:2], target.split(".")[1:2]
+            if target.startswith("game.") and module.startswith("game.") and a != b:
+                arrows.setdefault((a[0], b[0]), (module, target))
+    return arrows
+
+
+def test_no_circle_between_the_packages():
+    import grimp
+
+    arrows = _package_arrows(grimp.build_graph("game"))
+    print(f"{len(arrows)} arrows between {len({a for pair in arrows for a in pair})} top-level packages")
+    circles = {(a, b) for a, b in arrows if (b, a) in arrows}
+    for a, b in sorted(circles):
+        print(f"circle {a} <-> {b}: {arrows[a, b][0]} -> {arrows[a, b][1]}")
+    assert circles <= KNOWN_CIRCLES | {(b, a) for a, b in KNOWN_CIRCLES}, circles
+
+
+def test_each_game_keeps_to_its_own_room():
+    """No game imports another, nothing shared imports a game, and in a game only
+    the scene (game/<id>/scene*) imports the app, input, pygame or what lies above
+    the media: its rules, words, data and bots load anywhere."""
+    import grimp
+
+    graph = grimp.build_graph("game", include_external_packages=True)
+    games = _game_packages()
+    assert len(games) >= 5, games
+    wrong = []
+    for module in sorted(m for m in graph.modules if m.startswith("game.")):
+        room = module.split(".")[1]
+        for target in graph.find_modules_directly_imported_by(module):
+            there = target.split(".")[1] if target.startswith("game.") else ""
+            if there in games and there != room:
+                wrong.append(f"{module} -> {target}: " + ("another game" if room in games else "a shared module"))
+            elif room in games and not module.startswith(f"game.{room}.scene"):
+                high = target == "pygame" or target.startswith("pygame.") or there in SHARED_ABOVE_MEDIA
+                if high or target.startswith(f"game.{room}.scene"):
+                    wrong.append(f"{module} -> {target}: only the scene of {room} sits that high")
+    assert not wrong, wrong
+
+
+# The rules kit sends other games' moves to every game (FOREIGN_ACTIONS, read by
+# check_malformed): a list of the five games' moves still kept in the kit itself.
+NAMED_BY_ID = {"engine/testkit.py"}
+
+
+def test_the_media_the_kiosk_and_the_engine_name_no_game():
+    """A game's business is declared on its GameDef: the sound cues, palettes,
+    pictures, hall-of-fame kinds and the kit never ask which game it is."""
+    import ast
+
+    games = set(_game_packages())
+    named = []
+    for folder in ("media", "kiosk", "engine"):
+        for path in sorted((GAME / folder).rglob("*.py")):
+            if str(path.relative_to(GAME)) in NAMED_BY_ID:
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docs = {
+                id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)
+            }
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                    hits = [g for g in games if g == node.value or node.value.startswith(f"{g}.")]
+                    named += [f"{path.relative_to(GAME)}:{node.lineno} {node.value!r}" for _ in hits]
+    assert not named, named

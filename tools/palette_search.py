@@ -20,7 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game.app import catalogue
 from game.media import cvd, palettes
+
+PALETTES = palettes.palettes(e.gdef for e in catalogue.load() if e.gdef is not None)
 
 
 def cost(pal: dict, orig: dict, target: float, min_l: float, pull: float) -> float:
@@ -56,13 +59,13 @@ def search(orig: dict, target: float, min_l: float, pull: float, steps: int) -> 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("palette", choices=sorted(palettes.PALETTES))
+    ap.add_argument("palette", choices=sorted(PALETTES))
     ap.add_argument("--target", type=float, default=cvd.MIN_DELTA_E + 2)
     ap.add_argument("--min-l", type=float, default=0.0)
     ap.add_argument("--pull", type=float, default=1.0)
     ap.add_argument("--steps", type=int, default=6000)
     args = ap.parse_args()
-    orig = {k: cvd.parse(v) for k, v in palettes.PALETTES[args.palette]().items()}
+    orig = {k: cvd.parse(v) for k, v in PALETTES[args.palette]().items()}
     pal = search(orig, args.target, args.min_l, args.pull, args.steps)
     for k, c in pal.items():
         print(

@@ -15,6 +15,7 @@ import statistics
 import sys
 import time
 
+from ..engine.gamedef import GameDef
 from ..hardware import bench as buzzer_bench
 from ..web import bench as phone_bench
 from . import audio_bench, catalogue, idle_bench, shots
@@ -25,10 +26,15 @@ SIZES = [(1920, 1080), (1280, 720)]
 # Input-to-game paths, each printing its figures and returning them (JSON too).
 PATHS = {
     "buzzers": buzzer_bench.report,  # serial path and clock sync of buzzer boxes
-    "phones": phone_bench.report,  # tap -> event, phone clock bound (a real browser)
+    "phones": lambda out: phone_bench.report(out, _pads_game()),  # tap -> event, phone clock bound (a real browser)
     "audio": audio_bench.report,  # press -> sound start
     "idle": idle_bench.report,  # CPU of the untouched title screen in the real loop
 }
+
+
+def _pads_game():
+    """The game whose phone taps are timed: the first real-time one (its phone shows pads)."""
+    return next(e.gdef for e in catalogue.load() if e.playable and e.gdef is not None and e.gdef.realtime)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -73,6 +79,26 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> tuple[float, fl
     return statistics.median(times), _percentile(times, 0.99), _percentile(cpu, 0.99)
 
 
+def game_benches(gdef: GameDef, frames: int, only: str | None = None, out=None) -> list[dict]:
+    """The figures a game declares (`GameDef.benches`), each step timed `frames` times."""
+    rows = []
+    for bench, setup in gdef.benches.items():
+        name = f"{gdef.id}/{bench}"
+        if only and not name.startswith(only):
+            continue
+        step = setup()
+        times = []
+        for _i in range(frames):
+            t0 = time.perf_counter()
+            step()
+            times.append((time.perf_counter() - t0) * 1000)
+        p50, p99 = statistics.median(times), _percentile(times, 0.99)
+        rows.append({"scene": name, "size": "-", "p50_ms": round(p50, 3), "p99_ms": round(p99, 3)})
+        if out is not None:
+            print(f"{name:32s} {'-':9s}  p50 {p50:6.3f} ms  p99 {p99:6.3f} ms", file=out, flush=True)
+    return rows
+
+
 def run(as_json: bool = False, frames: int = 120, only: str | None = None) -> list[dict]:
     rows = []
     for name in scene_names():
@@ -99,22 +125,8 @@ def run(as_json: bool = False, frames: int = 120, only: str | None = None) -> li
                     flush=True,
                 )
     for entry in catalogue.load():
-        if not entry.playable:
-            continue
-        for bench, setup in entry.gdef.benches.items():
-            name = f"{entry.id}/{bench}"
-            if only and not name.startswith(only):
-                continue
-            step = setup()
-            times = []
-            for _i in range(frames):
-                t0 = time.perf_counter()
-                step()
-                times.append((time.perf_counter() - t0) * 1000)
-            p50, p99 = statistics.median(times), _percentile(times, 0.99)
-            rows.append({"scene": name, "size": "-", "p50_ms": round(p50, 3), "p99_ms": round(p99, 3)})
-            if not as_json:
-                print(f"{name:32s} {'-':9s}  p50 {p50:6.3f} ms  p99 {p99:6.3f} ms", flush=True)
+        if entry.playable and entry.gdef is not None:
+            rows += game_benches(entry.gdef, frames, only, None if as_json else sys.stdout)
     for name, report in PATHS.items():
         if only and not (name.startswith(only) or only.startswith(name)):
             continue

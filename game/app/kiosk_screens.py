@@ -27,7 +27,6 @@ from .ui import ACCENT, GREEN, INK, MUTED, PANEL, PANEL_HI
 FAME_SECONDS = 8.0  # the hall of fame between two demos
 RESULTS_SECONDS = 3.0  # a demo's results stay this long
 UNITS = {"points": N_("{v:g} points"), "cards": N_("{v:g} cards"), "ms": N_("{v:g} ms")}
-KIND_NAMES = {"score": N_("Best scores"), "most_cards": N_("Most cards"), "fastest_slap_ms": N_("Fastest slap")}
 
 
 class AttractScene(Scene):
@@ -147,10 +146,10 @@ class AttractScene(Scene):
             return
         ui.title(surf, _("Hall of fame: {game}").format(game=entry.title), 60 + drift)
         board = self.board.result() if self.board is not None and self.board.done() else None
-        kept = list(kinds(entry.id).values())
+        kept = list(kinds(entry.gdef or entry.id).values())
         for k, kind in enumerate(kept):
             x = 960 + (k - (len(kept) - 1) / 2) * 860
-            ui.text(surf, _(KIND_NAMES[kind.name]), (x, 190 + drift), 50, ACCENT, True, "midtop")
+            ui.text(surf, _(kind.title), (x, 190 + drift), 50, ACCENT, True, "midtop")
             for c, (key, label) in enumerate((("today", N_("Today")), ("all_time", N_("All time")))):
                 cx = x + (c - 0.5) * 400
                 ui.text(surf, _(label), (cx, 270 + drift), 40, MUTED, anchor="midtop")
@@ -284,7 +283,7 @@ class InitialsScene(Scene):
         ui = self.ui
         ui.title(surf, _("A new record!"), 120)
         lines = [
-            f"{_(KIND_NAMES[kind])}: " + _(UNITS[kinds(s.gdef.id)[kind].unit]).format(v=value)
+            f"{_(kinds(s.gdef)[kind].title)}: " + _(UNITS[kinds(s.gdef)[kind].unit]).format(v=value)
             for s, kind, value in self.entries
         ]
         ui.text(surf, " · ".join(lines), (960, 240), 44, GREEN, True, "midtop")

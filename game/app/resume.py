@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from .. import i18n
 from ..engine import SYSTEM
 from ..i18n import _, ngettext
 from ..input import PlayerEvent
@@ -39,7 +40,7 @@ class Unfinished:
         return len(self.doc["log"])
 
     def seats_text(self) -> str:
-        return ", ".join(_("{name} (bot)").format(name=s.name) if s.is_bot else s.name for s in self.session.seats)
+        return i18n.names(_("{name} (bot)").format(name=s.name) if s.is_bot else s.name for s in self.session.seats)
 
     def when_text(self) -> str:
         saved = time.localtime(self.doc.get("saved_at", 0))

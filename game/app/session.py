@@ -2,8 +2,9 @@
 
 Everything a player does goes through `Session.apply`, which applies the
 action to the rules, records who did what (for "what the last player did"),
-and saves the game at once. Bots think on a worker thread so the screen
-never stalls; their move shows after the configured "thinking" delay.
+and saves the game at once. Bots think in a worker process
+(game/engine/botpool.py) so the screen never stalls; their move shows after
+the configured "thinking" delay.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .. import i18n
 from ..engine import SYSTEM, GameState, IllegalAction, Rng, botpool
 from ..engine.bots import Bot
 from ..engine.gamedef import GameDef
+from ..media.cues import Moment, moment
 from .saves import SaveStore, new_id
 
 log = logging.getLogger(__name__)
@@ -131,9 +133,10 @@ class Session:
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
         self.bots = None if gdef.realtime else BotRunner(self)
         self.error = ""  # the last refused action's rule, for the screen
-        # Told of every applied action, the bots' too: (seat, action, public view before).
-        # The table scene listens (sounds, motion); nothing is computed without a listener.
-        self.listener: Callable[[int, object, dict], None] | None = None
+        # Told of every applied action, the bots' too: (seat, action, the state before
+        # as a cue Moment). The table scene listens (sounds, motion); nothing is
+        # computed without a listener.
+        self.listener: Callable[[int, object, Moment], None] | None = None
         self.demo = False  # an attract-mode demo: never saved, never counted
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
         self._lines: list[dict] = []  # the log in words, one {"seat", "text"} per entry
@@ -173,7 +176,7 @@ class Session:
 
     def apply(self, seat: int, action) -> bool:
         """Apply and save; an illegal action is refused with its rule shown, never fatal."""
-        before = self.state.observation(None) if self.listener is not None else {}
+        before = moment(self.state) if self.listener is not None else None
         try:
             self.state.apply(seat, action)
         except IllegalAction as exc:
@@ -185,7 +188,7 @@ class Session:
         if len(self._lines) == len(self.state.log) - 1 and self._lines_language == i18n.language():
             self._lines.append({"seat": seat, "text": self.state.describe(seat, action, self.names())})
         self.save()
-        if self.listener is not None:
+        if self.listener is not None and before is not None:
             self.listener(seat, action, before)
         return True
 

@@ -25,7 +25,7 @@ from ..engine import SYSTEM, Rng
 from ..engine.bots import RandomBot
 from ..i18n import N_, _, ngettext
 from ..input import DeviceId, PlayerEvent
-from ..media.cues import cues
+from ..media.cues import Moment, cues, moment
 from . import catalogue
 from .confirm import ConfirmScene
 from .faces import Faces
@@ -190,15 +190,15 @@ class TableScene(Scene):
             return ""
         if len(seats) == 1:
             return _("{name}'s turn").format(name=self.seat_name(seats[0]))
-        return _("Waiting for {names}").format(names=", ".join(self.seat_name(s) for s in seats))
+        return _("Waiting for {names}").format(names=i18n.names(self.seat_name(s) for s in seats))
 
-    def _heard(self, seat: int, action, before: dict) -> None:
+    def _heard(self, seat: int, action, before: Moment) -> None:
         """After every applied action (a bot's too): the sounds it makes (game/media/cues.py)."""
-        after = self.state.observation(None)
-        for name in cues(self.session.gdef.id, before, after, seat, action, self.session.humans()):
+        after = moment(self.state)
+        for name in cues(self.session.gdef, before, after, seat, action, self.session.humans()):
             self.app.audio.play(name)
         if self.motion.enabled:
-            self.on_moved(seat, action, before, after)
+            self.on_moved(seat, action, before.view, after.view)
 
     def seats_changed(self) -> None:
         """A seat changed hands (a guest took a demo's seat): route the controllers again."""
@@ -692,7 +692,7 @@ class ResultsScene(Scene):
         ui, state = self.ui, self.session.state
         ui.title(surf, _("Results"))
         winners = state.winners()
-        names = ", ".join(self.session.seats[w].name for w in winners)
+        names = i18n.names(self.session.seats[w].name for w in winners)
         headline = ngettext("{names} wins!", "{names} win!", len(winners))
         ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop", width=1800)
         scores = state.scores()

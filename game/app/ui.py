@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..i18n import _
+from ..media.palettes import SEAT_COLOURS as SEAT_COLOURS  # the screens' seat colours
 from . import pictures
 from .fonts import font_file
 
@@ -35,19 +36,6 @@ PANEL_HI = (96, 62, 44)
 ACCENT = (255, 160, 40)
 RED = (226, 64, 52)
 GREEN = (96, 196, 92)
-# Seat colours stay apart (CIEDE2000 >= 10) for protanopia, deuteranopia and
-# tritanopia as well as normal vision (game/media/cvd.py, tests/media): the
-# first palette let blue and purple meet at 2.5 for deuteranopes and green and
-# orange at 6.0 for protanopes; tools/palette_search.py moved each colour the
-# least it could (blue is a steel blue, purple bluer and brighter).
-SEAT_COLOURS = {
-    "red": (223, 65, 54),
-    "blue": (95, 135, 177),
-    "green": (86, 186, 102),
-    "yellow": (238, 201, 65),
-    "purple": (161, 96, 245),
-    "orange": (235, 132, 32),
-}
 
 
 SHRINK_FLOOR = 0.6  # text may shrink to 60% of its size to fit its box, no further

@@ -1,10 +1,15 @@
 """Cheater Chefs: build your secret order on your counter, poison and trap the others."""
 
+import tomllib
+
 from game.engine.bots import RandomBot
 from game.engine.gamedef import GameDef, Option
 from game.i18n import N_
+from game.media import asset_path
 
 from .bots import easy_bot, hard_bot
+from .cues import CUES
+from .pictures import needed as pictures_needed
 from .rules import ChefsState
 
 
@@ -16,6 +21,11 @@ def stats(state: ChefsState) -> dict:
         "traps": state.traps_played,
         "reshuffles": state.reshuffles,
     }
+
+
+def ingredient_colours() -> dict:
+    with asset_path("cheaterchefs", "ingredients.toml").open("rb") as f:
+        return {i["id"]: i["colour"] for i in tomllib.load(f)["ingredient"]}
 
 
 def mode_options(mode: str) -> dict:
@@ -47,9 +57,12 @@ GAME = GameDef(
     id="cheaterchefs",
     module=__name__,
     state_cls=ChefsState,
+    cues=CUES,
+    pictures=pictures_needed,
     scene="game.cheaterchefs.scene:CheaterChefsScene",
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,
     mode_options=mode_options,
+    palettes={"ingredients": ingredient_colours},
     options=OPTIONS,
 )

@@ -15,6 +15,7 @@ import math
 
 import pygame
 
+from game import i18n
 from game.app import pictures
 from game.app.session import Session, default_seats
 from game.app.table import TableScene
@@ -220,7 +221,7 @@ class CheaterChefsScene(TableScene):
     def _draw_top(self, surf, obs: dict) -> None:
         ui, current = self.ui, obs["current"]
         if obs["over"]:
-            names = ", ".join(self.seat_name(s) for s in obs["winners"])
+            names = i18n.names(self.seat_name(s) for s in obs["winners"])
             n = len(obs["winners"])
             if obs["closed"]:
                 head = ngettext("Closing time! {names} wins", "Closing time! {names} win", n).format(names=names)
@@ -407,7 +408,7 @@ class CheaterChefsScene(TableScene):
             return
         dead = [c for c in sorted(set(obs["hand"])) if "card:" + c not in {g for _l, g in self.rows}]
         if dead:
-            names = ", ".join(card_name(c) for c in dead)
+            names = i18n.names(card_name(c) for c in dead)
             y = LIST_Y + min(len(self.rows), LIST_ROWS) * (ROW_H + ROW_GAP) + 6
             for j, line in enumerate(ui.wrap(_("Cannot play now: {cards}").format(cards=names), 34, SIDE_W - 48)[:2]):
                 ui.text(surf, line, (SIDE_X + 24, y + j * 40), 34, DIM, width=SIDE_W - 48)

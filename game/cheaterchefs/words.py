@@ -4,6 +4,7 @@ did (`describe`). Pure: the scene, the history and the phones say it the same wa
 
 from __future__ import annotations
 
+from game import i18n
 from game.i18n import N_, _, ngettext
 
 from .data import content
@@ -40,7 +41,7 @@ def label(state, seat: int, a: dict, names: list[str]) -> str:
     counters = state.counters
     kind = a["type"]
     if kind == "discard_hand":
-        return _("Discard {cards}").format(cards=", ".join(card_name(c) for c in a["cards"]))
+        return _("Discard {cards}").format(cards=i18n.names(card_name(c) for c in a["cards"]))
     if kind == "move":
         return _("Move {card}: place {a} to {b}").format(
             card=card_name(counters[seat][a["pos"]]["card"]), a=a["pos"] + 1, b=a["to"] + 1
@@ -105,7 +106,7 @@ def describe(state, seat: int, a: dict, names: list[str]) -> str:
             who=who, given=touched[1], name=other, card=touched[0]
         )
     if kind == "discard_hand":
-        return _("{who} discarded {cards}").format(who=who, cards=", ".join(card_name(c) for c in a["cards"]))
+        return _("{who} discarded {cards}").format(who=who, cards=i18n.names(card_name(c) for c in a["cards"]))
     if kind == "move":
         return _("{who} moved {card}").format(who=who, card=touched[0])
     if kind == "discard_ingredient":

@@ -7,10 +7,12 @@ without pygame.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import N_
 from .bots import Bot, RandomBot
 from .state import GameState
 
@@ -43,6 +45,36 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Cues:
+    """The sounds a game's moves make (game/media/cues.py plays them). `by_type`:
+    what an action's type alone says; `extra(before, after, action)`: what the
+    public observations before and after the move tell (a card won, a poisoning);
+    `effects`: every name the game can cue (the coverage test listens for each).
+    The end ("winner") and a person's turn coming ("your_turn") come from the
+    contract (`is_over`, `actors`: the turn is the one seat to act), the same for
+    every game; `turn(observation)` replaces the contract's reading where a lone
+    seat to act is not a turn (the last seat still choosing in a simultaneous phase)."""
+
+    effects: frozenset[str] = frozenset()
+    by_type: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    extra: Callable[[dict, dict, dict], list[str]] | None = None
+    turn: Callable[[dict], int | None] | None = None
+
+
+@dataclass(frozen=True)
+class RecordKind:
+    """A result a kiosk's hall of fame keeps for a game (game/kiosk/halloffame.py)."""
+
+    name: str
+    lower_is_better: bool
+    unit: str  # "ms", "cards", "points": for the screen's wording
+    title: str = N_("Best scores")  # the board's heading, marked N_ (translated when shown)
+
+
+SCORE = RecordKind("score", False, "points")
+
+
+@dataclass(frozen=True)
 class GameDef:
     id: str
     state_cls: type[GameState]
@@ -71,11 +103,34 @@ class GameDef:
     benches: dict[str, Callable[[], Callable[[], None]]] = field(default_factory=dict)
     # The options a table can choose on the seats screen (every one the rules take).
     options: tuple[Option, ...] = ()
-    # A kiosk's hall of fame: a finished state -> per seat {kind: value} (the kinds of
-    # game/kiosk/kinds.py); by default each seat's score as "score".
+    # A kiosk's hall of fame: a finished state -> per seat {kind: value}, of the kinds
+    # in `record_kinds`; by default each seat's score as "score".
     records: Callable[[Any], list[dict[str, float]]] | None = None
+    record_kinds: tuple[RecordKind, ...] = (SCORE,)
+    # The sounds its moves make.
+    cues: Cues = Cues()
+    # Sets of colours players must tell apart (tests/media/test_colour_vision.py,
+    # tools/palette_search.py): name -> a function giving {name: colour}; it may
+    # import the scene's modules (pygame), so it is called only by the checks.
+    palettes: dict[str, Callable[[], dict]] = field(default_factory=dict)
+    # The pictures it needs, {picture id: where the item comes from}: the manifest
+    # must have each (tests/media/test_pictures.py).
+    pictures: Callable[[], dict[str, str]] | None = None
 
     def make_bot(self, level: str) -> Bot:
         if level not in self.bots:
             raise ValueError(f"{self.id} has no bot level {level!r} (has {', '.join(self.bots)})")
         return self.bots[level]()
+
+
+def find(game_id: str) -> GameDef | None:
+    """The game `game_id`'s definition, from its package `game.<game_id>` (None if
+    there is none): for the parts that know a game only by its id (a kiosk's
+    records, kept by id in its database)."""
+    module = f"game.{game_id}"
+    try:
+        return importlib.import_module(module).GAME
+    except ModuleNotFoundError as exc:
+        if exc.name == module:
+            return None
+        raise

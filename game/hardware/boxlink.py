@@ -20,8 +20,8 @@ from enum import StrEnum
 
 import serial
 
+from ..input.clocksync import ClockSync, Sample
 from . import protocol as P
-from .clocksync import ClockSync, Sample
 
 log = logging.getLogger(__name__)
 READ_TIMEOUT_S = 0.02  # the reader wakes at least this often for its timers

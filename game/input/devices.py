@@ -1,32 +1,52 @@
 """Turns pygame events into PlayerEvents: keyboard zones, mouse/touch, gamepads.
 
-Gamepads are hot-plugged (JOYDEVICEADDED/REMOVED); a gamepad that vanishes
-mid-game is reported, never fatal. Gamepad buttons follow the SDL game
-controller layout: A confirm, B back, Start menu, d-pad and left stick move;
-for Wok Up Y, B, A, X, LB cover decks 0-4 and RB shouts "Wok'up!".
+Gamepads are read through SDL's GameController API (`pygame._sdl2.controller`):
+SDL's mapping database turns each pad's own button numbers into one layout, so
+a button means the same on an Xbox, a PlayStation or a Switch pad (raw joystick
+numbers differ: Start is button 7 on an Xbox pad, 9 on a PS4 pad, 10 on a
+Switch Pro pad). The face buttons are read by *position*, named as on an Xbox
+pad (A bottom, B right, X left, Y top; `SDL_GAMECONTROLLER_USE_BUTTON_LABELS=0`):
+the same place on every pad, so Wok Up's pentagon of decks and the kiosk's
+operator chord (Y + LB) are the same physical buttons everywhere. A confirm, B
+back, Start menu, d-pad and left stick move; for Wok Up Y, B, A, X, LB cover
+decks 0-4 and RB shouts "Wok'up!". A joystick SDL has no mapping for is named in
+a notice (a mapping can be given in SDL_GAMECONTROLLERCONFIG), never guessed at.
+
+Gamepads are hot-plugged (CONTROLLERDEVICEADDED/REMOVED); a gamepad that
+vanishes mid-game is reported, never fatal.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
+# Read before SDL's game controller subsystem starts (it picks the database's
+# positional mappings for Nintendo pads then).
+os.environ.setdefault("SDL_GAMECONTROLLER_USE_BUTTON_LABELS", "0")
+
 import pygame
+from pygame._sdl2 import controller
 
 from ..i18n import N_, _
 from .events import Control, DeviceId, PlayerEvent
 
 C = Control
-PAD_BUTTONS = {  # SDL joystick button numbers of an XInput-style pad
-    0: (C.CONFIRM, C.DECK2),
-    1: (C.BACK, C.DECK1),
-    2: (C.DECK3,),
-    3: (C.DECK0,),
-    4: (C.DECK4,),
-    5: (C.WOKUP,),
-    7: (C.MENU,),
-    6: (C.BACK,),
+PAD_BUTTONS = {  # SDL game controller buttons (positions, named as on an Xbox pad)
+    pygame.CONTROLLER_BUTTON_A: (C.CONFIRM, C.DECK2),
+    pygame.CONTROLLER_BUTTON_B: (C.BACK, C.DECK1),
+    pygame.CONTROLLER_BUTTON_X: (C.DECK3,),
+    pygame.CONTROLLER_BUTTON_Y: (C.DECK0,),
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: (C.DECK4,),
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: (C.WOKUP,),
+    pygame.CONTROLLER_BUTTON_START: (C.MENU,),
+    pygame.CONTROLLER_BUTTON_BACK: (C.BACK,),
+    pygame.CONTROLLER_BUTTON_DPAD_UP: (C.UP,),
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: (C.DOWN,),
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: (C.LEFT,),
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (C.RIGHT,),
 }
-# What a gamepad's player presses for each control (PAD_BUTTONS as printed on the pad).
+# What a gamepad's player presses for each control (PAD_BUTTONS as printed on an Xbox pad).
 PAD_LABELS = {
     "confirm": "A",
     "back": "B",
@@ -55,14 +75,16 @@ KEY_LABELS = {
     "left": "←",
     "right": "→",
 }
-HAT = {(0, 1): C.UP, (0, -1): C.DOWN, (-1, 0): C.LEFT, (1, 0): C.RIGHT}
-STICK_DEAD = 0.6
+STICK = {pygame.CONTROLLER_AXIS_LEFTX: ("left", "right"), pygame.CONTROLLER_AXIS_LEFTY: ("up", "down")}
+STICK_DEAD = 0.6  # of the stick's full travel
+AXIS_FULL = 32767  # SDL's axis values run -32768..32767
 
 
 class Devices:
     def __init__(self, bindings: dict[str, dict[str, list[str]]]) -> None:
         self.set_bindings(bindings)
-        self.pads: dict[int, pygame.joystick.JoystickType] = {}
+        controller.init()
+        self.pads: dict[int, controller.Controller] = {}  # by SDL instance id
         self._stick: dict[tuple[int, int], str | None] = {}
         self.notices: list[str] = []  # plugged/unplugged messages for the screen
         self.seat_of: dict[str, int] = {}  # device -> seat, set by the running game
@@ -157,31 +179,33 @@ class Devices:
         if t in (pygame.FINGERDOWN, pygame.FINGERUP):
             pos = (e.x * size[0], e.y * size[1])
             return [self._ev("touch", "point", t == pygame.FINGERDOWN, t_ns, pos)]
-        if t == pygame.JOYDEVICEADDED:
-            pad = pygame.joystick.Joystick(e.device_index)
-            self.pads[pad.get_instance_id()] = pad
-            self.notices.append(_("Gamepad connected: {name}").format(name=pad.get_name()))
+        if t == pygame.CONTROLLERDEVICEADDED:
+            pad = controller.Controller(e.device_index)
+            self.pads[pad.as_joystick().get_instance_id()] = pad
+            self.notices.append(_("Gamepad connected: {name}").format(name=pad.name))
             return []
-        if t == pygame.JOYDEVICEREMOVED:
+        if t == pygame.JOYDEVICEADDED and not controller.is_controller(e.device_index):
+            name = pygame.joystick.Joystick(e.device_index).get_name()
+            self.notices.append(_("Gamepad not recognised: {name}").format(name=name))
+            return []
+        if t in (pygame.CONTROLLERDEVICEREMOVED, pygame.JOYDEVICEREMOVED):  # SDL sends both
             pad = self.pads.pop(e.instance_id, None)
             if pad is not None:
                 self.notices.append(_("Gamepad disconnected"))
             return []
-        if t in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP):
+        if t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
             return [
-                self._ev(f"gamepad-{e.instance_id}", c, t == pygame.JOYBUTTONDOWN, t_ns)
+                self._ev(f"gamepad-{e.instance_id}", c, t == pygame.CONTROLLERBUTTONDOWN, t_ns)
                 for c in PAD_BUTTONS.get(e.button, ())
             ]
-        if t == pygame.JOYHATMOTION:
-            control = HAT.get(tuple(e.value))
-            return [self._ev(f"gamepad-{e.instance_id}", control, True, t_ns)] if control else []
-        if t == pygame.JOYAXISMOTION and e.axis in (0, 1):
+        if t == pygame.CONTROLLERAXISMOTION and e.axis in STICK:
             key = (e.instance_id, e.axis)
+            value = e.value / AXIS_FULL
             control = None
-            if e.value < -STICK_DEAD:
-                control = "left" if e.axis == 0 else "up"
-            elif e.value > STICK_DEAD:
-                control = "right" if e.axis == 0 else "down"
+            if value < -STICK_DEAD:
+                control = STICK[e.axis][0]
+            elif value > STICK_DEAD:
+                control = STICK[e.axis][1]
             if control == self._stick.get(key):
                 return []
             self._stick[key] = control  # one event per push past the dead zone

@@ -36,7 +36,7 @@ from pathlib import Path
 import msgspec
 
 from .. import schema
-from ..settings import atomic_write
+from ..userdirs import atomic_write
 
 log = logging.getLogger(__name__)
 

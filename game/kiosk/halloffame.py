@@ -1,9 +1,10 @@
 """The hall of fame: per game, the best results of the day and of all time,
 with arcade-style three-letter initials; shown in attract mode.
 
-What counts, per game (`kinds`): Wok Up keeps its fastest correct slap in
-milliseconds (lower is better) and the most cards won in one game; every other
-game keeps its highest score. Entries live in the statistics database (table
+What counts, per game (`kinds`), is the game's own declaration
+(`GameDef.record_kinds`): Wok Up keeps its fastest correct slap in milliseconds
+(lower is better) and the most cards won in one game; a game that declares
+nothing keeps its highest score. Entries live in the statistics database (table
 ``hall_of_fame``, Alembic migration 0002) and go through the same `Stats`
 worker: `record` never blocks or fails for the database, the queries wait at
 most their timeout and answer empty when it cannot answer.
@@ -25,7 +26,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from .kinds import Kind, kinds
+from ..engine.gamedef import RecordKind
+from .kinds import kinds
 from .schema import hall_of_fame as hof
 from .stats import Stats, _local_day, _utc
 
@@ -50,7 +52,7 @@ class HallOfFame:
     def __init__(self, stats: Stats) -> None:
         self.stats = stats
 
-    def _kind(self, game: str, kind: str) -> Kind:
+    def _kind(self, game: str, kind: str) -> RecordKind:
         found = kinds(game).get(kind)
         if found is None:
             raise ValueError(f"{game} keeps no {kind!r} results (it keeps {', '.join(kinds(game))})")
@@ -138,14 +140,16 @@ class HallOfFame:
         return self.stats.query(run, True, **kw)
 
 
-def _enters(entries: list[Entry], k: Kind, value: float, limit: int) -> bool:
+def _enters(entries: list[Entry], k: RecordKind, value: float, limit: int) -> bool:
     if len(entries) < limit:
         return True
     last = entries[-1].value
     return value < last if k.lower_is_better else value > last
 
 
-def _best(conn: sa.Connection, game: str, k: Kind, day: date | None, limit: int, cabinet: str | None) -> list[Entry]:
+def _best(
+    conn: sa.Connection, game: str, k: RecordKind, day: date | None, limit: int, cabinet: str | None
+) -> list[Entry]:
     q = sa.select(hof.c.initials, hof.c.value, hof.c.day, hof.c.at, hof.c.cabinet).where(
         hof.c.game == game, hof.c.kind == k.name
     )

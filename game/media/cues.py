@@ -1,12 +1,18 @@
 """Which sounds a move makes: the bridge from the rules to game/app/audio.py.
 
-    before = state.observation(None)
-    state.apply(seat, action)                       # (TableScene.submit does this)
-    for name in cues(gid, before, state.observation(None), seat, action, humans):
+    before = moment(state)
+    state.apply(seat, action)                       # (Session.apply does this)
+    for name in cues(gdef, before, moment(state), seat, action, humans):
         app.audio.play(name)
 
-`cues` reads only public observations and the action, so it is pure and the
-same for every scene. What it cannot see, the scene plays itself:
+Each game declares its own sounds on its GameDef (`cues=Cues(...)`: what an
+action's type says, what its public observations tell); this module adds what
+the contract tells of every game: the end ("winner", once `is_over()` turns
+true) and, in a turn-based game, "your_turn" when the one seat to act becomes a
+person's (a game whose lone actor is not always on its turn says how it reads
+its turns: Relleno's last seat choosing a time card). It reads only public
+observations, the contract and the action, so it is pure and the same for
+every scene. What it cannot see, the scene plays itself:
 - "token_land": Wok Up's tokens touching the table, from the scene's own
   animation (the rules only learn where they settled);
 - "countdown_tick": each second of Wok Up's countdown before the signal;
@@ -19,105 +25,54 @@ wait for the claim window to close.
 
 from __future__ import annotations
 
-# Every effect a game can cue, for the docs and the coverage test.
-GAME_CUES = {
-    "wokup": {"throw_signal", "slap", "wokup_shout", "wrong_slap", "card_won", "card_flip", "winner"},
-    "wewillwokyou": {"coin_taken", "row_bought", "card_flip", "card_won", "your_turn", "winner"},
-    "cheaterchefs": {"card_flip", "trap_played", "poison", "antidote", "your_turn", "winner"},
-    "relleno": {"card_flip", "time_card", "card_won", "your_turn", "winner"},
-    "yatai": {"card_flip", "guest_served", "coin_taken", "your_turn", "winner"},
-}
+from dataclasses import dataclass
+
+from ..engine.gamedef import GameDef
+from ..engine.state import SYSTEM, GameState
+
+# The effects every game has (from the contract) and those only scenes play.
+CONTRACT_CUES = {"winner", "your_turn"}
 SCENE_CUES = {"token_land", "countdown_tick", "ui_move", "ui_confirm", "ui_back"}
 
 
-# What an action's type alone says; the functions below add what the
-# observations tell (a card won, a poisoning, the end, whose turn it is).
-BY_TYPE = {
-    "wokup": {
-        "signal": ["throw_signal"],
-        "slap": ["slap"],
-        "wokup": ["wokup_shout"],
-        "turn": ["card_flip"],
-        "take": ["card_flip"],
-    },
-    "wewillwokyou": {"coin": ["coin_taken"], "buy": ["row_bought"], "lay": ["card_flip"]},
-    "cheaterchefs": {
-        "swap": ["card_flip"],
-        "move": ["card_flip"],
-        "discard_ingredient": ["card_flip"],
-        "discard_hand": ["card_flip"],
-    },
-    # Relleno: a time card laid face down, a recipe filled, the discards taken back.
-    "relleno": {
-        "time_card": ["card_flip"],
-        "fill": ["card_won"],
-        "bonus_fill": ["card_won"],
-        "restock": ["card_flip"],
-        "remove": ["card_flip"],
-    },
-    # Yatai: a tile slid into the grid, a guest served, a special token or points taken.
-    "yatai": {"insert": ["card_flip"], "serve": ["guest_served"], "take": ["coin_taken"]},
-}
+@dataclass(frozen=True)
+class Moment:
+    """A state as a move is heard against it: its public view and, from the
+    contract, whether the game is over and who is to act."""
+
+    view: dict
+    over: bool
+    actors: tuple[int, ...]
 
 
-def cues(game_id: str, before: dict, after: dict, seat: int, action: dict, humans=frozenset()) -> list[str]:
+def moment(state: GameState) -> Moment:
+    return Moment(state.observation(None), state.is_over(), tuple(state.actors()))
+
+
+def game_cues(gdef: GameDef) -> set[str]:
+    """Every effect `gdef`'s moves can cue."""
+    return set(gdef.cues.effects) | {"winner"} | (set() if gdef.realtime else {"your_turn"})
+
+
+def _turn(gdef: GameDef, m: Moment) -> int | None:
+    """Whose turn it is: the one seat to act, if there is one (SYSTEM does not
+    take turns), unless the game reads its turns itself."""
+    if gdef.cues.turn is not None:
+        return gdef.cues.turn(m.view)
+    seats = [s for s in m.actors if s != SYSTEM]
+    return seats[0] if len(seats) == 1 else None
+
+
+def cues(gdef: GameDef, before: Moment, after: Moment, seat: int, action: dict, humans=frozenset()) -> list[str]:
     """The effect names to play after `seat` did `action` (in order).
     `humans`: the seats a person plays, who hear "your_turn" when it comes."""
-    fn = {
-        "wokup": _wokup,
-        "wewillwokyou": _wewillwokyou,
-        "cheaterchefs": _cheaterchefs,
-        "relleno": _relleno,
-        "yatai": _yatai,
-    }.get(game_id)
-    if fn is None:
-        return []
-    out = list(BY_TYPE[game_id].get(action.get("type"), []))
-    extra, over, turn = fn(before, after, action)
-    out += extra
-    if over(after) and not over(before):
+    spec = gdef.cues
+    out = list(spec.by_type.get(action.get("type"), ()))
+    if spec.extra is not None:
+        out += spec.extra(before.view, after.view, action)
+    turn = None if gdef.realtime else _turn(gdef, after)  # real time: no turns
+    if after.over and not before.over:
         out.append("winner")
-    elif turn and turn(after) != turn(before) and turn(after) in frozenset(humans):
+    elif turn is not None and turn != _turn(gdef, before) and turn in frozenset(humans):
         out.append("your_turn")
     return out
-
-
-def _wokup(before: dict, after: dict, action: dict):
-    out = []
-    if action.get("type") == "resolve":
-        results = {c.get("result") for c in (after.get("last") or {}).get("claims", [])}
-        if results & {"wrong", "wrong-gives"}:
-            out.append("wrong_slap")
-        if "won" in results:
-            out.append("card_won")
-    return out, lambda o: str(o.get("phase")) == "over", None  # real time: no turns
-
-
-def _wewillwokyou(before: dict, after: dict, action: dict):
-    woks = [sum(len(s["woks"]) for s in o["seats"]) for o in (before, after)]
-    return ["card_won"] if woks[1] > woks[0] else [], lambda o: o.get("result") is not None, lambda o: o.get("turn")
-
-
-def _cheaterchefs(before: dict, after: dict, action: dict):
-    out = []
-    if action.get("type") == "play":
-        from game.cheaterchefs.data import content  # pure data, loaded once
-
-        effect = content().effect(action.get("card"))
-        out.append("card_flip" if effect is None else "trap_played")
-        if effect in ("poison", "antidote"):
-            out.append(effect)
-    return out, lambda o: bool(o.get("over")), lambda o: o.get("current")
-
-
-def _relleno(before: dict, after: dict, action: dict):
-    """The day's time cards turn over together once the last one is laid."""
-    revealed = any(t is not None for t in after.get("times") or []) and not any(
-        t is not None for t in before.get("times") or []
-    )
-    return ["time_card"] if revealed else [], lambda o: str(o.get("phase")) == "over", lambda o: o.get("current")
-
-
-def _yatai(before: dict, after: dict, action: dict):
-    """Turns pass in seat order; the last round's extra turn ends in the scoring."""
-    return [], lambda o: str(o.get("phase")) == "over", lambda o: o.get("turn")

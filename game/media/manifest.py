@@ -1,15 +1,17 @@
-"""The pictures manifest (assets/pictures/pictures.toml) and the items each
-game needs a picture for. Pure: the tools, the tests and the pygame loader
+"""The pictures manifest (assets/pictures/pictures.toml) and the items the
+games need a picture for (each game names its own on its GameDef). Pure: the tools, the tests and the pygame loader
 share it.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources.abc import Traversable
 
+from ..engine.gamedef import GameDef
 from . import asset_path
 
 MANIFEST = ("pictures", "pictures.toml")
@@ -107,77 +109,11 @@ def load() -> Manifest:
 # ---- the items each game needs a picture for ------------------------------------
 
 
-def _toml(*parts: str) -> dict:
-    with asset_path(*parts).open("rb") as f:
-        return tomllib.load(f)
-
-
-# Relleno and Yatai are built in other branches; until their data lands, their
-# items are these names (the integrator points required_items at their data).
-RELLENO_ITEMS = [
-    "vanilla",
-    "chocolate",
-    "blueberry",
-    "strawberry",
-    "custard",
-    "star",
-    "coin",
-    "trophy",
-    "clock",
-    "time_card",
-    "back",
-]
-YATAI_ITEMS = [
-    "ramen",
-    "yakitori",
-    "gyoza",
-    "ebi_tempura",
-    "drink",
-    "bottle",
-    "customer.red",
-    "customer.blue",
-    "customer.green",
-    "customer.yellow",
-    "tourist",
-    "review",
-    "influencer",
-    "special",
-    "back",
-]
-
-
-def required_items() -> dict[str, str]:
-    """{picture id: where the item comes from} for every item of every game."""
+def required_items(gdefs: Iterable[GameDef]) -> dict[str, str]:
+    """{picture id: where the item comes from} for every item of every game
+    (each game names its own: `GameDef.pictures`)."""
     need: dict[str, str] = {}
-    tokens = _toml("wokup", "tokens.toml")["token"]
-    for ing in sorted({t["front"] for t in tokens} | {t["back"] for t in tokens}):
-        need[f"wokup.{ing}"] = f"assets/wokup/tokens.toml: ingredient {ing}"
-    cards = _toml("wokup", "cards.toml")
-    for deck in cards["deck"]:
-        need[f"wokup.back.{deck['id']}"] = f"assets/wokup/cards.toml: deck {deck['id']}"
-    need["wokup.slap"] = "Wok Up: a slap"
-    need["wokup.shout"] = "Wok Up: the Wok'up! shout"
-
-    ww = _toml("wewillwokyou", "ingredients.toml")
-    for ing in ww["ingredient"]:
-        need[f"wewillwokyou.{ing['id']}"] = f"assets/wewillwokyou/ingredients.toml: ingredient {ing['id']}"
-    for sym in sorted({s for card in ww["card"] for s in card["symbols"]}):
-        need[f"wewillwokyou.{sym}"] = f"assets/wewillwokyou/ingredients.toml: symbol {sym}"
-    for kind in sorted({w["kind"] for w in _toml("wewillwokyou", "woks.toml")["wok"]}):
-        need[f"wewillwokyou.wok.{kind}"] = f"assets/wewillwokyou/woks.toml: wok kind {kind}"
-    for what in ("ingredient", "wok"):
-        need[f"wewillwokyou.back.{what}"] = f"We Will Wok You: {what} card back"
-    need["wewillwokyou.coin"] = "We Will Wok You: coins"
-
-    for ing in _toml("cheaterchefs", "ingredients.toml")["ingredient"]:
-        need[f"cheaterchefs.{ing['id']}"] = f"assets/cheaterchefs/ingredients.toml: ingredient {ing['id']}"
-    for trap in _toml("cheaterchefs", "traps.toml")["trap"]:
-        need[f"cheaterchefs.{trap['id']}"] = f"assets/cheaterchefs/traps.toml: trap {trap['id']}"
-    for what in ("kitchen", "order"):
-        need[f"cheaterchefs.back.{what}"] = f"Cheater Chefs: {what} card back"
-
-    for item in RELLENO_ITEMS:
-        need[f"relleno.{item}"] = f"Relleno: {item} (named in the issue; data not landed yet)"
-    for item in YATAI_ITEMS:
-        need[f"yatai.{item}"] = f"Yatai: {item} (named in the issue; data not landed yet)"
+    for gdef in gdefs:
+        if gdef.pictures is not None:
+            need.update(gdef.pictures())
     return need

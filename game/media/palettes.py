@@ -1,65 +1,38 @@
-"""The sets of colours that must be told apart, read from where each game keeps
-them. Each function returns {name: colour}; `PALETTES` names them for the
-check (tests/media/test_colour_vision.py) and the search tool
-(tools/palette_search.py). Modules that need pygame are imported inside the
-functions, so this module stays pure.
+"""The sets of colours that must be told apart. The seats' colours live here
+(every screen draws seats with them); each game declares its own sets on its
+GameDef (`palettes={"decks": fn, ...}`, each fn returning {name: colour}), read
+from where the game keeps them. `palettes(gdefs)` names them all for the check
+(tests/media/test_colour_vision.py) and the search tool (tools/palette_search.py).
 """
 
 from __future__ import annotations
 
-import tomllib
+from collections.abc import Callable, Iterable
 
-from . import asset_path
+from ..engine.gamedef import GameDef
 
-# Yatai's customers: four colours (the Yatai branch draws its customers with
-# these, or changes them here and re-runs the check). Okabe & Ito's
-# colour-blind-safe set ("Color Universal Design", 2002): vermillion, blue,
-# bluish green and yellow stay apart for all three dichromacies.
-YATAI_CUSTOMERS = {
-    "red": (213, 94, 0),
-    "blue": (0, 114, 178),
-    "green": (0, 158, 115),
-    "yellow": (240, 228, 66),
+# Seat colours stay apart (CIEDE2000 >= 10) for protanopia, deuteranopia and
+# tritanopia as well as normal vision (game/media/cvd.py, tests/media): the
+# first palette let blue and purple meet at 2.5 for deuteranopes and green and
+# orange at 6.0 for protanopes; tools/palette_search.py moved each colour the
+# least it could (blue is a steel blue, purple bluer and brighter).
+SEAT_COLOURS = {
+    "red": (223, 65, 54),
+    "blue": (95, 135, 177),
+    "green": (86, 186, 102),
+    "yellow": (238, 201, 65),
+    "purple": (161, 96, 245),
+    "orange": (235, 132, 32),
 }
 
 
 def seats() -> dict:
-    from game.app.ui import SEAT_COLOURS
-
     return dict(SEAT_COLOURS)
 
 
-def wokup_decks() -> dict:
-    with asset_path("wokup", "cards.toml").open("rb") as f:
-        return {d["id"]: d["colour"] for d in tomllib.load(f)["deck"]}
-
-
-def wokup_ingredients() -> dict:
-    from game.wokup.scene.art import INGREDIENT_COLOUR
-
-    return dict(INGREDIENT_COLOUR)
-
-
-def wewillwokyou_ingredients() -> dict:
-    from game.wewillwokyou.scene import INGREDIENT_COLOUR
-
-    return dict(INGREDIENT_COLOUR)
-
-
-def cheaterchefs_ingredients() -> dict:
-    with asset_path("cheaterchefs", "ingredients.toml").open("rb") as f:
-        return {i["id"]: i["colour"] for i in tomllib.load(f)["ingredient"]}
-
-
-def yatai_customers() -> dict:
-    return dict(YATAI_CUSTOMERS)
-
-
-PALETTES = {
-    "seats": seats,
-    "wokup-decks": wokup_decks,
-    "wokup-ingredients": wokup_ingredients,
-    "wewillwokyou-ingredients": wewillwokyou_ingredients,
-    "cheaterchefs-ingredients": cheaterchefs_ingredients,
-    "yatai-customers": yatai_customers,
-}
+def palettes(gdefs: Iterable[GameDef]) -> dict[str, Callable[[], dict]]:
+    """Every palette to check: the seats', then each game's as "<game>-<name>"."""
+    out: dict[str, Callable[[], dict]] = {"seats": seats}
+    for gdef in gdefs:
+        out.update({f"{gdef.id}-{name}": fn for name, fn in gdef.palettes.items()})
+    return out

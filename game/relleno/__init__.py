@@ -5,6 +5,8 @@ from game.engine.gamedef import GameDef, Option
 from game.i18n import N_
 
 from .bots import easy_bot, hard_bot
+from .cues import CUES
+from .pictures import needed as pictures_needed
 from .rules import ADVANCED_ALWAYS_AT, RellenoState
 
 
@@ -21,8 +23,8 @@ GAME = GameDef(
     id="relleno",
     module=__name__,
     state_cls=RellenoState,
-    # The scene is built on top of these rules by another step; until it exists
-    # the chooser keeps Relleno "coming soon" (catalogue.Entry.playable).
+    cues=CUES,
+    pictures=pictures_needed,
     scene="game.relleno.scene:RellenoScene",
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,

@@ -23,6 +23,7 @@ from collections import Counter
 
 import pygame
 
+from game import i18n
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
 from game.i18n import _, language, ngettext
@@ -520,7 +521,7 @@ class RellenoScene(TableScene):
         ui.cover(box)
         ui.panel(surf, box, (70, 44, 52), 22, GREEN)
         winners = obs["winners"]
-        names = ", ".join(self.seat_name(s) for s in winners)
+        names = i18n.names(self.seat_name(s) for s in winners)
         head = (_("{names} wins!") if len(winners) == 1 else _("{names} share the win!")).format(names=names)
         ui.text(surf, head, (960, 140), 58, GREEN, True, "midtop")
         cols = [(720, "star"), (840, "coin"), (960, "trophy")]

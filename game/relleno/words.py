@@ -44,7 +44,7 @@ def clock(minutes: int) -> str:
 
 
 def _cards(cards: list[str]) -> str:
-    return ", ".join(card_name(c) for c in cards)
+    return i18n.names(card_name(c) for c in cards)
 
 
 def label(state, seat: int, a: dict, names: list[str]) -> str:

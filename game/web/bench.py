@@ -1,7 +1,8 @@
 """Figures of the phones' path, for `python -m game bench` (the integrator hooks
-`report(out)` in beside the buzzer boxes' figures).
+`report(out, gdef)` in beside the buzzer boxes' figures).
 
-Tap -> event: a phone on loopback taps; the time from its tap to the
+Tap -> event: a phone on loopback taps the pads of a real-time game (`gdef`,
+whose phone shows pads: Wok Up's slap pads at the arcade); the time from its tap to the
 PlayerEvent in the app's queue, and to the action applied by a table polling
 the queue at 60 steps a second (the arcade's loop). With Chromium and
 Playwright present the phone is the real page in headless Chromium and the
@@ -22,6 +23,7 @@ import statistics
 import threading
 import time
 
+from ..engine.gamedef import GameDef
 from ..input.events import EventQueue, PlayerEvent
 from .server import PhoneServer
 from .views import build_view
@@ -70,17 +72,19 @@ def _browser() -> str | None:
     return path if os.path.exists(path) else None
 
 
-def phone_path(taps: int = TAPS, browser: str | None = "auto") -> dict:
-    from ..wokup.rules import WokUpState
-
+def phone_path(gdef: GameDef, taps: int = TAPS, browser: str | None = "auto") -> dict:
+    view = build_view(gdef.state_cls(2, None, 1), 0, ["Ana", "Bao"])
+    if view["mode"] != "pads":
+        raise ValueError(f"{gdef.id}'s phone shows no pads to tap")
+    pads = [p["control"] for p in view["pads"]]
     events = _StampedQueue()
     server = PhoneServer(events, port=0, host="127.0.0.1").start()
     try:
         url = server.new_game([0])[0]
-        server.publish(0, build_view(WokUpState(2, None, 1), 0, ["Ana", "Bao"]))
+        server.publish(0, view)
         path = _browser() if browser == "auto" else browser
         run = _in_browser if path else _in_python
-        latency, bounds, phone = run(server, events, url, taps, path)
+        latency, bounds, phone = run(server, events, url, taps, pads, path)
     finally:
         server.stop()
     phase = time.monotonic_ns()
@@ -112,7 +116,7 @@ def _collect(events: _StampedQueue, count: int) -> list[tuple[PlayerEvent, int]]
     return events.stamps[:count]
 
 
-def _in_browser(server, events, url, taps, path):
+def _in_browser(server, events, url, taps, pads, path):
     from playwright.sync_api import sync_playwright
 
     latency, bounds = [], []
@@ -120,12 +124,12 @@ def _in_browser(server, events, url, taps, path):
         browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True)
         page.goto(url)
-        page.wait_for_selector('[data-control="deck0"]')
+        page.wait_for_selector(f'[data-control="{pads[0]}"]')
         _wait_synced(server)
         for i in range(taps):
             events.stamps.clear()
             events.drain()
-            page.locator(f'[data-control="deck{i % 5}"]').dispatch_event("pointerdown")
+            page.locator(f'[data-control="{pads[i % len(pads)]}"]').dispatch_event("pointerdown")
             got = _collect(events, 1)
             if got:
                 ev, put = got[0]
@@ -136,7 +140,7 @@ def _in_browser(server, events, url, taps, path):
     return latency, bounds, "Chromium page"
 
 
-def _in_python(server, events, url, taps, _path):
+def _in_python(server, events, url, taps, pads, _path):
     from .fakephone import FakePhone
 
     latency, bounds = [], []
@@ -150,7 +154,7 @@ def _in_python(server, events, url, taps, _path):
             events.stamps.clear()
             events.drain()
             tapped = time.monotonic_ns()
-            await phone.press(f"deck{i % 5}")
+            await phone.press(pads[i % len(pads)])
             got = await asyncio.get_running_loop().run_in_executor(None, _collect, events, 1)
             if got:
                 ev, put = got[0]
@@ -165,10 +169,10 @@ def _in_python(server, events, url, taps, _path):
     return latency, bounds, "Python client"
 
 
-def report(out, taps: int = TAPS) -> dict:
-    fig = phone_path(taps)
+def report(out, gdef: GameDef, taps: int = TAPS) -> dict:
+    fig = phone_path(gdef, taps)
     print(
-        f"phone path (loopback, {fig['phone']}, {fig['taps']} taps): tap -> event in the game queue "
+        f"phone path ({gdef.id}, loopback, {fig['phone']}, {fig['taps']} taps): tap -> event in the game queue "
         f"p50 {fig['queue_p50_ms']:.2f} ms, p99 {fig['queue_p99_ms']:.2f} ms; tap -> action applied by a "
         f"60 Hz table p50 {fig['applied_p50_ms']:.2f} ms, p99 {fig['applied_p99_ms']:.2f} ms",
         file=out,
@@ -180,9 +184,3 @@ def report(out, taps: int = TAPS) -> dict:
         flush=True,
     )
     return fig
-
-
-if __name__ == "__main__":
-    import sys
-
-    report(sys.stdout)

@@ -3,7 +3,7 @@
 The server pings each phone over its WebSocket; the page answers at once
 with `performance.now()`. That reading was taken between the host's send and
 receive times, so each exchange is an interval of host time for one phone
-time: exactly the buzzer boxes' model (`game.hardware.clocksync`), which keeps
+time: exactly the buzzer boxes' model (`game.input.clocksync`), which keeps
 the narrowest exchanges, fits the drift, places the offset in the common part
 of the intervals and gives every converted time an honest bound. What
 differs is a `ClockModel`:
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..hardware.clocksync import BOX, ClockSync, Sample
+from ..input.clocksync import BOX, ClockSync, Sample
 
 MIN_STEP_NS = 5_000  # cross-origin-isolated Chrome: 5 us
 MAX_STEP_NS = 2_000_000

@@ -29,6 +29,7 @@ import importlib.util
 from functools import cache
 from types import ModuleType
 
+from .. import i18n
 from ..engine.state import SYSTEM, GameState
 from ..i18n import N_, _, ngettext
 
@@ -136,7 +137,7 @@ def build_view(state: GameState, seat: int, names: list[str], last: str = "") ->
 
 def status(acting: list[int], seat: int, names: list[str], over: bool, winners: list[int]) -> str:
     def who(seats: list[int]) -> str:
-        return ", ".join(names[s] for s in seats if 0 <= s < len(names))
+        return i18n.names(names[s] for s in seats if 0 <= s < len(names))
 
     if over:
         if not winners:

@@ -4,6 +4,9 @@ move, take Wok cards with four identical symbols, score Woks at the end."""
 from game.engine.gamedef import GameDef
 
 from .bots import BOTS
+from .colours import INGREDIENT_COLOUR
+from .cues import CUES
+from .pictures import needed as pictures_needed
 from .rules import WokState
 
 
@@ -18,11 +21,18 @@ def stats(state: WokState) -> dict:
     }
 
 
+def ingredient_colours() -> dict:
+    return dict(INGREDIENT_COLOUR)
+
+
 GAME = GameDef(
     id="wewillwokyou",
     module=__name__,
     state_cls=WokState,
+    cues=CUES,
+    pictures=pictures_needed,
     scene="game.wewillwokyou.scene:WokScene",
     bots=BOTS,
     stats=stats,
+    palettes={"ingredients": ingredient_colours},
 )

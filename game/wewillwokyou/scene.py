@@ -14,27 +14,17 @@ from functools import partial
 
 import pygame
 
+from game import i18n
 from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _, ngettext
 
 from . import symbols, words
+from .colours import INGREDIENT_COLOUR
 from .data import content
 from .rules import ROW_LINE
 
-# The colours stay at least 10 CIEDE2000 apart for colour-blind eyes
-# (tests/media/test_colour_vision.py); the first ones let broccoli meet carrot
-# (4.6, protanopia) and tuna meet octopus (4.8, deuteranopia): carrot is a
-# deeper orange, broccoli an olive green.
-INGREDIENT_COLOUR = {
-    "tuna": (101, 144, 183),
-    "broccoli": (105, 137, 81),
-    "carrot": (205, 87, 0),
-    "chicken": (206, 170, 60),
-    "prawn": (222, 117, 138),
-    "octopus": (129, 88, 171),
-}
 BLUE = (70, 120, 220)
 WOK_RED = (200, 60, 50)
 CARD_W, CARD_H = 150, 104  # an ingredient card, design units
@@ -413,7 +403,7 @@ class WokScene(TableScene):
     def _draw_end(self, surf, obs: dict) -> None:
         ui = self.ui
         winners = self.state.winners()
-        names = ", ".join(self.seat_name(w) for w in winners)
+        names = i18n.names(self.seat_name(w) for w in winners)
         ui.text(
             surf,
             _("Final placement: {names} wins").format(names=names),

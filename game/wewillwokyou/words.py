@@ -4,6 +4,7 @@ phones all say it the same way."""
 
 from __future__ import annotations
 
+from game import i18n
 from game.i18n import N_, _
 
 from .data import content
@@ -103,7 +104,7 @@ def label(state, seat: int, action: dict, names: list[str]) -> str:
     if kind == "buy":
         row = action["row"]
         return _("Buy row {row} for {price}: {cards}").format(
-            row=ROW_NAMES[row], price=state.price(row), cards=", ".join(card_text(c) for c in state.rows[row])
+            row=ROW_NAMES[row], price=state.price(row), cards=i18n.names(card_text(c) for c in state.rows[row])
         )
     if kind == "lay":
         return _("Lay {card}").format(card=card_text(action["card"]))

@@ -1,20 +1,37 @@
 """Wok Up: throw ingredient tokens into the wok, slap completed recipes, shout "Wok'up!"."""
 
 import functools
+import tomllib
 
-from game.engine.gamedef import GameDef, Option
+from game.engine.gamedef import GameDef, Option, RecordKind
 from game.i18n import N_
+from game.media import asset_path
 
 from . import bots, words
+from .colours import INGREDIENT_COLOUR
+from .cues import CUES
+from .pictures import needed as pictures_needed
 from .records import records
 from .rules import WokUpState
 from .simulate import simulate
 from .table import bench_step
 
+
+def deck_colours() -> dict:
+    with asset_path("wokup", "cards.toml").open("rb") as f:
+        return {d["id"]: d["colour"] for d in tomllib.load(f)["deck"]}
+
+
+def ingredient_colours() -> dict:
+    return dict(INGREDIENT_COLOUR)
+
+
 GAME = GameDef(
     id="wokup",
     module=__name__,
     state_cls=WokUpState,
+    cues=CUES,
+    pictures=pictures_needed,
     scene="game.wokup.scene:WokUpScene",
     realtime=True,
     bots={level: functools.partial(bots.make, level) for level in bots.LEVELS},
@@ -23,6 +40,11 @@ GAME = GameDef(
     simulate=simulate,
     benches={"physics step, 25 tokens": bench_step},
     records=records,
+    record_kinds=(
+        RecordKind("fastest_slap_ms", True, "ms", N_("Fastest slap")),
+        RecordKind("most_cards", False, "cards", N_("Most cards")),
+    ),
+    palettes={"decks": deck_colours, "ingredients": ingredient_colours},
     options=(
         Option(
             "target",

@@ -5,6 +5,9 @@ from game.engine.gamedef import GameDef, Option
 from game.i18n import N_
 
 from .bots import BOTS
+from .colours import COLOURS
+from .cues import CUES
+from .pictures import needed as pictures_needed
 from .rules import YataiState
 
 
@@ -28,9 +31,12 @@ GAME = GameDef(
     id="yatai",
     module=__name__,
     state_cls=YataiState,
+    cues=CUES,
+    pictures=pictures_needed,
     scene="game.yatai.scene:YataiScene",
     bots=BOTS,
     stats=stats,
+    palettes={"customers": lambda: dict(COLOURS)},
     # The seats screen offers it: the first player, or drawn (rules.py).
     options=(Option("first_seat", N_("First player"), (None, 0, 1, 2, 3), (N_("drawn"),), seat_values=True),),
 )

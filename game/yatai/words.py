@@ -4,6 +4,7 @@ the scene, the history and the phones say it the same way."""
 
 from __future__ import annotations
 
+from game import i18n
 from game.i18n import N_, _, ngettext
 
 from .data import content
@@ -82,7 +83,7 @@ def space(index: int) -> str:
     entry = data.spaces[index]
     what = _(BONUSES[entry["bonus"]])
     if entry["reviews"]:
-        what += " (" + ", ".join(_(REVIEWS[r]) for r in entry["reviews"]) + ")"
+        what += " (" + i18n.names(_(REVIEWS[r]) for r in entry["reviews"]) + ")"
     return _("row {r} column {c}: {bonus}").format(r=row + 1, c=col + 1, bonus=what)
 
 
@@ -175,7 +176,7 @@ def describe(state, seat: int, a: dict, names: list[str]) -> str:
             points=last["points"],
         )
     if kind == "customers":
-        return _("{who} drew {guests}").format(who=who, guests=", ".join(guest(g) for g in last["drawn"]))
+        return _("{who} drew {guests}").format(who=who, guests=i18n.names(guest(g) for g in last["drawn"]))
     if kind == "penalty":
         return _("{who} lost 2 reviews: {guest} left").format(who=who, guest=guest(last["guest"]))
     if kind == "insert":

@@ -116,6 +116,26 @@ def test_numbers_and_clock_times_are_written_the_local_way():
     assert (i18n.number(12345), i18n.clock(6, 24)) == ("12,345", "6:24")
 
 
+def test_names_are_joined_the_way_each_language_says_them():
+    """Seats and cards in a sentence: "Ana and Bao", "Ana et Bao", never a bare comma."""
+    from game.web.views import status
+
+    joined = {}
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            joined[lang] = (i18n.names(["Ana", "Bao"]), i18n.names(["Ana", "Bao", "Chloé"]), i18n.names(["Ana"]))
+        i18n.set_language("fr")
+        waiting = status([1, 2], 0, ["Ana", "Bao", "Chloé"], False, [])
+    finally:
+        i18n.set_language("en")
+    print(joined)
+    assert joined["en"] == ("Ana and Bao", "Ana, Bao, and Chloé", "Ana")
+    assert joined["fr"][:2] == ("Ana et Bao", "Ana, Bao et Chloé")
+    assert joined["de"][1] == "Ana, Bao und Chloé" and joined["es"][0] == "Ana y Bao"
+    assert waiting.endswith("Bao et Chloé"), waiting
+
+
 def test_the_empty_string_is_never_the_catalogue_header():
     i18n.set_language("fr")
     assert i18n._("") == ""

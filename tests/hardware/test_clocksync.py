@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from game.hardware.clocksync import MIN_SAMPLES, UNSYNCED_NS, ClockSync, Sample
+from game.input.clocksync import MIN_SAMPLES, UNSYNCED_NS, ClockSync, Sample
 
 PPM = 2_500.0
 OFFSET_US = 7_000_000

@@ -8,7 +8,9 @@ import pytest
 from game.app import catalogue
 from game.app.audio import EFFECTS, Audio
 from game.engine.rng import Rng
-from game.media.cues import GAME_CUES, SCENE_CUES, cues
+from game.media.cues import SCENE_CUES, cues, game_cues, moment
+
+GAME_CUES = {e.id: game_cues(e.gdef) for e in catalogue.load() if e.gdef is not None}
 
 
 def play_listening(gid: str, seats: int, seed: int, audio: Audio, steps: int = 20_000):
@@ -21,13 +23,13 @@ def play_listening(gid: str, seats: int, seed: int, audio: Audio, steps: int = 2
             return
         seat = rng.choice(state.actors())
         action = state.sample_action(seat, rng)  # random legal moves: mistakes included
-        before = state.observation(None)
+        before = moment(state)
         state.apply(seat, action)
-        after = state.observation(None)
+        after = moment(state)
         start = len(audio.requests)
-        for name in cues(gid, before, after, seat, action, humans=range(seats)):
+        for name in cues(gdef, before, after, seat, action, humans=range(seats)):
             audio.play(name)
-        yield before, after, seat, action, [r.name for r in audio.requests[start:]]
+        yield before.view, after.view, seat, action, [r.name for r in audio.requests[start:]]
     raise AssertionError(f"{gid} seed {seed} did not end")
 
 

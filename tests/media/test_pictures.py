@@ -6,8 +6,9 @@ import logging
 import pygame
 import pytest
 
+from game.app import catalogue
 from game.app.pictures import PLACEHOLDER_INK, Pictures
-from game.media import asset_path, manifest, palettes
+from game.media import asset_path, manifest
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +20,7 @@ def shown():
 
 def test_every_item_of_every_game_has_a_picture_file():
     m = manifest.load()
-    need = manifest.required_items()
+    need = manifest.required_items(e.gdef for e in catalogue.load() if e.gdef is not None)
     unknown = [f"{item} ({where})" for item, where in need.items() if m.resolve(item) is None]
     assert not unknown, "no picture in assets/pictures/pictures.toml for: " + ", ".join(unknown)
     absent = [f"{item} ({m.file(item)})" for item in need if not m.file(item).exists()]
@@ -39,11 +40,15 @@ def test_vendored_files_are_exactly_the_manifest():
 
 def test_frame_colours_are_the_games_own():
     m = manifest.load()
-    for deck, colour in palettes.wokup_decks().items():
+    wokup_decks, yatai_customers = (
+        catalogue.find("wokup").gdef.palettes["decks"],
+        catalogue.find("yatai").gdef.palettes["customers"],
+    )
+    for deck, colour in wokup_decks().items():
         assert m.pictures[f"wokup.back.{deck}"].colour.lower() == colour.lower(), deck
-    for name, rgb in palettes.yatai_customers().items():
+    for name, rgb in yatai_customers().items():
         assert m.pictures[f"yatai.customer.{name}"].colour == "#{:02x}{:02x}{:02x}".format(*rgb), name
-    backs = [m.pictures[f"wokup.back.{d}"] for d in palettes.wokup_decks()]
+    backs = [m.pictures[f"wokup.back.{d}"] for d in wokup_decks()]
     assert len({(b.emoji, b.pattern) for b in backs}) == len(backs), "deck backs must differ by picture and pattern"
 
 

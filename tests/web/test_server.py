@@ -261,6 +261,7 @@ def test_the_page_and_its_headers(server):
 
 def test_the_bench_gives_its_figures():
     from game.web.bench import phone_path
+    from game.wokup import GAME as WOKUP
 
-    fig = phone_path(taps=5, browser=None)  # the Python phone: quick
+    fig = phone_path(WOKUP, taps=5, browser=None)  # the Python phone: quick
     assert fig["taps"] == 5 and 0 < fig["queue_p50_ms"] < 100 and fig["bound_max_ms"] < 50

@@ -23,6 +23,7 @@ import time
 
 import pygame
 
+from game import i18n
 from game.app import pictures
 from game.app.table import TableScene
 from game.app.ui import ACCENT, GREEN, INK, MUTED, PANEL, RED
@@ -212,7 +213,7 @@ class WokUpScene(TableScene):
         if margin is not None and margin < CLOSE_NS:
             self.start_replay()
         if self.state.is_over():  # the end stays up until the results screen
-            names = ", ".join(self.seat_name(w) for w in self.state.winners())
+            names = i18n.names(self.seat_name(w) for w in self.state.winners())
             self.banner = [(_("{names}: Grand Master of the Wok!").format(names=names), ACCENT)] + lines[:1]
             self.banner_until = self.clock + 600
 

@@ -24,6 +24,7 @@ from functools import partial
 
 import pygame
 
+from game import i18n
 from game.app.table import TableScene, action_key
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
 from game.i18n import _
@@ -656,7 +657,7 @@ class YataiScene(TableScene):
         ui.cover(box)
         ui.panel(surf, box, (52, 40, 56), 22, GREEN)
         winners = self.state.winners()
-        names = ", ".join(self.seat_name(s) for s in winners)
+        names = i18n.names(self.seat_name(s) for s in winners)
         head = (_("{names} wins!") if len(winners) == 1 else _("{names} share the win!")).format(names=names)
         ui.text(surf, head, (960, 126), 58, GREEN, True, "midtop")
         y0 = 214

@@ -10,17 +10,10 @@ from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _
 
 from .. import words
+from ..colours import COLOURS
 from ..data import content
 from ..rules import BIG, CRATE, QUEUE, SMALL
 
-# The badge colours of the pictures (assets/pictures/pictures.toml): one colour per
-# customer, drink, dish and food tile.
-COLOURS = {
-    "red": (213, 94, 0),
-    "blue": (0, 114, 178),
-    "green": (0, 158, 115),
-    "yellow": (240, 228, 66),
-}
 PAPER = (250, 240, 222)
 TILE_INK = (48, 34, 30)
 ICE = (70, 110, 130)

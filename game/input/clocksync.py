@@ -1,4 +1,6 @@
-"""One clock for every box: device microseconds to host monotonic nanoseconds.
+"""One clock for every box and phone: device microseconds to host monotonic
+nanoseconds, so a press carries its own moment on the PlayerEvent clock. Here,
+below both users (game/hardware/boxlink.py, game/web/clock.py).
 
 Modelled on Klipper's ``klippy/clocksync.py``: the host PINGs a box
 regularly; each PONG carries the device time at which the PING's last byte
