@@ -173,10 +173,10 @@ def test_the_arcades_other_files_nested_deep_or_mistyped_start_afresh(tmp_path):
         check = Starts.in_dir(tmp_path).record_start()
         assert not check.crashed and not check.fall_back, text[:40]
     state = tmp_path / "operator-pin.json"
-    stored = hash_pin("1357", n=2**10, r=8, p=1)
+    stored = hash_pin("135790", n=2**10, r=8, p=1)
     for text in (deep, '{"wrong": "many", "locked_until": 1e300}', '{"wrong": 1, "locked_until": ' + deep + "}"):
         state.write_text(text)
-        assert PinGate(stored, tries=2, state_path=state).attempt("1357").verdict is Verdict.OPEN, text[:40]
+        assert PinGate(stored, tries=2, state_path=state).attempt("135790").verdict is Verdict.OPEN, text[:40]
 
 
 def test_the_save_schema_knows_every_field_a_session_writes():

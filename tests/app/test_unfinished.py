@@ -42,7 +42,7 @@ def test_two_unfinished_games_of_different_kinds_both_resume():
     listing = app.top
     assert isinstance(listing, ResumeScene)
     assert {g.entry.title for g in listing.games} == {"Cheater Chefs", "We Will Wok You"}
-    assert all(g.seats_text().startswith("Ana, Bao (bot)") for g in listing.games)
+    assert {g.seats_text() for g in listing.games} == {"Ana, Bao (bot), and Chloé (bot)", "Ana and Bao (bot)"}
     assert {g.progress_text().split(" · ")[0] for g in listing.games} == {"5 moves", "7 moves"}
     app.draw()
     resumed = []
