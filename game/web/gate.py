@@ -31,11 +31,13 @@ PER_ADDRESS = 16  # a phone loading the page and joining uses 2 to 4
 ATTEMPTS_RATE = 10.0  # new connections an address may open a second, sustained ...
 ATTEMPTS_BURST = 30  # ... and at once (a page load, a reconnect after sleep)
 HEADERS_S = 3.0  # from the accept to a request's headers, all of them
-HELLO_S = 5.0  # from the accept to a phone's good hello
-BACKLOG = 64  # connections the kernel queues before we accept them
-# Files the server can hold at its worst: every socket, a listen backlog
-# accepted in one go before the gate cuts the extra, the listening socket.
-FILES = TOTAL + BACKLOG + 1
+HELLO_S = 5.0  # from the accept to a phone's good hello (the server refuses it politely then) ...
+GRACE_S = 1.0  # ... and the gate aborts whatever is still there this much later
+BACKLOG = 128  # connections the kernel queues before we accept them (a flood's SYNs beyond are dropped)
+# Files the server can hold at its worst: every socket, the listening one, and
+# those accepted but not yet cut (asyncio accepts up to BACKLOG at a time; a
+# cut socket is closed on the loop's next turn: a few batches in flight).
+FILES = TOTAL + 3 * BACKLOG + 1
 
 
 def address_of(transport: asyncio.BaseTransport) -> str:
@@ -122,7 +124,7 @@ class Gate:
         self._per[address] += 1
         self.peak = max(self.peak, len(self._held))
         loop.call_at(now + self.headers_s, self._due, handler, "headers-late")
-        loop.call_at(now + self.hello_s, self._due, handler, "hello-late")
+        loop.call_at(now + self.hello_s + GRACE_S, self._due, handler, "hello-late")
         return True
 
     def requested(self, handler: object) -> int:
@@ -173,16 +175,20 @@ class Gate:
 
 
 class GatedHandler(web.RequestHandler):
-    """aiohttp's request handler, admitted by the gate as its connection is made."""
+    """aiohttp's request handler, admitted by the gate as its connection is made.
+    One the gate cuts never starts: no task, no parsing, its socket closed."""
 
     def __init__(self, gate: Gate, manager: web.Server, **kwargs) -> None:
         super().__init__(manager, **kwargs)
         self.gate = gate
+        self.admitted = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)
-        self.gate.admit(self, transport)
+        self.admitted = self.gate.admit(self, transport)
+        if self.admitted:
+            super().connection_made(transport)
 
     def connection_lost(self, exc: BaseException | None) -> None:
-        self.gate.release(self)
-        super().connection_lost(exc)
+        if self.admitted:
+            self.gate.release(self)
+            super().connection_lost(exc)
