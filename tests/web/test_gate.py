@@ -168,3 +168,21 @@ def test_a_huge_header_is_one_line_in_the_arcade_log_not_a_traceback_on_stderr(s
     assert records and all(r.name.startswith("game.web") for r in records), [r.name for r in records]
     assert all(r.exc_info is None and len(r.getMessage()) < 500 for r in records)
     assert "Traceback" not in capfd.readouterr().err
+
+
+def test_the_arcade_log_takes_aiohttps_own_warnings_too(capfd):
+    # Before: a warning under aiohttp's loggers had no handler but Python's last resort: stderr.
+    from game import logs
+
+    path = logs.setup()
+    try:
+        logging.getLogger("aiohttp.websocket").warning("a library's complaint")
+        for h in logging.getLogger("game").handlers:
+            h.flush()
+        assert "a library's complaint" in path.read_text(encoding="utf-8")
+        assert "a library's complaint" not in capfd.readouterr().err
+    finally:
+        for name in ("game", *logs.LIBRARIES):
+            for h in list(logging.getLogger(name).handlers):
+                logging.getLogger(name).removeHandler(h)
+                h.close()
