@@ -20,6 +20,10 @@ from 127.0.0.1; the whole of 127/8 is loopback):
 - ``junk``: 4 streams of junk without pause (two as WebSocket text frames
   after the handshake, two as raw bytes), reconnecting when closed
 - ``crowd``: 200 sockets at once, each a WebSocket with a wrong secret, again when closed
+- ``burn`` (a control, not an attack): the attacker's process spins a core and sends nothing
+
+`python -m game.web.siege --kiosk [attack...]` runs the real arcade instead (`kiosk_heartbeat`)
+and counts its watchdog heartbeats before and during each attack.
 
 `python -m game.web.siege` runs them all and prints the figures.
 """
@@ -194,10 +198,21 @@ async def _crowd(port: int, seconds: float, n: int = 200, addresses: int = 10) -
     return out
 
 
+async def _burn(port: int, seconds: float) -> dict:
+    """The control: an attacker's CPU spent without a byte sent (on one machine the
+    attacker's process competes with the arcade for the cores, whatever it does)."""
+    end = time.monotonic() + seconds
+    spins = 0
+    while time.monotonic() < end:
+        sum(i * i for i in range(10_000))
+        spins += 1
+    return {"spins": spins}
+
+
 def attack(kind: str, port: int, seconds: float) -> dict:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))  # the attacker's own sockets
-    run = {"slow": _slow, "reopen": _reopen, "junk": _junk, "crowd": _crowd}[kind]
+    run = {"slow": _slow, "reopen": _reopen, "junk": _junk, "crowd": _crowd, "burn": _burn}[kind]
     return asyncio.run(run(port, seconds))
 
 
@@ -380,9 +395,96 @@ def siege(kind: str | None, seconds: float = 8.0, server: PhoneServer | None = N
     return out
 
 
+def _systemd_files_limit() -> None:
+    """In the arcade's process: systemd's default soft limit of open files."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+
+def kiosk_heartbeat(kind: str, seconds: float = 8.0, watchdog_usec: int = 100_000) -> dict:
+    """The real arcade (`python -m game kiosk`, SDL's dummy drivers, phones on, a
+    free port) with systemd's watchdog asked for: its heartbeats (one per drawn
+    frame, at most every WatchdogSec/2) counted for `seconds` before and during
+    the attack, with systemd's default limit of 1,024 open files (no LimitNOFILE)."""
+    import socket
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp, socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as notify:
+        notify.bind(str(Path(tmp) / "notify"))
+        notify.settimeout(0.5)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        config = Path(tmp) / "config" / "wok-arcade"
+        config.mkdir(parents=True)
+        (config / "settings.toml").write_text(f"phones = true\nphones_port = {port}\n", encoding="utf-8")
+        env = {
+            **os.environ,
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+            "NOTIFY_SOCKET": str(Path(tmp) / "notify"),
+            "WATCHDOG_USEC": str(watchdog_usec),
+            **{k: str(Path(tmp) / k.lower()) for k in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME")},
+        }
+        env["XDG_CONFIG_HOME"] = str(Path(tmp) / "config")
+        env.pop("WATCHDOG_PID", None)
+        arcade = subprocess.Popen(
+            [sys.executable, "-m", "game", "kiosk"], env=env, stderr=subprocess.DEVNULL, preexec_fn=_systemd_files_limit
+        )
+        beats: list[float] = []
+        try:
+            deadline = time.monotonic() + 60
+            while not beats and time.monotonic() < deadline:  # READY comes with the first frame
+                with contextlib.suppress(TimeoutError):
+                    if b"WATCHDOG=1" in notify.recv(4096):
+                        beats.append(time.monotonic())
+            while time.monotonic() < deadline:  # and the phone server listens
+                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+                    break
+                time.sleep(0.1)
+            t0 = time.monotonic()
+            attacker = None
+            while time.monotonic() < t0 + 2 * seconds:
+                if attacker is None and time.monotonic() >= t0 + seconds:
+                    attacker = subprocess.Popen(
+                        [sys.executable, "-m", "game.web.siege", kind, str(port), str(seconds)],
+                        stdout=subprocess.PIPE,
+                        text=True,
+                    )
+                with contextlib.suppress(TimeoutError):
+                    if b"WATCHDOG=1" in notify.recv(4096):
+                        beats.append(time.monotonic())
+            said = attacker.communicate(timeout=60)[0] if attacker is not None else ""
+            alive = arcade.poll() is None
+        finally:
+            arcade.terminate()
+            arcade.wait(20)
+
+    def rate(a: float, b: float) -> tuple[float, float]:
+        got = [t for t in beats if a <= t < b]
+        gaps = [y - x for x, y in itertools.pairwise(got)]
+        return round(len(got) / (b - a), 2), round(max(gaps, default=b - a), 3)
+
+    (before, gap_before), (during, gap_during) = rate(t0, t0 + seconds), rate(t0 + seconds, t0 + 2 * seconds)
+    return {
+        "attack": kind,
+        "arcade_alive_after": alive,
+        "arcade_status": arcade.returncode if not alive else None,
+        "beats_before": before,
+        "gap_before_s": gap_before,
+        "beats_during": during,
+        "gap_during_s": gap_during,
+        "attacker": json.loads(said.strip().splitlines()[-1]) if said.strip() else {},
+    }
+
+
 def main(argv: list[str]) -> None:
-    if argv and argv[0] in ATTACKS and len(argv) == 3:
+    if argv and argv[0] in (*ATTACKS, "burn") and len(argv) == 3:
         print(json.dumps(attack(argv[0], int(argv[1]), float(argv[2]))))
+        return
+    if argv and argv[0] == "--kiosk":
+        for kind in argv[1:] or ATTACKS:
+            print(json.dumps(kiosk_heartbeat(kind)), flush=True)
         return
     for kind in argv or [None, *ATTACKS]:
         fig = siege(None if kind in (None, "none") else kind)
