@@ -497,7 +497,7 @@ class PhoneServer:
             msg = await asyncio.wait_for(conn.ws.receive(), self._gate.hello_left(conn.handler))
         except TimeoutError:
             self._drop(conn, "no-hello")
-            await self._refuse(conn, "no-hello")
+            await self._refuse(conn, "no-hello", "")  # no words: a page that is slow retries
             return False
         if msg.type == WSMsgType.TEXT:
             parsed = P.parse(msg.data)
@@ -510,12 +510,13 @@ class PhoneServer:
             return False
         if reason is not None:
             self._drop(conn, reason)
-            await self._refuse(conn, "before-hello")
+            await self._refuse(conn, "before-hello", "")
             return False
         return await self._join(conn, parsed)
 
-    async def _refuse(self, conn: Conn, reason: str) -> None:
-        await self._send_now(conn, P.dump({"type": "refused", "reason": reason, "text": self._word(reason)}))
+    async def _refuse(self, conn: Conn, reason: str, text: str | None = None) -> None:
+        text = self._word(reason) if text is None else text
+        await self._send_now(conn, P.dump({"type": "refused", "reason": reason, "text": text}))
         await conn.ws.close(code=WSCloseCode.POLICY_VIOLATION)
 
     async def _join(self, conn: Conn, hello: P.Message) -> bool:
