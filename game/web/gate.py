@@ -1,8 +1,7 @@
 """Who may hold a socket of the phone server, and for how long.
 
 Every connection is counted from the moment it is accepted, before aiohttp
-reads a byte of it: at most PER_ADDRESS from one address (an IPv6 /64 counts
-as one address: a phone may take many from its network), at most TOTAL in
+reads a byte of it: at most PER_ADDRESS from one address, at most TOTAL in
 all, and an address opening them faster than ATTEMPTS_RATE is cut at once.
 A connection that has not sent a request's headers within HEADERS_S, or is
 not a phone that said a good hello within HELLO_S (both counted from the
@@ -41,18 +40,18 @@ FILES = TOTAL + 3 * BACKLOG + 1
 
 
 def address_of(transport: asyncio.BaseTransport) -> str:
-    """The peer's address as the gate counts it: IPv4 as it is (also when mapped
-    into IPv6), an IPv6 address by its /64 network."""
+    """The peer's address as the gate counts it (an IPv4 address mapped into IPv6
+    as the IPv4 one). An IPv6 address counts alone, not by its /64: on a home
+    network every phone shares the /64 (a stranger with many addresses meets
+    the cap in all and its eviction instead)."""
     peer = transport.get_extra_info("peername")
     host = peer[0] if isinstance(peer, tuple) and peer else str(peer)
     try:
         ip = ipaddress.ip_address(host.split("%")[0])
     except ValueError:
         return host
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
     return str(ip)
 
 

@@ -19,7 +19,7 @@ From a phone (at most MAX_MESSAGE_BYTES each):
         a Wok Up pad pressed at performance.now() (ms) t
 
 To a phone: "welcome", "refused", "waiting", "view", "ping", "told", "sync",
-"bye" (see game/web/README.md).
+"bye", "dropped" (see game/web/README.md).
 """
 
 from __future__ import annotations

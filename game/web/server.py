@@ -619,6 +619,7 @@ class PhoneServer:
         msg = P.parse(raw)
         if isinstance(msg, str):
             self._drop(conn, msg)
+            self._send(conn, P.dump({"type": "dropped", "reason": msg}))  # (floods are not answered)
             return
         if msg.type == "pong":
             conn.last_pong = time.monotonic()

@@ -186,3 +186,40 @@ def test_the_arcade_log_takes_aiohttps_own_warnings_too(capfd):
             for h in list(logging.getLogger(name).handlers):
                 logging.getLogger(name).removeHandler(h)
                 h.close()
+
+
+def test_addresses_as_the_gate_counts_them():
+    class T:
+        def __init__(self, peer):
+            self.peer = peer
+
+        def get_extra_info(self, name):
+            return self.peer
+
+    assert G.address_of(T(("192.168.1.20", 5000))) == "192.168.1.20"
+    assert G.address_of(T(("::ffff:192.168.1.20", 5000, 0, 0))) == "192.168.1.20"
+    # Two phones on one home network share its /64: they count apart.
+    assert G.address_of(T(("2001:db8::1", 5000, 0, 0))) != G.address_of(T(("2001:db8::2", 5000, 0, 0)))
+    assert G.address_of(T(("fe80::1%wlan0", 5000, 0, 2))) == "fe80::1"
+
+
+def test_a_bad_message_after_the_hello_is_answered_and_the_phone_stays(server, events):
+    urls = server.new_game([0])
+
+    async def go():
+        phone = FakePhone(urls[0], "dev-a")
+        await phone.connect()
+        await phone.wait_for("welcome")
+        await phone.send('{"type": "act", "v": [[[[1]]]], "i": 0}')
+        await phone.send("{not json")
+        first = await phone.wait_for("dropped")
+        second = await phone.wait_for("dropped", after=phone.received.index(first) + 1)
+        await phone.press("wokup")
+        await asyncio.sleep(0.1)
+        assert server.connected(0)
+        await phone.close()
+        return first, second
+
+    first, second = run(go())
+    assert (first["reason"], second["reason"]) == ("bad-fields", "malformed-json")
+    assert [ev.control for ev in events.drain()] == ["wokup"]
