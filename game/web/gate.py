@@ -7,7 +7,7 @@ A connection that has not sent a request's headers within HEADERS_S, or is
 not a phone that said a good hello within HELLO_S (both counted from the
 accept, so nothing it sends puts them off), is aborted: its unread data is
 dropped with it. When TOTAL are held, the oldest connection that is not a
-phone yet makes room for the new one: strangers cannot keep phones out by
+phone yet, of the address holding the most, makes room for the new one: strangers cannot keep phones out by
 holding sockets, only make them wait their turn.
 
 `GatedHandler` is aiohttp's own `RequestHandler` (web.RequestHandler) told
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import socket
 import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
@@ -32,11 +33,26 @@ ATTEMPTS_BURST = 30  # ... and at once (a page load, a reconnect after sleep)
 HEADERS_S = 3.0  # from the accept to a request's headers, all of them
 HELLO_S = 5.0  # from the accept to a phone's good hello (the server refuses it politely then) ...
 GRACE_S = 1.0  # ... and the gate aborts whatever is still there this much later
-BACKLOG = 128  # connections the kernel queues before we accept them (a flood's SYNs beyond are dropped)
+QUEUE = 1024  # connections the kernel queues for us (they are not our files; beyond, SYNs are dropped)
+ACCEPT_BATCH = 32  # connections asyncio accepts at a time (create_server's backlog)
 # Files the server can hold at its worst: every socket, the listening one, and
-# those accepted but not yet cut (asyncio accepts up to BACKLOG at a time; a
-# cut socket is closed on the loop's next turn: a few batches in flight).
-FILES = TOTAL + 3 * BACKLOG + 1
+# those accepted but not yet cut: a cut socket is closed four turns of the loop
+# after its accept (accept, its task, connection_made, connection_lost), and
+# each turn may accept a batch.
+FILES = TOTAL + 4 * ACCEPT_BATCH + 1
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket: asyncio listens on it with ACCEPT_BATCH as its backlog
+    (which is also how many it accepts at a time); `deepen` then gives it the
+    kernel's QUEUE, so a flood's connections wait in the kernel, not in our files."""
+    family = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0][0]
+    return socket.create_server((host, port), family=family, backlog=ACCEPT_BATCH)
+
+
+def deepen(sock: socket.socket) -> None:
+    """Linux lets listen() be called again on a listening socket: only its queue changes."""
+    sock.listen(QUEUE)
 
 
 def address_of(transport: asyncio.BaseTransport) -> str:
@@ -163,14 +179,17 @@ class Gate:
         held.transport.abort()  # connection_lost follows: released there
 
     def _evict(self) -> bool:
-        """Make room: the oldest connection that is not a phone yet is aborted."""
-        for handler, held in self._held.items():
-            if not held.trusted:
-                self.cut["evicted"] += 1
-                held.transport.abort()
-                self.release(handler)
-                return True
-        return False
+        """Make room: the oldest socket that is not a phone yet, of the address
+        holding the most sockets (a flood's, not a phone's on its way in)."""
+        untrusted = [(h, held) for h, held in self._held.items() if not held.trusted]
+        if not untrusted:
+            return False
+        most = max(self._per[held.address] for _h, held in untrusted)
+        handler, held = next((h, held) for h, held in untrusted if self._per[held.address] == most)
+        self.cut["evicted"] += 1
+        held.transport.abort()
+        self.release(handler)
+        return True
 
 
 class GatedHandler(web.RequestHandler):

@@ -258,8 +258,10 @@ class PhoneServer:
 
         # Our own listener instead of web.TCPSite: each connection meets the gate
         # as it is accepted, before aiohttp reads from it.
-        self._listener = await loop.create_server(handler, self.host, self.port, reuse_address=True, backlog=G.BACKLOG)
-        self.port = self._listener.sockets[0].getsockname()[1]  # the real one when port 0 was asked
+        sock = G.listening_socket(self.host, self.port)
+        self._listener = await loop.create_server(handler, sock=sock, backlog=G.ACCEPT_BATCH)
+        G.deepen(sock)
+        self.port = sock.getsockname()[1]  # the real one when port 0 was asked
 
     async def _shutdown(self) -> None:
         if self._listener is not None:
