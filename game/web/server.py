@@ -46,6 +46,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8765
 MAX_FRAME = 64 * 1024  # aiohttp closes a connection (1009) on a bigger frame; smaller oversized ones are dropped
+CUTS_LOGGED_EVERY_S = 60.0
 CLOSE_S = 1.0  # a closing WebSocket waits this long for the other side's close frame
 REQUESTS_PER_CONNECTION = 8  # a page load needs 3; more on one connection: closed after the answer
 # aiohttp's request handler: small headers, idle keep-alive connections closed
@@ -204,6 +205,7 @@ class PhoneServer:
         self._runner: web.AppRunner | None = None
         self._listener: asyncio.base_events.Server | None = None
         self._gate = G.Gate()
+        self._reporter: asyncio.Task | None = None
         self._thread: threading.Thread | None = None
         self._tasks: set[asyncio.Task] = set()  # fire-and-forget sends and goodbyes, held until done
         self._static = {name: resources.files(__package__).joinpath("static", name).read_bytes() for name in STATIC}
@@ -262,8 +264,22 @@ class PhoneServer:
         self._listener = await loop.create_server(handler, sock=sock, backlog=G.ACCEPT_BATCH)
         G.deepen(sock)
         self.port = sock.getsockname()[1]  # the real one when port 0 was asked
+        self._reporter = self._spawn(self._report_cuts())
+
+    async def _report_cuts(self) -> None:
+        """Once a minute, what the gate cut (if anything): one line in the log, not one a socket."""
+        told: Counter = Counter()
+        while True:
+            await asyncio.sleep(CUTS_LOGGED_EVERY_S)
+            new = self._gate.cut - told
+            if new:
+                told = self._gate.cut.copy()
+                why = ", ".join(f"{reason} {n}" for reason, n in new.items())
+                log.info("phone server: sockets cut: %d (%s)", new.total(), why)
 
     async def _shutdown(self) -> None:
+        if self._reporter is not None:
+            self._reporter.cancel()
         if self._listener is not None:
             self._listener.close()
         for conn in list(self._conns):

@@ -223,3 +223,20 @@ def test_a_bad_message_after_the_hello_is_answered_and_the_phone_stays(server, e
     first, second = run(go())
     assert (first["reason"], second["reason"]) == ("bad-fields", "malformed-json")
     assert [ev.control for ev in events.drain()] == ["wokup"]
+
+
+def test_what_the_gate_cut_is_one_line_in_the_log_now_and_then(quick, caplog, monkeypatch):
+    from game.web import server as S
+
+    monkeypatch.setattr(S, "CUTS_LOGGED_EVERY_S", 0.2)
+    caplog.set_level(logging.INFO, logger="game.web.server")
+    quick.stop()
+    quick.start()  # its reporter with the short interval
+    s = _raw(quick.port)  # says nothing: cut at the headers deadline
+    deadline = time.monotonic() + 10
+    lines = []
+    while not lines and time.monotonic() < deadline:
+        lines = [r.getMessage() for r in caplog.records if "sockets cut" in r.getMessage()]
+        time.sleep(0.05)
+    s.close()
+    assert lines == ["phone server: sockets cut: 1 (headers-late 1)"], lines
