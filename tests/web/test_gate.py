@@ -240,3 +240,23 @@ def test_what_the_gate_cut_is_one_line_in_the_log_now_and_then(quick, caplog, mo
         time.sleep(0.05)
     s.close()
     assert lines == ["phone server: sockets cut: 1 (headers-late 1)"], lines
+
+
+def test_a_connection_asking_more_than_a_page_load_is_closed_after_its_answer(server):
+    import aiohttp
+
+    from game.web.server import REQUESTS_PER_CONNECTION
+
+    async def go():
+        connector = aiohttp.TCPConnector(limit=1, local_addr=(STRANGER, 0))  # one keep-alive connection
+        async with aiohttp.ClientSession(connector=connector) as s:
+            statuses = []
+            for _ in range(REQUESTS_PER_CONNECTION + 2):
+                async with s.get(server.base_url + "/style.css") as r:
+                    await r.read()
+                    statuses.append(r.status)
+            return statuses
+
+    statuses = run(go())
+    # The 9th is refused and its connection closed; the 10th comes on a new connection.
+    assert statuses == [200] * REQUESTS_PER_CONNECTION + [429, 200], statuses
