@@ -17,6 +17,7 @@ from .userdirs import log_dir
 
 LOG_NAME = "arcade.log"
 FAULTS_NAME = "faults.log"
+LIBRARIES = ("aiohttp",)
 _faults_file = None  # kept open for faulthandler for the life of the process
 
 
@@ -42,6 +43,14 @@ def setup(level: int = logging.INFO) -> Path:
         root.removeHandler(old)
     root.addHandler(handler)
     root.addHandler(console)
+    # Libraries the arcade runs (aiohttp's server for the phones) log under their
+    # own names: their warnings go to the arcade's file too, not to stderr.
+    for name in LIBRARIES:
+        lib = logging.getLogger(name)
+        lib.setLevel(logging.WARNING)
+        for old in list(lib.handlers):
+            lib.removeHandler(old)
+        lib.addHandler(handler)
     if _faults_file is None:
         _faults_file = open(folder / FAULTS_NAME, "a", encoding="utf-8")  # noqa: SIM115 (open for life)
         faulthandler.enable(_faults_file)

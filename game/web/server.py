@@ -11,6 +11,11 @@ Every connection is untrusted. Before its `hello` names the current game, a
 seat and that seat's secret it gets nothing but a refusal; every message is
 checked (`protocol.parse`), and what fails the size cap, the JSON, the schema
 or the rate limit (a token bucket per connection) is dropped and counted.
+Before any of that, the `Gate` (gate.py) decides who may hold a socket at
+all and for how long; a connection whose first message is not a good hello
+is refused and closed. aiohttp's own complaints (a bad request, a broken
+frame) and any error on the server's loop go to the arcade's log, one line
+each.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
+import resource
 import socket
 import threading
 import time
@@ -26,17 +33,32 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from ..engine.state import detached
 from ..input.events import EventQueue, PlayerEvent
+from . import gate as G
 from . import links as L
 from . import protocol as P
 from .clock import BURST, BURST_EVERY_S, EVERY_S, PhoneClock
 
+log = logging.getLogger(__name__)
+
 DEFAULT_PORT = 8765
 MAX_FRAME = 64 * 1024  # aiohttp closes a connection (1009) on a bigger frame; smaller oversized ones are dropped
-MAX_CONNECTIONS = 32
-HELLO_TIMEOUT_S = 5.0
+CUTS_LOGGED_EVERY_S = 60.0
+CLOSE_S = 1.0  # a closing WebSocket waits this long for the other side's close frame
+REQUESTS_PER_CONNECTION = 8  # a page load needs 3; more on one connection: closed after the answer
+# aiohttp's request handler: small headers, idle keep-alive connections closed
+# soon, no lingering to read a body nobody asked for, its complaints in our log.
+HANDLER_ARGS = {
+    "keepalive_timeout": 5.0,
+    "max_line_size": 4096,
+    "max_field_size": 4096,
+    "max_headers": 32,
+    "lingering_time": 0,
+    "access_log": None,
+}
 SILENT_S = 6.0  # no pong for this long: the phone is away (asleep, out of Wi-Fi)
 RATE = 40.0  # messages a second a connection may send, sustained ...
 BURST_MESSAGES = 80  # ... and in a burst (a flurry of slaps)
@@ -63,6 +85,44 @@ def lan_address() -> str:
             return s.getsockname()[0]
         except OSError:
             return "127.0.0.1"
+
+
+class _OneLine(logging.Filter):
+    """aiohttp's errors as one line each, at most 300 characters (a hostile
+    request's 20 kB header would otherwise fill the log with its traceback);
+    a malformed request is routine on an open port: info, not error."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if exc is not None:
+            record.msg = f"{record.getMessage()}: {type(exc).__name__}: {str(exc)[:300]}"
+            record.args = ()
+            record.exc_info = record.exc_text = None
+            if isinstance(exc, HttpProcessingError):
+                record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+http_log = logging.getLogger(__name__ + ".http")
+http_log.addFilter(_OneLine())
+
+
+def _loop_error(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+    """An error nobody awaited on the server's loop: logged, the loop goes on."""
+    exc = context.get("exception")
+    log.error("phone server: %s%s", context.get("message", "error"), f": {exc!r}" if exc is not None else "")
+
+
+def _enough_files(need: int) -> None:
+    """Raise this process's soft limit of open files if the server's caps need
+    more than it allows (systemd's default is 1,024; the unit sets more)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = need + 512  # the arcade's own files beside the sockets
+    if soft != resource.RLIM_INFINITY and soft < want:
+        new = want if hard == resource.RLIM_INFINITY else min(hard, want)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+        log.warning("open files limit %d raised to %d (the phone server may hold %d)", soft, new, need)
 
 
 def _error_reason(msg) -> str:
@@ -103,6 +163,7 @@ class Conn:
     last_pong: float = field(default_factory=time.monotonic)
     drops: int = 0
     serial: int = field(default_factory=lambda: next(_SERIALS))  # never reused, unlike id()
+    handler: object = None  # its connection's request handler: the gate's key
 
 
 @dataclass
@@ -142,6 +203,9 @@ class PhoneServer:
         self._counts: Counter = Counter()  # messages, events, connections
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.base_events.Server | None = None
+        self._gate = G.Gate()
+        self._reporter: asyncio.Task | None = None
         self._thread: threading.Thread | None = None
         self._tasks: set[asyncio.Task] = set()  # fire-and-forget sends and goodbyes, held until done
         self._static = {name: resources.files(__package__).joinpath("static", name).read_bytes() for name in STATIC}
@@ -155,6 +219,7 @@ class PhoneServer:
         def run() -> None:
             loop = asyncio.new_event_loop()
             asyncio.set_event_loop(loop)
+            loop.set_exception_handler(_loop_error)
             self._loop = loop
             try:
                 loop.run_until_complete(self._serve())
@@ -168,6 +233,7 @@ class PhoneServer:
             loop.run_until_complete(self._shutdown())
             loop.close()
 
+        _enough_files(G.FILES)
         self._thread = threading.Thread(target=run, name="phone server", daemon=True)
         self._thread.start()
         ready.wait(10)
@@ -178,18 +244,44 @@ class PhoneServer:
         return self
 
     async def _serve(self) -> None:
-        app = web.Application(client_max_size=4096)
+        app = web.Application(client_max_size=4096, middlewares=[self._counted])
         app.router.add_get("/", self._page)
         app.router.add_get("/ws", self._socket)
         for name in STATIC[1:]:
             app.router.add_get("/" + name, self._page)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
-        await site.start()
-        self.port = self._runner.addresses[0][1]  # the real one when port 0 was asked
+        loop = asyncio.get_running_loop()
+        manager = self._runner.server
+        assert manager is not None
+
+        def handler() -> G.GatedHandler:
+            return G.GatedHandler(self._gate, manager, loop=loop, logger=http_log, **HANDLER_ARGS)
+
+        # Our own listener instead of web.TCPSite: each connection meets the gate
+        # as it is accepted, before aiohttp reads from it.
+        sock = G.listening_socket(self.host, self.port)
+        self._listener = await loop.create_server(handler, sock=sock, backlog=G.ACCEPT_BATCH)
+        G.deepen(sock)
+        self.port = sock.getsockname()[1]  # the real one when port 0 was asked
+        self._reporter = self._spawn(self._report_cuts())
+
+    async def _report_cuts(self) -> None:
+        """Once a minute, what the gate cut (if anything): one line in the log, not one a socket."""
+        told: Counter = Counter()
+        while True:
+            await asyncio.sleep(CUTS_LOGGED_EVERY_S)
+            new = self._gate.cut - told
+            if new:
+                told = self._gate.cut.copy()
+                why = ", ".join(f"{reason} {n}" for reason, n in new.items())
+                log.info("phone server: sockets cut: %d (%s)", new.total(), why)
 
     async def _shutdown(self) -> None:
+        if self._reporter is not None:
+            self._reporter.cancel()
+        if self._listener is not None:
+            self._listener.close()
         for conn in list(self._conns):
             await conn.ws.close(code=WSCloseCode.GOING_AWAY, message=b"arcade closed")
         if self._runner is not None:
@@ -310,6 +402,9 @@ class PhoneServer:
                 "refused": dict(self._refused),
                 **dict(self._counts),
                 "connections": len(self._conns),
+                "cut": dict(self._gate.cut),  # sockets the gate cut, by reason
+                "sockets": len(self._gate),
+                "sockets_peak": self._gate.peak,
             }
 
     # ---- plumbing ------------------------------------------------------------------
@@ -365,19 +460,25 @@ class PhoneServer:
             conn.drops += 1
 
     # ---- HTTP ----------------------------------------------------------------------
+    @web.middleware
+    async def _counted(self, request: web.Request, handler) -> web.StreamResponse:
+        """Every request's headers arrived: the gate's first deadline is met; a
+        connection asking more than a page load needs is closed after this answer."""
+        if self._gate.requested(request.protocol) > REQUESTS_PER_CONNECTION:
+            response = web.Response(status=429, text="too many requests")
+            response.force_close()
+            return response
+        return await handler(request)
+
     async def _page(self, request: web.Request) -> web.Response:
         name = request.path.lstrip("/") or "index.html"
         body = self._static[name]
         return web.Response(body=body, content_type=TYPES[name.rsplit(".", 1)[1]], charset="utf-8", headers=HEADERS)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if len(self._conns) >= MAX_CONNECTIONS:
-            with self._lock:
-                self._refused["too-many"] += 1
-            return web.Response(status=503, text="too many connections")
-        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, compress=False, autoping=True)
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, compress=False, autoping=True, timeout=CLOSE_S)
         await ws.prepare(request)
-        conn = Conn(ws, Bucket(self.rate, self.burst))
+        conn = Conn(ws, Bucket(self.rate, self.burst), handler=request.protocol)
         self._conns.add(conn)
         with self._lock:
             self._counts["connections_opened"] += 1
@@ -410,33 +511,34 @@ class PhoneServer:
 
     # ---- a connection's life ---------------------------------------------------------
     async def _hello(self, conn: Conn) -> bool:
-        """Wait for a valid hello; refuse and close on anything else."""
-        deadline = time.monotonic() + HELLO_TIMEOUT_S
-        while True:
-            try:
-                msg = await asyncio.wait_for(conn.ws.receive(), max(0.01, deadline - time.monotonic()))
-            except TimeoutError:
-                self._drop(conn, "no-hello")
-                await conn.ws.close(code=WSCloseCode.POLICY_VIOLATION)
-                return False
-            if msg.type != WSMsgType.TEXT:
-                if msg.type == WSMsgType.BINARY:
-                    self._drop(conn, P.BINARY)
-                    continue
-                if msg.type == WSMsgType.ERROR:
-                    self._drop(conn, _error_reason(msg))
-                return False
-            if not conn.bucket.take():
-                self._drop(conn, "flood")
-                continue
+        """The first message must be a good hello, within the gate's deadline
+        counted from the accept; anything else is refused and closed (a page
+        always says hello first: what does not is no phone)."""
+        try:
+            msg = await asyncio.wait_for(conn.ws.receive(), self._gate.hello_left(conn.handler))
+        except TimeoutError:
+            self._drop(conn, "no-hello")
+            await self._refuse(conn, "no-hello", "")  # no words: a page that is slow retries
+            return False
+        if msg.type == WSMsgType.TEXT:
             parsed = P.parse(msg.data)
-            if isinstance(parsed, str):
-                self._drop(conn, parsed)
-                continue
-            if parsed.type != "hello":
-                self._drop(conn, "before-hello")
-                continue
-            return await self._join(conn, parsed)
+            reason = parsed if isinstance(parsed, str) else None if parsed.type == "hello" else "before-hello"
+        elif msg.type == WSMsgType.BINARY:
+            reason = P.BINARY
+        else:
+            if msg.type == WSMsgType.ERROR:
+                self._drop(conn, _error_reason(msg))
+            return False
+        if reason is not None:
+            self._drop(conn, reason)
+            await self._refuse(conn, "before-hello", "")
+            return False
+        return await self._join(conn, parsed)
+
+    async def _refuse(self, conn: Conn, reason: str, text: str | None = None) -> None:
+        text = self._word(reason) if text is None else text
+        await self._send_now(conn, P.dump({"type": "refused", "reason": reason, "text": text}))
+        await conn.ws.close(code=WSCloseCode.POLICY_VIOLATION)
 
     async def _join(self, conn: Conn, hello: P.Message) -> bool:
         seat = hello["seat"]
@@ -458,9 +560,9 @@ class PhoneServer:
                     st.waiting = conn
                     self._counts["takeover_requests"] += 1
         if verdict != L.OK:
-            await self._send_now(conn, P.dump({"type": "refused", "reason": verdict, "text": self._word(verdict)}))
-            await conn.ws.close(code=WSCloseCode.POLICY_VIOLATION)
+            await self._refuse(conn, verdict)
             return False
+        self._gate.trust(conn.handler)
         if old is not None and old is not conn:
             old.active = False
             old.seat = None
@@ -537,6 +639,7 @@ class PhoneServer:
         msg = P.parse(raw)
         if isinstance(msg, str):
             self._drop(conn, msg)
+            self._send(conn, P.dump({"type": "dropped", "reason": msg}))  # (floods are not answered)
             return
         if msg.type == "pong":
             conn.last_pong = time.monotonic()

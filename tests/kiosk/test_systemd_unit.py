@@ -109,3 +109,12 @@ def test_the_unit_says_what_the_kiosk_needs():
     assert "-u WATCHDOG_PID" in s["ExecStart"]
     assert s["User"] != "root" and s["PAMName"] and s["TTYPath"] == "/dev/tty1"
     assert cp["Install"]["WantedBy"] == "graphical.target"
+
+
+def test_the_unit_gives_the_arcade_files_enough_for_the_phone_server_with_room_to_spare():
+    # Before: no LimitNOFILE, systemd's 1,024; 1,100 slow connections used them all and the arcade died
+    # at the next file it opened (issue 23).
+    from game.web.gate import FILES
+
+    limit = int(unit()["Service"]["LimitNOFILE"].split(":")[0])
+    assert limit >= 4 * (FILES + 512), (limit, FILES)

@@ -26,7 +26,9 @@ from game.web import protocol as P
         ('{"type": "pong", "id": 1, "t": 2, "x": 0}', P.BAD_FIELDS),
         ('{"type": "pong", "id": true, "t": 2}', P.BAD_FIELDS),
         ('{"type": "pong", "id": -1, "t": 2}', P.BAD_FIELDS),
-        ('{"type": "pong", "id": 1, "t": NaN}', P.BAD_FIELDS),
+        ('{"type": "pong", "id": 1, "t": NaN}', P.MALFORMED),  # not JSON (Python's json took it)
+        ('{"type": "act", "v": [[[[1]]]], "i": 0}', P.BAD_FIELDS),  # nesting refused at its first bracket
+        ('{"x": ' + "[" * 400 + "]" * 400 + ', "type": "act", "v": 1, "i": 0}', P.BAD_FIELDS),
         ('{"type": "pong", "id": 1, "t": 1e400}', P.BAD_FIELDS),
         ('{"type": "act", "v": 1, "i": 99999999999}', P.BAD_FIELDS),
         ('{"type": "press", "control": "deck9", "t": 1, "seq": 1}', P.BAD_FIELDS),
@@ -45,7 +47,9 @@ def test_every_bad_message_is_dropped_with_its_reason(raw, reason):
 def test_good_messages_parse():
     msg = P.parse('{"type": "press", "control": "wokup", "t": 1234.5, "seq": 3}')
     assert msg.type == "press" and msg["control"] == "wokup" and msg["t"] == 1234.5
-    assert P.parse('{"type": "act", "v": 4, "i": 0}').fields == {"v": 4, "i": 0}
+    assert P.parse('{"type": "act", "v": 4, "i": 0}') == P.Act(v=4, i=0)
+    hello = P.parse('{"type": "hello", "game": "g", "seat": 5, "key": "k k", "device": "d", "res": 1}')
+    assert isinstance(hello, P.Hello) and hello.type == "hello" and hello["res"] == 1.0
 
 
 def test_random_garbage_never_raises():
