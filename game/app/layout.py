@@ -68,6 +68,29 @@ def problems(boxes: list[tuple[str, pygame.Rect]], area: pygame.Rect) -> list[st
     return out
 
 
+def sweep(app, sizes: list[tuple[int, int]], languages: list[str]) -> list[str]:
+    """The top scene drawn in every language at every size: its layout problems, texts
+    that overflow their box even shrunk, and texts smaller than a player reads from
+    the sofa (`ui.MIN_TEXT`), each named with its language and size."""
+    from .ui import MIN_TEXT
+
+    found: list[str] = []
+    ui = app.ui
+    for lang in languages:
+        app.set_language(lang)
+        for size in sizes:
+            where = f"[{lang} {size[0]}x{size[1]}]"
+            ui.overflows, ui.sizes = [], []
+            try:
+                found += [f"{where} {p}" for p in check(app, size)]
+                found += [f"{where} overflows: {o}" for o in ui.overflows]
+                small = sorted({(round(s, 1), t) for t, s in ui.sizes if s < MIN_TEXT - 0.05})
+                found += [f"{where} text {t!r} at size {s} < {MIN_TEXT}" for s, t in small]
+            finally:
+                ui.overflows, ui.sizes = None, None
+    return found
+
+
 def check(app, size: tuple[int, int]) -> list[str]:
     """Draw the app's scenes in a `size` window and list the layout's problems
     (the top scene's boxes; overlays are checked on their own)."""

@@ -39,6 +39,9 @@ GREEN = (96, 196, 92)
 
 
 SHRINK_FLOOR = 0.6  # text may shrink to 60% of its size to fit its box, no further
+# The smallest text a player reads from the sofa, in design units (pixels of the
+# 1920x1080 design; see SCENES.md "Text size"): tests/app/test_layout.py holds every table to it.
+MIN_TEXT = 20
 
 
 @dataclass
@@ -64,6 +67,9 @@ class Ui:
         # The layout recorder: when a list, every text and every box a scene
         # reports (`box`) is appended as (kind, rect in px), for the layout test.
         self.boxes: list[tuple[str, pygame.Rect]] | None = None
+        # The size recorder: when a list, every text rendered (on screen or on a
+        # cached face) is appended as (text, size in design units).
+        self.sizes: list[tuple[str, float]] | None = None
 
     def resize(self, size: tuple[int, int]) -> None:
         u = min(size[0] / 1920, size[1] / 1080)
@@ -96,6 +102,8 @@ class Ui:
     def render(self, text: str, size: float, color=INK, bold: bool = False) -> pygame.Surface:
         """A cached text surface: menus redraw the same words every frame."""
         key = (text, size, color, bold)
+        if self.sizes is not None and text.strip():
+            self.sizes.append((text, size))
         surf = self._text.get(key)
         if surf is None:
             if len(self._text) > 2000:
