@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from ..i18n import _
-from .events import Control, DeviceId, PlayerEvent
+from .events import Control, DeviceId, PlayerEvent, deck_index
 
 C = Control
 PAD_BUTTONS = {  # SDL joystick button numbers of an XInput-style pad
@@ -126,8 +126,9 @@ class Devices:
             return "/".join(key_label(k) for k in self.keys_for(device or "", control))
         if d.kind == "gamepad":
             return PAD_LABELS.get(control, "")
-        if d.kind == "buzzer" and control.startswith("deck"):
-            return str(int(control[4:]) + 1)  # the stations' pentagon, numbered like the decks
+        deck = deck_index(control)
+        if d.kind == "buzzer" and deck is not None:
+            return str(deck + 1)  # the stations' pentagon, numbered like the decks
         if d.kind == "buzzer" and control == "wokup":
             return _("big button")
         return ""
