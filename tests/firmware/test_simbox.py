@@ -14,6 +14,7 @@ pytestmark = pytest.mark.realtime
 # the port reads come a few cycles later, so a time can be up to ~6 us early.
 EARLY_US = 8
 BOUNCE = (300, 200, 500, 400, 1000, 700)  # 3.1 ms of chatter, inside the lockout
+WALL_NET = 30  # a wait on simulated time gives up after this many times as long on the wall clock
 
 
 class Link:
@@ -39,15 +40,19 @@ class Link:
         self.scan_max_us = 0
 
     def expect(self, kind, timeout: float = 10.0, **fields):
-        """The next message of that type (and fields); others are dropped."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        """The next message of that type (and fields); others are dropped.
+        The timeout is simulated time (a busy host slows the simulation and
+        the wait with it), with a far longer wall-clock net should the
+        simulation stop altogether."""
+        expired = self.box.sim_deadline(timeout)
+        net = time.monotonic() + WALL_NET * timeout
+        while not expired() and time.monotonic() < net:
             while self.pending:
                 msg = self.pending.pop(0)
                 if isinstance(msg, kind) and all(getattr(msg, k) == v for k, v in fields.items()):
                     return msg
             self._read()
-        pytest.fail(f"no {kind.__name__} {fields} within {timeout} s")
+        pytest.fail(f"no {kind.__name__} {fields} within {timeout} s of simulated time")
 
     def events_until(self, device_time_us: int) -> list[P.Event]:
         """Every event, until a heartbeat stamped after device_time_us."""
@@ -83,14 +88,14 @@ def test_hello_at_boot(link):
 def test_bouncy_presses_give_one_press_and_one_release_each(link):
     link.after_boot()
     buttons = [(0, b) for b in range(6)] + [(1, b) for b in range(6)] + [(2, 5), (3, 5)]
-    start = link.box.now_us() + 30_000
-    expected = {}
-    for i, (station, button) in enumerate(buttons):
-        pressed = link.box.press(station, button, start + i * 7_919, BOUNCE)
-        released = link.box.release(station, button, pressed + 60_000 + i * 113, BOUNCE)
-        expected[station, button] = (pressed, released)
+    edges = []
+    for i, (station, button) in enumerate(buttons):  # all scheduled at one simulated instant
+        pressed = 30_000 + i * 7_919
+        edges += [("press", station, button, pressed, BOUNCE), ("release", station, button, pressed + 60_000 + i * 113, BOUNCE)]
+    times = link.box.together(edges)
+    expected = {key: (times[2 * i], times[2 * i + 1]) for i, key in enumerate(buttons)}
 
-    events = link.events_until(start + len(buttons) * 7_919 + 200_000)
+    events = link.events_until(max(times) + 200_000)
     assert 0 < link.scan_max_us < 500
     by_button = {}
     for ev in events:
@@ -118,10 +123,10 @@ def test_simultaneous_presses_get_the_same_time(link):
     buttons = ((0, 0), (0, 5), (1, 3), (3, 5))
     exact = 0
     for _trial in range(6):
-        at = link.box.now_us() + 20_000
-        for station, button in buttons:
-            link.box.press(station, button, at)
-            link.box.release(station, button, at + 30_000)
+        # One write, times from one simulated instant: however late the host
+        # is, the simulation cannot run on between two of the presses.
+        edges = [("press", s, b, 20_000) for s, b in buttons] + [("release", s, b, 50_000) for s, b in buttons]
+        at = link.box.together(edges)[0]
         events = [ev for ev in link.events_until(at + 60_000) if ev.kind == P.EventKind.PRESS]
         assert len(events) == 4
         times = sorted(ev.time_us for ev in events)
@@ -132,18 +137,19 @@ def test_simultaneous_presses_get_the_same_time(link):
 
 def test_ping_led_and_set_id(link):
     link.expect(P.Hello)
-    before = link.box.now_us()
+    before = link.box.ideal_us()  # the PING is taken in no sooner than this
     link.send(P.Ping(token=0xC0FFEE, seq=1))
     pong = link.expect(P.Pong, token=0xC0FFEE)
-    assert 0 <= P.wrap_delta(pong.time_us, before % P.CLOCK_MODULO) < 100_000
+    after = link.box.now_us()  # and answered before the simulation got here
+    assert 0 <= P.wrap_delta(pong.time_us, before % P.CLOCK_MODULO) <= after - before
 
     link.send(P.Led(station=1, mode=P.LedMode.ON, seq=2))
     link.send(P.Led(station=3, mode=P.LedMode.BLINK, period_ms=100, seq=3))
     link.send(P.Ping(token=1, seq=4))
     link.expect(P.Pong, token=1)  # the LED frames went before it
     seen = set()
-    deadline = time.monotonic() + 1
-    while time.monotonic() < deadline and len(seen) < 2:
+    expired = link.box.sim_deadline(1.0)  # ten blink periods of simulated time
+    while not expired() and len(seen) < 2:
         leds = link.box.leds()
         assert leds[:3] == [0, 1, 0]
         seen.add(leds[3])
