@@ -13,6 +13,7 @@ and an emulated box can understand a host.
 
 from __future__ import annotations
 
+import contextlib
 import struct
 import zlib
 from dataclasses import dataclass, fields
@@ -307,10 +308,8 @@ def _old_protocol(raw: bytes) -> FrameError | None:
         return None
     hello = None
     if raw[0] == MsgType.HELLO:
-        try:
+        with contextlib.suppress(struct.error):  # else still a protocol-1 frame, naming no firmware
             hello = Hello.unpack(raw[2:-2], raw[1])
-        except struct.error:
-            return None
     return FrameError("old_protocol", "a frame of protocol 1 (CRC-16)", hello)
 
 

@@ -4,6 +4,7 @@ import struct
 
 import pytest
 
+from game.hardware import noise
 from game.hardware import protocol as P
 
 SAMPLES = [
@@ -51,25 +52,6 @@ def test_corruptions_that_crc16_let_through_are_refused(msg):
     assert accepted == []
 
 
-def _corrupt(rng: random.Random, wire: bytes) -> bytes:
-    """Damage a wire frame as a noisy line does (its delimiter kept): a few
-    flipped bits, a burst of them, or bytes replaced."""
-    body = bytearray(wire[:-1])
-    kind = rng.random()
-    if kind < 0.5:
-        for _ in range(rng.randint(1, 8)):
-            body[rng.randrange(len(body))] ^= 1 << rng.randrange(8)
-    elif kind < 0.8:
-        start = rng.randrange(len(body) * 8)
-        for bit in range(start, min(start + rng.randint(2, 40), len(body) * 8)):
-            if rng.random() < 0.5:
-                body[bit // 8] ^= 1 << (bit % 8)
-    else:
-        for _ in range(rng.randint(1, 4)):
-            body[rng.randrange(len(body))] = rng.randrange(256)
-    return bytes(body) + b"\0"
-
-
 def test_randomly_corrupted_frames_are_never_accepted():
     rng = random.Random(2222)
     frames = [P.encode(m) for m in SAMPLES]
@@ -78,7 +60,7 @@ def test_randomly_corrupted_frames_are_never_accepted():
     damaged = false_frames = 0
     for _ in range(trials):
         wire = rng.choice(frames)
-        bad = _corrupt(rng, wire)
+        bad = noise.corrupt(rng, wire)
         if bad == wire:
             continue
         damaged += 1

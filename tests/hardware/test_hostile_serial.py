@@ -28,7 +28,7 @@ def seated():
     box = FakeBox(box_id=0xA1)
     table = Table([box.port], {"00a1:0": 0, "00a1:1": 1})
     try:
-        table.ready(1, synced=False, timeout=30)
+        table.ready(1, synced=False)
         yield box, table
     finally:
         table.close()
@@ -45,7 +45,7 @@ def test_crc_valid_events_for_stations_and_buttons_the_box_lacks_are_dropped(sea
     box, table = seated
     box.write_raw(event(7, 0) + event(2, 0) + event(3, 1) + event(0, 9))
     box.press(0, 4)  # then a real press: it arrives after them, alone
-    got = table.presses(1, timeout=30)
+    got = table.presses(1)
     assert [(ev.device, ev.control, ev.seat) for ev in got] == [("buzzer-00a1-0", "deck4", 0)]
     link = table.link(0xA1)
     assert link.stats.refused_events == 3  # outside the Uno's layout
@@ -69,12 +69,12 @@ def test_a_stray_hello_mid_link_unplugs_and_replugs_the_box_and_seats_stay(seate
     box, table = seated
     link = table.link(0xA1)
     box.write_raw(P.encode(stray))
-    wait_for(lambda: link.stats.relinks == 1 and link.state == "ready", 30, "the link made again")
+    wait_for(lambda: link.stats.relinks == 1 and link.state == "ready", what="the link made again")
     assert link.box_id == 0xA1 and link.hello.protocol == P.PROTOCOL_VERSION and link.stations == UNO
     assert table.notices() == ["Buzzer box 00a1 unplugged: plug it back in", "Buzzer box 00a1 is back"]
     assert all(lk.box_id != 0x0BAD for lk in table.manager.known_links())
     box.press(1, 2)
-    ev = table.presses(1, timeout=30)[0]
+    ev = table.presses(1)[0]
     assert (ev.device, ev.control, ev.seat) == ("buzzer-00a1-1", "deck2", 1)
 
 
@@ -82,10 +82,10 @@ def test_a_box_of_protocol_1_is_refused_with_how_to_reflash_it():
     box = FakeBox(box_id=7, silent=True)
     table = Table([box.port])
     try:
-        link = wait_for(lambda: table.manager.links.get(box.port), 10, "a link on the port")
-        wait_for(lambda: link.opened, 10, "the port open")
+        link = wait_for(lambda: table.manager.links.get(box.port), what="a link on the port")
+        wait_for(lambda: link.opened, what="the port open")
         box.write_raw(b"\0" + HELLO_V1)  # what an Uno of firmware 1.1 says at boot
-        wait_for(lambda: link.state == "rejected", 30, "the old box refused")
+        wait_for(lambda: link.state == "rejected", what="the old box refused")
         assert "firmware 1.1.0 speaks protocol 1" in link.reason
         assert "reflash" in link.reason and f"make -C firmware upload PORT={box.port}" in link.reason
         assert table.manager.devices() == []
@@ -101,11 +101,11 @@ def test_an_old_box_that_did_not_reset_is_asked_in_its_own_words():
     box = FakeBox(box_id=7, silent=True)
     table = Table([box.port])
     try:
-        link = wait_for(lambda: table.manager.links.get(box.port), 10, "a link on the port")
-        wait_for(lambda: link.opened, 10, "the port open")
+        link = wait_for(lambda: table.manager.links.get(box.port), what="a link on the port")
+        wait_for(lambda: link.opened, what="the port open")
         box.write_raw(b"\0" + EVENT_V1 + EVENT_V1)
-        wait_for(lambda: box._decoder.old_protocol >= 1, 30, "protocol 1's HELLO_REQ")
-        wait_for(lambda: link.state == "rejected", 30, "the old box refused")
+        wait_for(lambda: box._decoder.old_protocol >= 1, what="protocol 1's HELLO_REQ")
+        wait_for(lambda: link.state == "rejected", what="the old box refused")
         assert "old firmware speaks protocol 1" in link.reason and "reflash" in link.reason
     finally:
         table.close()

@@ -33,7 +33,7 @@ def sims(firmware_built):
     boxes = [SimBox(box_id=0x11 + i, ppm=ppm) for i, ppm in enumerate(PPMS)]
     table = Table([b.port for b in boxes], {"0011:0": 0, "0012:1": 1, "0012:2": 2})
     try:
-        table.ready(2, timeout=20)
+        table.ready(2)
         truths = [TrueClock(b, ppm) for b, ppm in zip(boxes, PPMS)]
         yield boxes, truths, table
     finally:
@@ -68,7 +68,7 @@ def test_two_clocks_3000ppm_apart_order_presses_1ms_apart_and_tie_within_the_bou
     (firmware/sim/wokbox_sim.c), so every trial counts, even while the
     simulation lags behind a busy host."""
     boxes, truths, table = sims
-    table.converged(SYNCED_BOUND_NS, timeout=30)
+    table.converged(SYNCED_BOUND_NS)
     ordered = tied = 0
     bounds = []
     for trial in range(16):
@@ -136,7 +136,7 @@ def test_unplugging_a_box_mid_game_pauses_wokup_and_replugging_resumes(firmware_
             app.step()
         assert app.top is scene and scene.missing == [] and len(scene.state.log) > 0
         box.stop()  # the cable is pulled
-        wait_for(lambda: "buzzer-0021-0" not in table.manager.devices(), 5, "the box gone")
+        wait_for(lambda: "buzzer-0021-0" not in table.manager.devices(), what="the box gone")
         app.step()
         assert isinstance(app.top, ControllerWaitScene) and scene.missing == [0]
         clock, game_ns, saved = scene.clock, scene.game_ns, scene.state.to_json()
@@ -147,7 +147,7 @@ def test_unplugging_a_box_mid_game_pauses_wokup_and_replugging_resumes(firmware_
         assert "unplugged" in table.notices()[0]
         box = SimBox(box_id=0x21)  # plugged back in, on another port
         table.ports[0] = box.port
-        wait_for(lambda: "buzzer-0021-0" in table.manager.devices(), 10, "the box back")
+        wait_for(lambda: "buzzer-0021-0" in table.manager.devices(), what="the box back")
         app.step()
         assert app.top is scene and scene.missing == []
         box.press(0, 2)
