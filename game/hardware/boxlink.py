@@ -103,6 +103,7 @@ class BoxLink:
         self._pings = 0
         self._next_ping_s = 0.0
         self._leds: dict[int, tuple[P.LedMode, int]] = {}  # station -> mode, resent on return
+        self._new_id: int | None = None  # asked for by set_id
         self._thread = threading.Thread(target=self._run, name=f"buzzer {port}", daemon=True)
 
     # ---- public -----------------------------------------------------------
@@ -142,6 +143,7 @@ class BoxLink:
         self.send(P.Led(station=station, mode=mode, period_ms=period_ms))
 
     def set_id(self, box_id: int) -> None:
+        self._new_id = box_id  # the HELLO answering it is the same box under its new id
         self.send(P.SetId(box_id=box_id))
 
     def send(self, msg) -> bool:
@@ -303,16 +305,19 @@ class BoxLink:
                 f"{name} {old} -> {new}"
                 for name, old, new in (
                     ("protocol", previous.protocol, msg.protocol),
-                    ("box id", f"{previous.box_id:04x}", f"{msg.box_id:04x}"),
                     ("board", previous.board, msg.board),
                     ("stations", previous.stations, msg.stations),
                 )
                 if old != new
             ]
+            if msg.box_id not in (previous.box_id, self._new_id):  # an id we did not give it
+                changed.append(f"box id {previous.box_id:04x} -> {msg.box_id:04x}")
             if changed:
                 raise _Relink(f"a HELLO mid-link changed {', '.join(changed)}: asking the box again")
         self.hello = msg
         went_back = self._last_device is not None and P.wrap_delta(msg.time_us, self._last_device) < 0
+        if previous is not None and previous.box_id != msg.box_id:
+            self.on_status(self)  # our own SET_ID: the manager sees the box under its new id
         if previous is not None and went_back:
             # A reboot (its clock went back): its clock starts afresh.
             self.sync = ClockSync(PING_WIRE, PONG_WIRE)

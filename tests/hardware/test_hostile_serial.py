@@ -78,6 +78,15 @@ def test_a_stray_hello_mid_link_unplugs_and_replugs_the_box_and_seats_stay(seate
     assert (ev.device, ev.control, ev.seat) == ("buzzer-00a1-1", "deck2", 1)
 
 
+def test_the_id_we_gave_the_box_is_not_a_stray_hello(seated):
+    """SET_ID's answer is a HELLO with the new id: taken as it is, no relink."""
+    box, table = seated
+    link = table.link(0xA1)
+    link.set_id(0x0A2)
+    wait_for(lambda: link.box_id == 0x0A2, what="the new id")
+    assert link.stats.relinks == 0 and link.state == "ready" and box.box_id == 0x0A2
+
+
 def test_a_box_of_protocol_1_is_refused_with_how_to_reflash_it():
     box = FakeBox(box_id=7, silent=True)
     table = Table([box.port])
