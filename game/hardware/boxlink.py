@@ -210,6 +210,10 @@ class BoxLink:
         start = time.monotonic()
         asked = start + (BOOT_WAIT_S if booting else 0)
         asked_old = False
+        # Only what this handshake hears counts (a corrupt frame of the link
+        # before a relink may have passed protocol 1's CRC by chance).
+        self._decoder.old_hello = None
+        old_before = self._decoder.old_protocol
         while self.hello is None:
             now = time.monotonic()
             if self._stop.is_set():
@@ -217,11 +221,12 @@ class BoxLink:
             old = self._decoder.old_hello
             if old is not None:
                 raise _Rejected(self._reflash(old.protocol, old.firmware))
+            old_frames = self._decoder.old_protocol - old_before
             if now - start > HELLO_GIVE_UP_S:
-                if self._decoder.old_protocol:
+                if old_frames:
                     raise _Rejected(self._reflash(1, None))
                 raise _Rejected(f"no HELLO within {HELLO_GIVE_UP_S:.0f} s: not a buzzer box, or a box without firmware")
-            if self._decoder.old_protocol and not asked_old:
+            if old_frames and not asked_old:
                 # Frames of protocol 1: ask in its words, so that it names its firmware.
                 asked_old = True
                 with self._write_lock:
