@@ -41,9 +41,10 @@ PING_LOST_S = 0.5  # a PING unanswered this long is forgotten
 UNKNOWN_CLOCK_NS = 100_000_000  # a press read before any PONG: "some time lately"
 SILENT_BEATS = 3  # heartbeats missed before the box counts as gone
 REFUSED_LOGGED = {1, 2, 3, 10, 100, 1000, 10_000}
-# Frame sizes on the wire: COBS adds one byte, the delimiter another.
-PING_WIRE = P.wire_ns(2 + 4 + 2 + 2)
-PONG_WIRE = P.wire_ns(2 + 8 + 2 + 2)
+# The least time a PING and a PONG spend on the wire (COBS and delimiter
+# included), from the frames themselves: protocol 2's CRC made them 2 bytes longer.
+PING_WIRE = P.wire_ns(len(P.encode(P.Ping(token=0))))
+PONG_WIRE = P.wire_ns(len(P.encode(P.Pong(token=0, time_us=0))))
 
 
 class LinkState(StrEnum):
