@@ -131,4 +131,4 @@ def test_the_wire_times_are_those_of_the_frames_sent():
     pong = P.encode(P.Pong(token=0x01020304, time_us=0x05060708, seq=9))
     assert (len(ping), len(pong)) == (12, 16)
     on_the_wire = (P.wire_ns(len(ping)), P.wire_ns(len(pong)))
-    assert (boxlink.PING_WIRE, boxlink.PONG_WIRE) == on_the_wire
+    assert on_the_wire == (boxlink.PING_WIRE, boxlink.PONG_WIRE)
