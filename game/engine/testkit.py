@@ -149,6 +149,9 @@ def check_words(state: GameState, seat: int, action) -> None:
                 _sentence(state.label(actor, legal, names), f"label({actor}, {legal!r})")
 
 
+MAX_MESSAGE = 300  # characters of a refusal: a rule and a bounded detail (see IllegalAction)
+
+
 def _refused(state: GameState, seat: int, action, what: str) -> bool:
     """Apply `action`: True if refused by a rule (the state checked unchanged by the
     caller), False if accepted; a KitFailure if the rules crashed on it."""
@@ -160,7 +163,9 @@ def _refused(state: GameState, seat: int, action, what: str) -> bool:
             f"seat {seat}: {what} {shown(action)} raised {type(cause).__name__}: {cause} "
             "(must be IllegalAction naming the rule)"
         ) from cause
-    except IllegalAction:
+    except IllegalAction as exc:
+        if len(str(exc)) > MAX_MESSAGE:
+            raise KitFailure(f"seat {seat}: refusing {shown(action)} said {len(str(exc))} characters") from exc
         return True
     return False
 

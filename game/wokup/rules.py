@@ -19,7 +19,7 @@ import math
 from enum import StrEnum
 from functools import lru_cache
 
-from game.engine import SYSTEM, GameState, Rng, detached, require
+from game.engine import SYSTEM, GameState, Rng, detached, require, shown
 from game.engine.actions import fields, int_field
 
 from . import data, geometry, recipes, words
@@ -341,7 +341,7 @@ class WokUpState(GameState):
                 and abs(x[k]) < 1e5
                 for k in ("x", "y")
             )
-            require(pos_ok, "settle-position", f"{x['id']}: x, y in mm")
+            require(pos_ok, "settle-position", f"{shown(x['id'])}: x, y in mm")
             fields(x, ["id", "x", "y", "face"], ["a", "off"], "settle-token-fields")
             int_field(x, "face", 0, 1, "settle-face")
             require(isinstance(x.get("off", False), bool), "settle-off")
