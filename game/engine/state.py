@@ -16,8 +16,9 @@ of moves is the save, `playerView` strips what a player may not see). Kept small
   the game orders them by it, not by arrival). `SYSTEM` acts for the table:
   physics outcomes, timers closing a claim window.
 * `apply` checks before it changes anything. An illegal action raises
-  `IllegalAction` naming the rule and leaves the state as it was; the shared
-  test kit verifies that for every game.
+  `IllegalAction` naming the rule and leaves the state as it was: the engine
+  restores the state on any exception, and refuses what is not sane JSON data
+  before a game sees it; the shared test kit verifies it for every game.
 * `observation(seat)` is what that seat may see, as data of its own (`detached`:
   changing an observation never changes the state); `determinize(seat, rng)` is a
   full state consistent with that observation, everything the seat cannot see
@@ -245,9 +246,13 @@ class GameState:
         return False
 
     # ---- provided ------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: int, action: Action, scratch: bool = False) -> None:
         """Perform `action` for `seat`, or raise IllegalAction naming the rule and leave
-        the state exactly as it was, whatever the game's `perform` did before raising."""
+        the state exactly as it was, whatever the game's `perform` did before raising.
+
+        `scratch`: the caller throws this state away if the action fails (a search's
+        simulation, a log being replayed), so no snapshot is taken to restore it: the
+        snapshot is most of what apply costs."""
         if self.is_over():
             raise IllegalAction("game-over", "the game has ended")
         if seat not in self.actors():
@@ -263,14 +268,15 @@ class GameState:
         # The log is left out (it would make each action's cost grow with the game): it
         # only ever grows, by the entry this action adds, so cutting it back restores it.
         history, entries = self.log, len(self.log)
-        saved = pickle.dumps({k: v for k, v in vars(self).items() if k != "log"}, pickle.HIGHEST_PROTOCOL)
+        saved = None if scratch else pickle.dumps({k: v for k, v in vars(self).items() if k != "log"}, -1)
         try:
             self._perform_and_log(seat, action)
         except BaseException as exc:
-            del history[entries:]
-            self.__dict__.clear()
-            self.__dict__.update(pickle.loads(saved))
-            self.log = history
+            if saved is not None:
+                del history[entries:]
+                self.__dict__.clear()
+                self.__dict__.update(pickle.loads(saved))
+                self.log = history
             if isinstance(exc, IllegalAction) or not isinstance(exc, Exception):
                 raise  # refused by a rule, or not ours to handle (KeyboardInterrupt)
             log.error("%s: seat %s: the rules failed on %s", self.game_id, seat, shown(action), exc_info=exc)
@@ -309,7 +315,7 @@ class GameState:
     def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict]) -> Self:
         state = cls(num_seats, options, seed)
         for entry in log:
-            state.apply(entry["seat"], entry["action"])
+            state.apply(entry["seat"], entry["action"], scratch=True)  # on a failure, no state is returned
         return state
 
     def clone(self) -> Self:

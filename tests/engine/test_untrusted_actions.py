@@ -4,7 +4,7 @@ the engine guarantees it, not each game (issue 22)."""
 
 import pytest
 
-from game.engine import IllegalAction
+from game.engine import ActionFailed, IllegalAction
 from game.engine.testkit import KitFailure, nested, run_playouts
 
 from .toygame import SnapState
@@ -105,3 +105,11 @@ def test_an_unexpected_error_is_a_refusal_naming_the_rule_and_the_state_is_resto
 def test_the_kit_still_fails_a_game_whose_rules_raise_unexpected_errors():
     with pytest.raises(KitFailure, match="must be IllegalAction"):
         run_playouts(BuggySnap, 3)
+
+
+def test_a_scratch_apply_still_refuses_a_crash_by_name():
+    """Searches and replays throw their state away on a failure: no snapshot, same refusal."""
+    s = BuggySnap(2, None, 5)
+    with pytest.raises(ActionFailed) as err:
+        s.apply(0, _first_legal(s), scratch=True)
+    assert err.value.rule == "malformed-action"
