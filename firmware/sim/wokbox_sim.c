@@ -9,8 +9,8 @@
  * firmware's micros() clock, counted from the cycle its timer 0 started.
  *
  *   now                          -> ok <t>
- *   press S B [AT [D1,D2,...]]   -> ok <t of the first edge>
- *   release S B [AT [D1,D2,...]] -> ok <t of the first edge>
+ *   press S B [AT|-|+N [D1,D2,...]]   -> ok <t of the first edge>
+ *   release S B [AT|-|+N [D1,D2,...]] -> ok <t of the first edge>
  *   led                          -> ok <level of each station's LED>
  *   stats                        -> ok cycle=<n> lag_us=<n> max_lag_us=<n>
  *                                   tx_waiting=<n> rx_waiting=<n>
@@ -18,9 +18,12 @@
  *                                   bytes not yet due or not yet taken)
  *   quit
  *
- * AT is a device time or "-" for now; Dn are bounce intervals: after the
- * first edge the line toggles again after D1, then D2 more, and so on (an
- * even count, so the line ends where the command says).
+ * AT is a device time, "-" for now or "+N" for N us after now; Dn are
+ * bounce intervals: after the first edge the line toggles again after D1,
+ * then D2 more, and so on (an even count, so the line ends where the command
+ * says). Every command of one write is answered before the simulation runs
+ * on, at the same simulated instant: presses sent together with "+N" times
+ * keep their spacing however busy the host is.
  *
  * simavr runs free when the firmware busy-loops, so this harness paces it:
  * simulated cycles follow the wall clock at 16 MHz * (1 + ppm / 1e6),
@@ -178,7 +181,7 @@ static void cmd_edge(uint8_t pressed, char *args)
     int station, button;
     char at[32] = "-", bounce[512] = "";
     if (sscanf(args, "%d %d %31s %511s", &station, &button, at, bounce) < 2) {
-        fprintf(ctl, "err usage: press|release S B [AT|- [D1,D2,...]]\n");
+        fprintf(ctl, "err usage: press|release S B [AT|-|+N [D1,D2,...]]\n");
         return;
     }
     const wb_pin_t *pin = button_pin(station, button);
@@ -189,7 +192,10 @@ static void cmd_edge(uint8_t pressed, char *args)
 
     /* Whole microseconds so that the reply is exact. */
     int64_t now = (int64_t)(avr->cycle - clock0 + CYCLES_PER_US - 1) / CYCLES_PER_US;
-    int64_t t = strcmp(at, "-") ? strtoll(at, NULL, 10) : now;
+    /* "+N": N us after now, the same now for every command of one read, so
+     * presses sent together in one write land together however late. */
+    int64_t t = !strcmp(at, "-") ? now : at[0] == '+' ? now + strtoll(at + 1, NULL, 10)
+                                                       : strtoll(at, NULL, 10);
     if (t < now)
         t = now;
 

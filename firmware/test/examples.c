@@ -1,7 +1,9 @@
 /* Prints the example frames of PROTOCOL.md, made by the firmware's own
  * code; tests/firmware checks the document and the Python codec against
- * this output. Format: "NAME: hex bytes". */
+ * this output. Format: "NAME: hex bytes". With --crc, CRC-32 vectors
+ * instead. */
 #include <stdio.h>
+#include <string.h>
 
 #include "box.h"
 
@@ -49,8 +51,24 @@ static void run_until(box_t *b, const uint8_t *ports, uint32_t t)
     box_scan(b, ports, t);
 }
 
-int main(void)
+/* CRC-32 of known inputs, for the host to compare with zlib.crc32: the
+ * check string, then byte i = i * 151 + 7 for every length up to a frame's. */
+static void crc_vectors(void)
 {
+    uint8_t data[PROTO_MAX_FRAME];
+    printf("CRC32 check: %08lx\n", (unsigned long)proto_crc32((const uint8_t *)"123456789", 9));
+    for (uint8_t i = 0; i < PROTO_MAX_FRAME; i++)
+        data[i] = (uint8_t)(i * 151 + 7);
+    for (uint8_t n = 0; n <= PROTO_MAX_FRAME; n++)
+        printf("CRC32 %u: %08lx\n", n, (unsigned long)proto_crc32(data, n));
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && !strcmp(argv[1], "--crc")) {
+        crc_vectors();
+        return 0;
+    }
     box_t b;
     uint8_t ports[WB_MAX_PORTS] = {0};
     const uint8_t ping[] = {0x78, 0x56, 0x34, 0x12};

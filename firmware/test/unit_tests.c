@@ -40,8 +40,13 @@ static void run(const char *name, void (*fn)(void))
 
 static void test_crc_check_value(void)
 {
-    /* CRC-16/MCRF4XX catalogue check value. */
-    CHECK_EQ(proto_crc16((const uint8_t *)"123456789", 9), 0x6F91);
+    /* CRC-32/ISO-HDLC catalogue check value, and zlib.crc32 of 0 bytes,
+     * one 0x00 and four 0xFF (the host side checks many more vectors
+     * against examples.c's output). */
+    CHECK_EQ(proto_crc32((const uint8_t *)"123456789", 9), 0xCBF43926UL);
+    CHECK_EQ(proto_crc32((const uint8_t *)"", 0), 0);
+    CHECK_EQ(proto_crc32((const uint8_t *)"\0", 1), 0xD202EF8DUL);
+    CHECK_EQ(proto_crc32((const uint8_t *)"\xff\xff\xff\xff", 4), 0xFFFFFFFFUL);
 }
 
 static void test_cobs_vectors(void)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from game.engine import GameState, IllegalAction, detached, require
+from game.engine import GameState, IllegalAction, detached, require, shown
 from game.engine.actions import fields, int_field, is_int, str_field, str_list
 
 from . import words
@@ -153,7 +153,7 @@ class ChefsState(GameState):
             "pass": self._pass,
         }.get(kind)
         if handler is None:
-            raise IllegalAction("action-type", f"unknown action {kind!r}")
+            raise IllegalAction("action-type", f"unknown action {shown(kind)}")
         touched = handler(seat, action)
         drew = self._draw_up(seat)
         self.last = {"seat": seat, "action": action, "ingredients": touched, "drew": drew}
@@ -170,7 +170,7 @@ class ChefsState(GameState):
 
     def _play(self, seat: int, action: dict) -> list[str]:
         card = str_field(action, "card", rule="card-in-hand")
-        require(card in self.hands[seat], "card-in-hand", f"{card!r} is not in your hand")
+        require(card in self.hands[seat], "card-in-hand", f"{shown(card)} is not in your hand")
         effect = content().effect(card)
         if effect is None:
             require(set(action) == {"type", "card"}, "action-shape", "an ingredient takes no target")

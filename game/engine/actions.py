@@ -5,7 +5,8 @@ game reads each field through these helpers: a missing field, a field of the
 wrong type (a bool is not a number, 1.5 is not a seat), a number out of range or
 a field the move does not take is an `IllegalAction` naming the rule, never a
 `TypeError` or an `IndexError` deep in the rules. The shared kit feeds every
-game malformed actions and fails on anything else.
+game malformed actions and fails on anything else. A refusal shows the player's
+value through `shown` (reprlib): bounded, whatever the value holds.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any, TypeGuard
 
-from .state import require
+from .state import require, shown
 
 _MISSING = object()
 
@@ -29,9 +30,9 @@ def fields(
     """The action has every `required` field and nothing beyond `type`,
     `required` and `optional`."""
     missing = [k for k in required if k not in action]
-    require(not missing, rule, f"{action.get('type')!r} needs {', '.join(missing)}")
-    extra = sorted(set(action) - {"type", *required, *optional})
-    require(not extra, rule, f"{action.get('type')!r} takes no {', '.join(map(str, extra))}")
+    require(not missing, rule, f"{shown(action.get('type'))} needs {', '.join(missing)}")
+    extra = sorted(set(action) - {"type", *required, *optional}, key=str)
+    require(not extra, rule, f"{shown(action.get('type'))} takes no {', '.join(map(shown, extra))}")
 
 
 def int_field(
@@ -49,7 +50,7 @@ def int_field(
     if not ok:
         span = f" from {lo}" if lo is not None else ""
         span += f" to {hi}" if hi is not None else ""
-        require(False, rule or f"{key}-number", f"{key} must be a whole number{span}, not {value!r}")
+        require(False, rule or f"{key}-number", f"{key} must be a whole number{span}, not {shown(value)}")
     return value
 
 
@@ -57,7 +58,7 @@ def str_field(action: dict, key: str, choices: Collection[str] | None = None, ru
     """The string in `action[key]`, one of `choices` if given."""
     value: Any = action.get(key)
     ok = isinstance(value, str) and (choices is None or value in choices)
-    require(ok, rule or f"{key}-choice", f"{key} cannot be {value!r}")
+    require(ok, rule or f"{key}-choice", f"{key} cannot be {shown(value)}")
     return value
 
 
@@ -71,12 +72,12 @@ def int_list(
         and len(value) <= max_len
         and all(is_int(v) and (lo is None or v >= lo) and (hi is None or v <= hi) for v in value)
     )
-    require(ok, rule or f"{key}-numbers", f"{key} must be a list of whole numbers, not {value!r}")
+    require(ok, rule or f"{key}-numbers", f"{key} must be a list of whole numbers, not {shown(value)}")
     return value
 
 
 def str_list(action: dict, key: str, rule: str | None = None, max_len: int = 64) -> list[str]:
     value: Any = action.get(key)
     ok = isinstance(value, list) and len(value) <= max_len and all(isinstance(v, str) for v in value)
-    require(ok, rule or f"{key}-names", f"{key} must be a list of names, not {value!r}")
+    require(ok, rule or f"{key}-names", f"{key} must be a list of names, not {shown(value)}")
     return value

@@ -103,7 +103,7 @@ class IsmctsBot(Bot):
             # are not searched: they are played at random.
             listed = [] if actor == SYSTEM else sim.legal_actions(actor)
             if not listed:
-                sim.apply(actor, sim.sample_action(actor, rng))
+                sim.apply(actor, sim.sample_action(actor, rng), scratch=True)
                 continue
             legal = {action_key(a): a for a in listed}
             untried = [k for k in legal if k not in node.children]
@@ -114,7 +114,7 @@ class IsmctsBot(Bot):
                 key = rng.choice(untried)
                 child = node.children[key] = _Node(actor)
                 child.avail = 1
-                sim.apply(actor, legal[key])
+                sim.apply(actor, legal[key], scratch=True)
                 path.append(child)
                 break
             log_avail = {k: math.log(max(1, node.children[k].avail)) for k in legal}
@@ -126,14 +126,14 @@ class IsmctsBot(Bot):
                 ),
             )
             node = node.children[key]
-            sim.apply(actor, legal[key])
+            sim.apply(actor, legal[key], scratch=True)
             path.append(node)
         # Playout.
         for _ in range(self.rollout_depth):
             if sim.is_over():
                 break
             actor = rng.choice(sim.actors())
-            sim.apply(actor, self._act(sim, actor, rng))
+            sim.apply(actor, self._act(sim, actor, rng), scratch=True)
         rewards = self.rewards(sim)
         for n in path:
             n.visits += 1

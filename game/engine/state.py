@@ -16,8 +16,9 @@ of moves is the save, `playerView` strips what a player may not see). Kept small
   the game orders them by it, not by arrival). `SYSTEM` acts for the table:
   physics outcomes, timers closing a claim window.
 * `apply` checks before it changes anything. An illegal action raises
-  `IllegalAction` naming the rule and leaves the state as it was; the shared
-  test kit verifies that for every game.
+  `IllegalAction` naming the rule and leaves the state as it was: the engine
+  restores the state on any exception, and refuses what is not sane JSON data
+  before a game sees it; the shared test kit verifies it for every game.
 * `observation(seat)` is what that seat may see, as data of its own (`detached`:
   changing an observation never changes the state); `determinize(seat, rng)` is a
   full state consistent with that observation, everything the seat cannot see
@@ -32,7 +33,10 @@ of moves is the save, `playerView` strips what a player may not see). Kept small
 from __future__ import annotations
 
 import json
+import logging
+import math
 import pickle
+import reprlib
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
@@ -41,14 +45,93 @@ from .rng import Rng
 Action = Any  # a JSON value, normally {"type": ..., ...}
 SYSTEM = -1  # the seat of the table itself (physics outcomes, timers)
 
+# What an action may be: JSON data of a sane size. Far beyond any game's moves (Wok
+# Up's "settle", the largest, is 3 deep and a few hundred values), far below what
+# would exhaust Python's stack or a 64-bit number (JSON's consumers, a save file,
+# a phone's JavaScript, hold no more).
+MAX_ACTION_DEPTH = 32
+MAX_ACTION_VALUES = 10_000
+MAX_ACTION_INT = 2**63
+MAX_DETAIL = 240  # characters of a refusal's detail: a message, not a dump of the action
+
+log = logging.getLogger(__name__)
+
+
+class _Shown(reprlib.Repr):
+    """reprlib, bounded everywhere, also for numbers too long to print at all."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxdict, self.maxlist, self.maxstring, self.maxother, self.maxlong = 3, 6, 8, 40, 40, 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:  # repr() itself refuses past 4300 digits
+            return f"<a {x.bit_length()}-bit number>"
+        return super().repr_int(x, level)
+
+
+_shown = _Shown()
+
+
+def shown(value: Any) -> str:
+    """A player's value in a refusal message: its repr, cut short whatever it holds."""
+    return _shown.repr(value)
+
 
 class IllegalAction(Exception):
     """An action the rules forbid. `rule` is a short stable name of the broken rule."""
 
     def __init__(self, rule: str, detail: str = "") -> None:
+        if len(detail) > MAX_DETAIL:  # whatever a game put in it
+            detail = detail[: MAX_DETAIL - 1] + "…"
         self.rule = rule
         self.detail = detail
         super().__init__(f"{rule}: {detail}" if detail else rule)
+
+
+class ActionFailed(IllegalAction):
+    """The rules raised something else than IllegalAction while performing an action:
+    a bug, met with an action nobody foresaw. It is refused like an illegal one (the
+    state restored), so that a table never crashes on it; `__cause__` is the error,
+    and the test kit fails on it."""
+
+    def __init__(self, error: BaseException) -> None:
+        try:
+            said = str(error)
+        except Exception:  # an error that cannot even say what it is
+            said = ""
+        super().__init__("malformed-action", f"the rules failed on it ({type(error).__name__}: {said})")
+
+
+def json_problem(value: Any) -> str | None:
+    """What makes `value` more than sane JSON data, or None. Walked with a stack of its
+    own: a value nested 100,000 deep is refused, never a RecursionError."""
+    todo = [(value, 0)]
+    count = 0
+    while todo:
+        item, depth = todo.pop()
+        if depth > MAX_ACTION_DEPTH:
+            return f"nested more than {MAX_ACTION_DEPTH} deep"
+        if item is None or isinstance(item, (str, bool)):
+            continue
+        if isinstance(item, int):
+            if not -MAX_ACTION_INT <= item < MAX_ACTION_INT:
+                return "a whole number beyond 64 bits"
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return f"a number that is not finite ({item})"
+        elif isinstance(item, (list, dict)):
+            count += len(item)
+            if count > MAX_ACTION_VALUES:
+                return f"more than {MAX_ACTION_VALUES} values"
+            if isinstance(item, dict):
+                if not all(isinstance(k, str) for k in item):
+                    return "a table whose keys are not all names"
+                item = item.values()
+            todo += [(x, depth + 1) for x in item]
+        else:
+            return f"{type(item).__name__} is not JSON data"
+    return None
 
 
 def require(condition: bool, rule: str, detail: str = "") -> None:
@@ -163,14 +246,43 @@ class GameState:
         return False
 
     # ---- provided ------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> None:
+    def apply(self, seat: int, action: Action, scratch: bool = False) -> None:
+        """Perform `action` for `seat`, or raise IllegalAction naming the rule and leave
+        the state exactly as it was, whatever the game's `perform` did before raising.
+
+        `scratch`: the caller throws this state away if the action fails (a search's
+        simulation, a log being replayed), so no snapshot is taken to restore it: the
+        snapshot is most of what apply costs."""
         if self.is_over():
             raise IllegalAction("game-over", "the game has ended")
         if seat not in self.actors():
-            raise IllegalAction("not-your-turn", f"seat {seat} may not act now")
+            raise IllegalAction("not-your-turn", f"seat {shown(seat)} may not act now")
         # Every action is a dict with a string "type" (actions arrive as untrusted JSON).
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("action-shape", 'an action is a table with a "type" name')
+        problem = json_problem(action)
+        if problem is not None:
+            raise IllegalAction("action-shape", problem)
+        # A snapshot to restore on any exception: pickling the state costs about one
+        # apply, half as much as a clone to perform on and swap in (game/engine/README.md).
+        # The log is left out (it would make each action's cost grow with the game): it
+        # only ever grows, by the entry this action adds, so cutting it back restores it.
+        history, entries = self.log, len(self.log)
+        saved = None if scratch else pickle.dumps({k: v for k, v in vars(self).items() if k != "log"}, -1)
+        try:
+            self._perform_and_log(seat, action)
+        except BaseException as exc:
+            if saved is not None:
+                del history[entries:]
+                self.__dict__.clear()
+                self.__dict__.update(pickle.loads(saved))
+                self.log = history
+            if isinstance(exc, IllegalAction) or not isinstance(exc, Exception):
+                raise  # refused by a rule, or not ours to handle (KeyboardInterrupt)
+            log.error("%s: seat %s: the rules failed on %s", self.game_id, seat, shown(action), exc_info=exc)
+            raise ActionFailed(exc) from exc
+
+    def _perform_and_log(self, seat: int, action: Action) -> None:
         rng_before = self.rng.state
         actors_before = self.actors()
         self._sealed = False
@@ -203,7 +315,7 @@ class GameState:
     def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict]) -> Self:
         state = cls(num_seats, options, seed)
         for entry in log:
-            state.apply(entry["seat"], entry["action"])
+            state.apply(entry["seat"], entry["action"], scratch=True)  # on a failure, no state is returned
         return state
 
     def clone(self) -> Self:

@@ -14,10 +14,15 @@ to the end of the game, and after every step checks:
 * at checkpoints: changing every list and dict of every seat's observation
   leaves the state unchanged (an observation shares nothing with the state);
 * at checkpoints: actions that are not legal now (other seats' actions, actions
-  seen earlier in the game) raise IllegalAction and leave the state unchanged;
-* at checkpoints: malformed actions (not a table, a "type" that is a list or
-  another game's, fields missing, extra, of the wrong type or absurdly large)
-  raise IllegalAction, never another exception, and leave the state unchanged;
+  seen earlier in the game, near misses of legal ones: a number one off, a field
+  taken from another legal action) raise IllegalAction and leave the state
+  unchanged. Where a seat's legal actions are a closed list, every action `apply`
+  accepts must be in it: the list and `apply` agree exactly;
+* at checkpoints: malformed actions (not a table, a "type" that is a list,
+  every other game's moves, fields missing, extra, of the wrong type, bools
+  for numbers, huge or not finite numbers, values nested 100,000 deep) raise
+  IllegalAction naming a rule, never another exception (nor the engine's
+  `ActionFailed`, which means the rules crashed), and leave the state unchanged;
 * at checkpoints: the action just applied is told in words (`describe`) and
   every legal action has a label (`label`);
 * at the end: the game is over, winners are seats, and replaying the log from
@@ -32,7 +37,7 @@ import json
 from dataclasses import dataclass, field
 
 from .rng import Rng
-from .state import SYSTEM, GameState, IllegalAction
+from .state import SYSTEM, ActionFailed, GameState, IllegalAction, json_problem, shown
 
 
 @dataclass
@@ -117,7 +122,13 @@ def check_hidden(state: GameState, rng: Rng, stats: PlayoutStats) -> None:
 
 
 def _key(action) -> str:
+    """A legal action's text, to compare actions."""
     return json.dumps(action, sort_keys=True)
+
+
+def _trial_key(action) -> str | None:
+    """A made-up action's text; None for what is no sane JSON data (never legal)."""
+    return None if json_problem(action) is not None else _key(action)
 
 
 NAMES = ["Ana", "Bao", "Chloé", "Diego", "Emma", "Farid"]
@@ -138,36 +149,145 @@ def check_words(state: GameState, seat: int, action) -> None:
                 _sentence(state.label(actor, legal, names), f"label({actor}, {legal!r})")
 
 
+MAX_MESSAGE = 300  # characters of a refusal: a rule and a bounded detail (see IllegalAction)
+
+
+def _refused(state: GameState, seat: int, action, what: str) -> bool:
+    """Apply `action`: True if refused by a rule (the state checked unchanged by the
+    caller), False if accepted; a KitFailure if the rules crashed on it."""
+    try:
+        state.apply(seat, action)
+    except ActionFailed as exc:
+        cause = exc.__cause__
+        raise KitFailure(
+            f"seat {seat}: {what} {shown(action)} raised {type(cause).__name__}: {cause} "
+            "(must be IllegalAction naming the rule)"
+        ) from cause
+    except IllegalAction as exc:
+        if len(str(exc)) > MAX_MESSAGE:
+            raise KitFailure(f"seat {seat}: refusing {shown(action)} said {len(str(exc))} characters") from exc
+        return True
+    return False
+
+
 def check_illegal(state: GameState, candidates: list) -> None:
+    """Every candidate not among its seat's legal actions is refused, changing nothing;
+    for every actor, near misses of its legal actions too (see `near_misses`)."""
     before = state.to_json()
     actors = state.actors()
+    legal = {seat: state.legal_actions(seat) for seat in actors}
+    candidates = candidates + [(seat, a) for seat in actors for a in near_misses(legal[seat])]
     for seat, action in candidates:
-        if seat in actors and not state.open_action_space(seat):
-            if _key(action) in {_key(a) for a in state.legal_actions(seat)}:
-                continue
-        elif seat in actors:
+        if seat in actors and state.open_action_space(seat):
             continue  # an open action space cannot say what is illegal by listing
-        try:
-            state.apply(seat, action)
-        except IllegalAction:
-            pass
-        else:
-            raise KitFailure(f"seat {seat}: illegal action {action!r} was accepted")
+        if seat in actors and _trial_key(action) in {_key(a) for a in legal[seat]}:
+            continue
+        if not _refused(state, seat, action, "illegal action"):
+            raise KitFailure(
+                f"seat {seat}: apply accepted {shown(action)}, which legal_actions leaves out "
+                "(the list and apply must agree exactly)"
+            )
         if state.to_json() != before:
-            raise KitFailure(f"seat {seat}: rejected action {action!r} changed the state")
+            raise KitFailure(f"seat {seat}: rejected action {shown(action)} changed the state")
 
 
-# Other games' moves, sent to every game: a phone of the wrong table must be refused.
+def near_misses(legal: list, limit: int = 24) -> list:
+    """Actions that look legal: a legal action with a whole number one off or zero, or a
+    field taken from another legal action of the same type. Most are illegal; those
+    that are legal must be listed (a rule naming the first of identical items, say)."""
+    out = []
+    for action in legal[:limit]:
+        if not isinstance(action, dict):
+            continue
+        for key, value in action.items():
+            if key == "type":
+                continue
+            if isinstance(value, int) and not isinstance(value, bool):
+                out += [{**action, key: v} for v in (value - 1, value + 1, 0) if v != value]
+            out += [
+                {**action, key: other[key]}
+                for other in legal[:limit]
+                if other.get("type") == action["type"] and key in other and other[key] != value
+            ][:3]
+    unique = {_trial_key(a): a for a in out}
+    return list(unique.values())
+
+
+# Every game's moves, sent to every game: a phone of the wrong table must be
+# refused (tests/engine/test_kit_foreign.py keeps the list up to date with the games).
 FOREIGN_ACTIONS: list = [
+    # Yatai
+    {"type": "menu", "dish": "red"},
+    {"type": "bottle", "colour": "red"},
+    {"type": "insert", "tile": 0, "arrow": 2},
+    {"type": "customers", "slot": 0},
+    {"type": "cook", "slot": 1, "dishes": ["blue"]},
+    {"type": "drinks", "slot": 0, "colours": ["red"]},
+    {"type": "recycle", "slot": 0},
+    {"type": "serve", "slot": 0, "drinks": ["yellow"], "taiyaki": False},
+    {"type": "guest", "guest": 0, "seat": 0},
+    {"type": "replace", "guest": 0, "seat": 1, "pos": 0},
+    {"type": "board", "space": 0},
+    {"type": "review", "track": "cleanliness"},
+    {"type": "penalty"},
+    {"type": "offer_drink", "colour": "green"},
+    {"type": "taiyaki"},
+    {"type": "take", "token": "doggy_bag"},
+    {"type": "pick", "guest": "blue"},
+    {"type": "use", "token": "garbage"},
+    {"type": "use", "token": "urgent_call", "a": 0, "b": 1},
+    {"type": "end"},
+    {"type": "stop"},
+    # Wok Up
     {"type": "slap", "deck": 2, "t": 0},
     {"type": "wokup", "t": 0},
-    {"type": "buy", "row": 1},
+    {"type": "pass", "t": 0},
+    {"type": "take", "deck": 1},
+    {"type": "turn", "deck": 2},
+    {"type": "signal", "t": 3_000_000_000},
+    {"type": "clear", "t": 3_000_000_000},
+    {"type": "resolve", "t": 950_000_000},
+    {"type": "pause", "t": 0},
+    {"type": "resume", "t": 0},
+    {"type": "settle", "t": 1, "tokens": [{"id": "fish-1", "x": 100.0, "y": 58.1, "face": 0, "a": 336, "off": False}]},
+    # Relleno
+    {"type": "time_card", "card": "aiko", "early": []},
+    {"type": "fill", "recipe": "pain-au-chocolat", "cards": ["dario"]},
+    {"type": "restock"},
+    {"type": "bonus_fill", "recipe": "blueberry-crepe", "cards": ["brioche-suisse", "clara"]},
+    {"type": "skip_bonus"},
+    {"type": "remove", "card": "aiko"},
+    # Cheater Chefs
+    {"type": "play", "card": "chicken"},
+    {"type": "play", "card": "poison", "seat": 0, "pos": 0},
+    {"type": "play", "card": "switcheroo", "mine": 0, "seat": 0, "pos": 0},
+    {"type": "discard_hand", "cards": ["chicken"]},
+    {"type": "discard_ingredient", "pos": 0},
+    {"type": "swap", "pos": 0, "side": "left"},
+    {"type": "move", "pos": 0, "to": 1},
+    {"type": "pass"},
+    # We Will Wok You
     {"type": "coin", "line": 0},
-    {"type": "play", "card": "tomato"},
-    {"type": "fill", "recipe": 3},
-    {"type": "insert", "tile": 0, "arrow": 2},
+    {"type": "buy", "row": 1},
+    {"type": "take_wok"},
+    {"type": "lay", "card": 47},
+    {"type": "choose", "wok": 4},
+    {"type": "cancel"},
+    # nobody's
     {"type": "no-such-move"},
 ]
+
+
+def nested(levels: int, container: type = list):
+    """A value `levels` deep ([[[...]]] or {"k": {"k": ...}}), built without recursion."""
+    value: object = 0
+    for _ in range(levels):
+        value = [value] if container is list else {"k": value}
+    return value
+
+
+DEEP_LIST = nested(100_000)
+DEEP_DICT = nested(100_000, dict)
 NOT_ACTIONS: list = [
     None,
     3,
@@ -182,11 +302,38 @@ NOT_ACTIONS: list = [
     {"type": {"k": "v"}},
     {"type": ["pass"]},
     {"kind": "pass"},
+    DEEP_LIST,
+    {"type": DEEP_LIST},
+    {"type": "pass", "k": DEEP_DICT},
+    {"type": "x" * 100_000},
 ]
-BAD_VALUES: list = ["x", 1.5, True, None, [], {}, [1, 2], {"a": 1}, 2**70, -(2**70), float("nan")]
+BAD_VALUES: list = [
+    "x",
+    "",
+    1.5,
+    True,
+    False,
+    None,
+    [],
+    {},
+    [1, 2],
+    {"a": 1},
+    -1,
+    2**64,
+    -(2**64),
+    10**100,
+    float("inf"),
+    -float("inf"),
+    float("nan"),
+    -0.0,
+    DEEP_LIST,
+    DEEP_DICT,
+    "x" * 100_000,
+    list(range(10_000)),
+]
 
 
-def malformed_variants(action, rng: Rng, limit: int = 40) -> list:
+def malformed_variants(action, rng: Rng, limit: int = 60) -> list:
     """Broken copies of a legal action: each field missing, of a wrong type or
     absurd, and an extra field."""
     if not isinstance(action, dict):
@@ -211,19 +358,15 @@ def check_malformed(cls: type[GameState], state: GameState, rng: Rng) -> None:
         samples = [rng.choice(legal)] if legal else []
         trials = NOT_ACTIONS + FOREIGN_ACTIONS + [m for a in samples for m in malformed_variants(a, rng)]
         for action in trials:
-            if _key(action) in known:
+            if _trial_key(action) in known:
                 continue  # another game's move that is also one of this game's legal ones
-            try:
-                state.apply(seat, action)
-            except IllegalAction:
+            if _refused(state, seat, action, "malformed action"):
                 continue
-            except Exception as exc:
-                raise KitFailure(
-                    f"seat {seat}: malformed action {action!r} raised "
-                    f"{type(exc).__name__}: {exc} (must be IllegalAction)"
-                ) from exc
             if not open_space:  # an open action space cannot say what is malformed by listing
-                raise KitFailure(f"seat {seat}: malformed action {action!r} was accepted")
+                raise KitFailure(
+                    f"seat {seat}: apply accepted {shown(action)}, which legal_actions leaves out "
+                    "(a malformed action, or the list and apply disagree)"
+                )
             state.__dict__.update(cls.from_json(before).__dict__)  # it was legal after all: take it back
         if state.to_json() != before:
             raise KitFailure(f"seat {seat}: a refused malformed action changed the state")
@@ -350,8 +493,8 @@ def assert_rejected(state: GameState, seat: int, action, rule: str) -> None:
         state.apply(seat, action)
     except IllegalAction as exc:
         if exc.rule != rule:
-            raise AssertionError(f"{action!r} was refused by rule {exc.rule!r}, not {rule!r}") from exc
+            raise AssertionError(f"{shown(action)} was refused by rule {exc.rule!r}, not {rule!r}") from exc
     else:
-        raise AssertionError(f"{action!r} was accepted; rule {rule!r} should refuse it")
+        raise AssertionError(f"{shown(action)} was accepted; rule {rule!r} should refuse it")
     if state.to_json() != before:
-        raise AssertionError(f"refusing {action!r} changed the state")
+        raise AssertionError(f"refusing {shown(action)} changed the state")

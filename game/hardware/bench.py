@@ -6,7 +6,8 @@ in the queue, noted there. The difference is this host's share of a press's
 delay (the USB bridge's is not in it). Clock sync: the Python box's clock
 model is exact, so the mapped time of every press is compared with the
 truth; where simavr is built, the same for a box running the real firmware
-(its truth is the harness's pacing, `simtruth`).
+(its truth is the harness's pacing, `simtruth`). Line noise: 10^7 randomly
+corrupted frames through the decoder and the layout check (`noise`).
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ import statistics
 import time
 
 from ..input.events import EventQueue, PlayerEvent
+from . import noise
 from .fakebox import FakeBox
 from .manager import BuzzerManager
 
 PRESSES = 400
+NOISE_FRAMES = 10_000_000  # corrupted frames through the decoder (about 2 minutes)
 
 
 class _StampedQueue(EventQueue):
@@ -138,8 +141,22 @@ def simavr_sync(presses: int = 60) -> dict | None:
     }
 
 
+def line_noise(out, frames: int = NOISE_FRAMES) -> noise.NoiseFigures:
+    fig = noise.measure(frames)
+    print(
+        f"buzzer line noise: {fig.corrupted:,} randomly corrupted frames (bit flips, bursts, bytes replaced) -> "
+        f"{fig.false_frames} false frames accepted: {fig.false_events} false events inside the box's layout, "
+        f"{fig.impossible_events} impossible ones (the link drops those); protocol 1's CRC-16 let "
+        f"{fig.v1_passed_crc} of {fig.v1_corrupted:,} through",
+        file=out,
+        flush=True,
+    )
+    return fig
+
+
 def report(out) -> dict:
-    """Print the buzzer path's figures; returns them ({"serial", "simavr"})."""
+    """Print the buzzer path's figures; returns them ({"serial", "simavr", "noise"})."""
+    noisy = line_noise(out)
     fig = serial_path()
     print(
         f"buzzer serial path (pty, Python box): last byte in -> event in the game queue "
@@ -166,4 +183,4 @@ def report(out) -> dict:
             file=out,
             flush=True,
         )
-    return {"serial": fig, "simavr": sim}
+    return {"serial": fig, "simavr": sim, "noise": noisy}

@@ -6,6 +6,12 @@ delimiter), counts what went wrong, keeps the box's clock in step with
 regular PINGs, watches the heartbeats, and hands every button EVENT, with
 the host time its bytes were read, to ``on_event``. Status changes
 (ready, silent, lost) go to ``on_status``. Nothing here blocks the caller.
+
+Nothing a frame says is trusted beyond what the box announced: an EVENT for
+a station or button its HELLO did not list is dropped (and counted), and a
+HELLO that names another protocol, box id or layout in the middle of a link
+resets the link as an unplug and replug would: the stations leave, a HELLO
+is asked for, and only an answer the handshake accepts brings them back.
 """
 
 from __future__ import annotations
@@ -34,9 +40,11 @@ PING_SLOW_S = 0.1  # then a steady resync (a PONG is 0.3 ms of the UART)
 PING_LOST_S = 0.5  # a PING unanswered this long is forgotten
 UNKNOWN_CLOCK_NS = 100_000_000  # a press read before any PONG: "some time lately"
 SILENT_BEATS = 3  # heartbeats missed before the box counts as gone
-# Frame sizes on the wire: COBS adds one byte, the delimiter another.
-PING_WIRE = P.wire_ns(2 + 4 + 2 + 2)
-PONG_WIRE = P.wire_ns(2 + 8 + 2 + 2)
+REFUSED_LOGGED = {1, 2, 3, 10, 100, 1000, 10_000}
+# The least time a PING and a PONG spend on the wire (COBS and delimiter
+# included), from the frames themselves: protocol 2's CRC made them 2 bytes longer.
+PING_WIRE = P.wire_ns(len(P.encode(P.Ping(token=0))))
+PONG_WIRE = P.wire_ns(len(P.encode(P.Pong(token=0, time_us=0))))
 
 
 class LinkState(StrEnum):
@@ -60,6 +68,8 @@ class LinkStats:
     scan_max_us: int = 0
     heartbeats: int = 0
     stuck: set = field(default_factory=set)  # (station, button) out of play
+    refused_events: int = 0  # EVENTs outside the announced layout, or before any HELLO
+    relinks: int = 0  # HELLOs mid-link that changed the box: handshakes started again
 
 
 class BoxLink:
@@ -94,6 +104,7 @@ class BoxLink:
         self._pings = 0
         self._next_ping_s = 0.0
         self._leds: dict[int, tuple[P.LedMode, int]] = {}  # station -> mode, resent on return
+        self._new_id: int | None = None  # asked for by set_id
         self._thread = threading.Thread(target=self._run, name=f"buzzer {port}", daemon=True)
 
     # ---- public -----------------------------------------------------------
@@ -133,6 +144,7 @@ class BoxLink:
         self.send(P.Led(station=station, mode=mode, period_ms=period_ms))
 
     def set_id(self, box_id: int) -> None:
+        self._new_id = box_id  # the HELLO answering it is the same box under its new id
         self.send(P.SetId(box_id=box_id))
 
     def send(self, msg) -> bool:
@@ -164,10 +176,16 @@ class BoxLink:
     def _run(self) -> None:
         try:
             self._open()
-            self._await_hello()
+            booted = False
             while not self._stop.is_set():
-                self._read_once()
-                self._timers()
+                try:
+                    self._await_hello(booting=not booted)
+                    booted = True
+                    while not self._stop.is_set():
+                        self._read_once()
+                        self._timers()
+                except _Relink as exc:
+                    self._relink(str(exc))
         except (OSError, serial.SerialException) as exc:
             self._set_state(LinkState.LOST if self.hello else LinkState.REJECTED, f"port error: {exc}")
         except _Rejected as exc:
@@ -187,26 +205,69 @@ class BoxLink:
             # A pty or a driver without ASYNC_LOW_LATENCY: slower, still fine.
             self.low_latency = f"refused ({exc.__class__.__name__}: {exc})"
 
-    def _await_hello(self) -> None:
+    def _await_hello(self, booting: bool) -> None:
+        """Until a HELLO we accept; a box that is already running (not
+        booting) is asked at once."""
         start = time.monotonic()
-        asked = start + BOOT_WAIT_S
+        asked = start + (BOOT_WAIT_S if booting else 0)
+        asked_old = False
+        # Only what this handshake hears counts (a corrupt frame of the link
+        # before a relink may have passed protocol 1's CRC by chance).
+        self._decoder.old_hello = None
+        old_before = self._decoder.old_protocol
         while self.hello is None:
             now = time.monotonic()
             if self._stop.is_set():
                 raise _Rejected("stopped before HELLO")
+            old = self._decoder.old_hello
+            if old is not None:
+                raise _Rejected(self._reflash(old.protocol, old.firmware))
+            old_frames = self._decoder.old_protocol - old_before
             if now - start > HELLO_GIVE_UP_S:
+                if old_frames:
+                    raise _Rejected(self._reflash(1, None))
                 raise _Rejected(f"no HELLO within {HELLO_GIVE_UP_S:.0f} s: not a buzzer box, or a box without firmware")
+            if old_frames and not asked_old:
+                # Frames of protocol 1: ask in its words, so that it names its firmware.
+                asked_old = True
+                with self._write_lock:
+                    self._serial.write(P.HELLO_REQ_V1)
             if now >= asked or self._running_without_hello:
                 # A box that sends frames but no HELLO did not reset: ask at once.
                 self._running_without_hello = False
                 self._write_raw(P.HelloRequest(seq=0xFF))
                 asked = now + HELLO_RETRY_S
             self._read_once()
+        if self.hello.protocol < P.PROTOCOL_VERSION:
+            raise _Rejected(self._reflash(self.hello.protocol, self.hello.firmware))
         if self.hello.protocol != P.PROTOCOL_VERSION:
-            raise _Rejected(f"protocol {self.hello.protocol}, this arcade speaks {P.PROTOCOL_VERSION}")
+            raise _Rejected(
+                f"protocol {self.hello.protocol}, this arcade speaks {P.PROTOCOL_VERSION}: update the arcade"
+            )
         self._set_state(LinkState.READY)
         for station, (mode, period) in self._leds.items():
             self.send(P.Led(station=station, mode=mode, period_ms=period))
+
+    def _reflash(self, protocol: int, firmware: tuple[int, int, int] | None) -> str:
+        version = f"firmware {'.'.join(map(str, firmware))}" if firmware else "old firmware"
+        return (
+            f"{version} speaks protocol {protocol}, this arcade speaks {P.PROTOCOL_VERSION}: reflash the box "
+            f"(make -C firmware upload PORT={self.port_name}; see docs/buzzers.md)"
+        )
+
+    def _relink(self, reason: str) -> None:
+        """As if the box had been unplugged and plugged back in: its stations
+        leave (the manager sees the old box go), everything learnt about it
+        is forgotten, and the handshake starts again on the open port."""
+        log.warning("buzzer box %04x on %s: %s", self.box_id, self.port_name, reason)
+        self.stats.relinks += 1
+        self._set_state(LinkState.OPENING, reason)
+        self.hello = None
+        self.sync = ClockSync(PING_WIRE, PONG_WIRE)
+        self._unwrap = P.ClockUnwrapper()
+        self._pings, self._next_evseq, self._ping = 0, None, None
+        self._last_seq = self._last_device = None
+        self.stats.stuck.clear()
 
     def _write_raw(self, msg) -> None:
         with self._write_lock:
@@ -244,10 +305,27 @@ class BoxLink:
             self.stats.box_errors += 1
 
     def _on_hello(self, msg: P.Hello) -> None:
-        previous, self.hello = self.hello, msg
+        previous = self.hello
+        if previous is not None:
+            changed = [
+                f"{name} {old} -> {new}"
+                for name, old, new in (
+                    ("protocol", previous.protocol, msg.protocol),
+                    ("board", previous.board, msg.board),
+                    ("stations", previous.stations, msg.stations),
+                )
+                if old != new
+            ]
+            if msg.box_id not in (previous.box_id, self._new_id):  # an id we did not give it
+                changed.append(f"box id {previous.box_id:04x} -> {msg.box_id:04x}")
+            if changed:
+                raise _Relink(f"a HELLO mid-link changed {', '.join(changed)}: asking the box again")
+        self.hello = msg
         went_back = self._last_device is not None and P.wrap_delta(msg.time_us, self._last_device) < 0
-        if previous is not None and (msg.box_id != previous.box_id or went_back):
-            # A reboot (its clock went back) or a new id: everything starts afresh.
+        if previous is not None and previous.box_id != msg.box_id:
+            self.on_status(self)  # our own SET_ID: the manager sees the box under its new id
+        if previous is not None and went_back:
+            # A reboot (its clock went back): its clock starts afresh.
             self.sync = ClockSync(PING_WIRE, PONG_WIRE)
             self._unwrap = P.ClockUnwrapper()
             self._pings, self._next_evseq, self._ping = 0, None, None
@@ -258,7 +336,24 @@ class BoxLink:
         self._last_device = time_us
         return self._unwrap.unwrap(time_us)
 
+    def _in_layout(self, msg: P.Event) -> bool:
+        stations = self.stations
+        return msg.station < len(stations) and bool(stations[msg.station] >> msg.button & 1)
+
     def _on_event(self, msg: P.Event, t_rx: int) -> None:
+        if not self._in_layout(msg):
+            # A corrupt frame that passed the CRC, or a box that lies: no game sees it.
+            self.stats.refused_events += 1
+            if self.stats.refused_events in REFUSED_LOGGED:  # a flood is counted, not logged line by line
+                log.warning(
+                    "buzzer box on %s: EVENT for station %d button %d, which its HELLO did not announce: "
+                    "dropped (%d so far)",
+                    self.port_name,
+                    msg.station,
+                    msg.button,
+                    self.stats.refused_events,
+                )
+            return
         if self._next_evseq is not None:
             self.stats.event_gaps += (msg.evseq - self._next_evseq) & 0xFFFF
         self._next_evseq = (msg.evseq + 1) & 0xFFFF
@@ -325,3 +420,7 @@ class BoxLink:
 
 class _Rejected(Exception):
     pass
+
+
+class _Relink(Exception):
+    """The box is no longer the one the handshake accepted."""

@@ -72,6 +72,8 @@ def error_line(link: BoxLink) -> str:
         f"box dropped {s.box_dropped}",
         f"our frames refused {s.box_crc_errors + s.box_bad_frames}",
         f"longest scan {s.scan_max_us} us",
+        f"events outside its layout {s.refused_events}",
+        f"handshakes again after a changed HELLO {s.relinks}",
     ]
     parts += [f"{k} {v}" for k, v in s.decode_errors.items()]
     if s.stuck:

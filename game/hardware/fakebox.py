@@ -118,7 +118,7 @@ class FakeBox:
         self._send(
             P.Hello(
                 P.PROTOCOL_VERSION,
-                (1, 1, 0),
+                (2, 0, 0),
                 self.box_id,
                 self.board,
                 15,

@@ -41,10 +41,13 @@ def settings_key(box_id: int, station: int) -> str:
     return f"{box_id:04x}:{station}"
 
 
-def control_of(button: int) -> str:
+def control_of(button: int) -> str | None:
     """Buttons 0-4 cover decks 0-4; button 5, the only one of a one-button
-    station, shouts "Wok'up!" (firmware/PROTOCOL.md)."""
-    return "wokup" if button == P.WOKUP_BUTTON else f"deck{button}"
+    station, shouts "Wok'up!" (firmware/PROTOCOL.md); no other button has a
+    control."""
+    if button == P.WOKUP_BUTTON:
+        return "wokup"
+    return f"deck{button}" if 0 <= button < P.WOKUP_BUTTON else None
 
 
 class BuzzerManager:
@@ -155,12 +158,13 @@ class BuzzerManager:
     # ---- from the reader threads ---------------------------------------------------
     def _on_event(self, link: BoxLink, msg: P.Event, t_rx: int) -> None:
         ev = None
-        if msg.kind in (P.EventKind.PRESS, P.EventKind.RELEASE, P.EventKind.STUCK):
+        control = control_of(msg.button)
+        if control is not None and msg.kind in (P.EventKind.PRESS, P.EventKind.RELEASE, P.EventKind.STUCK):
             t_ns, bound = link.host_time(msg.time_us, t_rx)
             # A stuck button is out of play: the game sees it released.
             ev = PlayerEvent(
                 device_name(link.box_id, msg.station),
-                control_of(msg.button),
+                control,
                 msg.kind == P.EventKind.PRESS,
                 t_ns,
                 self.seat_for(link.box_id, msg.station),
@@ -184,7 +188,8 @@ class BuzzerManager:
         if link.state == LinkState.READY:
             self._on_ready(link)
         elif (
-            link.state in (LinkState.LOST, LinkState.SILENT)
+            # OPENING with a box id: a HELLO changed the box mid-link, which counts as unplugging it
+            link.state in (LinkState.LOST, LinkState.SILENT, LinkState.OPENING)
             and link.box_id is not None
             and link.box_id not in self._gone
         ):

@@ -1,7 +1,7 @@
 """The buzzer box wire protocol (firmware/PROTOCOL.md), in pure Python.
 
-A frame is ``type, seq, payload..., crc16`` (little-endian CRC-16/MCRF4XX
-over type, seq and payload), COBS-encoded and ended by a 0 byte.
+A frame is ``type, seq, payload..., crc32`` (little-endian CRC-32/ISO-HDLC,
+zlib's, over type, seq and payload), COBS-encoded and ended by a 0 byte.
 
     >>> wire = encode(Ping(token=0x12345678))
     >>> FrameDecoder().feed(wire)
@@ -13,14 +13,18 @@ and an emulated box can understand a host.
 
 from __future__ import annotations
 
+import contextlib
 import struct
+import zlib
 from dataclasses import dataclass, fields
 from enum import IntEnum
 from typing import ClassVar
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: CRC-32 check word; 1 had CRC-16 (still recognised, to say "reflash")
 BAUD = 500_000
 MAX_FRAME = 48  # unencoded: type + seq + payload + crc
+CRC_LEN = 4
+MIN_FRAME = 2 + CRC_LEN
 CLOCK_BITS = 32
 CLOCK_MODULO = 1 << CLOCK_BITS  # the device clock wraps every ~71.6 minutes
 BYTE_NS = 10 * 1_000_000_000 // BAUD  # start + 8 data + stop bits
@@ -69,6 +73,8 @@ class Board(IntEnum):
 
 
 WOKUP_BUTTON = 5  # buttons 0-4 are the deck pentagon, clockwise from the top
+BUTTONS = 6  # no station has more: a mask or an event naming another button is corrupt
+ALL_BUTTONS = (1 << BUTTONS) - 1
 LED_ALL = 0xFF
 UNSET_BOX_ID = 0xFFFF
 
@@ -113,6 +119,8 @@ class Hello:
         )
         if len(payload) != fixed + n:
             raise struct.error("HELLO station count does not match its length")
+        if any(mask & ~ALL_BUTTONS for mask in payload[fixed:]):
+            raise struct.error(f"HELLO names a button beyond {BUTTONS - 1}")
         return cls(
             proto,
             (major, minor, patch),
@@ -211,14 +219,35 @@ MESSAGES: dict[int, type] = {
 _ENUM_FIELDS = {Event: {"kind": EventKind}, Led: {"mode": LedMode}}
 
 
-def crc16(data: bytes) -> int:
-    """CRC-16/MCRF4XX: what avr-libc's _crc_ccitt_update computes from 0xFFFF."""
-    crc = 0xFFFF
-    for byte in data:
-        crc ^= byte
+def crc32(data: bytes) -> int:
+    """CRC-32/ISO-HDLC, the check word since protocol 2 (firmware/PROTOCOL.md)."""
+    return zlib.crc32(data)
+
+
+def _crc16_table() -> list[int]:
+    table = []
+    for byte in range(256):
+        crc = byte
         for _ in range(8):
             crc = (crc >> 1) ^ 0x8408 if crc & 1 else crc >> 1
+        table.append(crc)
+    return table
+
+
+_CRC16 = _crc16_table()
+
+
+def crc16_v1(data: bytes) -> int:
+    """CRC-16/MCRF4XX, protocol 1's check word: only to recognise an old box."""
+    crc = 0xFFFF
+    for byte in data:
+        crc = (crc >> 8) ^ _CRC16[(crc ^ byte) & 0xFF]
     return crc
+
+
+# Protocol 1's HELLO_REQ (seq 0xFF), sent only to a box whose frames checked
+# with protocol 1's CRC: its answer names the firmware to replace.
+HELLO_REQ_V1 = b"\x05\x82\xff" + struct.pack("<H", crc16_v1(b"\x82\xff")) + b"\0"
 
 
 def cobs_encode(data: bytes) -> bytes:
@@ -257,17 +286,31 @@ def _payload(msg: Message) -> bytes:
 def encode(msg: Message) -> bytes:
     """The complete wire frame for msg, delimiter included."""
     raw = bytes((msg.TYPE, msg.seq & 0xFF)) + _payload(msg)
-    if len(raw) + 2 > MAX_FRAME:
+    if len(raw) + CRC_LEN > MAX_FRAME:
         raise ValueError(f"{type(msg).__name__} frame longer than {MAX_FRAME} bytes")
-    return cobs_encode(raw + struct.pack("<H", crc16(raw))) + b"\0"
+    return cobs_encode(raw + struct.pack("<I", crc32(raw))) + b"\0"
 
 
 class FrameError(ValueError):
-    """A frame that arrived whole but cannot be used; .counter names why."""
+    """A frame that arrived whole but cannot be used; .counter names why;
+    .hello is an old box's HELLO (counter "old_protocol")."""
 
-    def __init__(self, counter: str, detail: str):
+    def __init__(self, counter: str, detail: str, hello: Hello | None = None):
         super().__init__(detail)
         self.counter = counter
+        self.hello = hello
+
+
+def _old_protocol(raw: bytes) -> FrameError | None:
+    """A frame that fails the CRC-32 but checks with protocol 1's CRC-16:
+    an old box (with its HELLO if this is one), else None."""
+    if len(raw) < 4 or crc16_v1(raw[:-2]) != struct.unpack_from("<H", raw, len(raw) - 2)[0]:
+        return None
+    hello = None
+    if raw[0] == MsgType.HELLO:
+        with contextlib.suppress(struct.error):  # else still a protocol-1 frame, naming no firmware
+            hello = Hello.unpack(raw[2:-2], raw[1])
+    return FrameError("old_protocol", "a frame of protocol 1 (CRC-16)", hello)
 
 
 def decode_frame(block: bytes) -> Message:
@@ -276,11 +319,11 @@ def decode_frame(block: bytes) -> Message:
         raw = cobs_decode(block)
     except ValueError as exc:
         raise FrameError("framing_errors", str(exc)) from None
-    if len(raw) < 4:
-        raise FrameError("framing_errors", "frame shorter than 4 bytes")
-    if crc16(raw[:-2]) != struct.unpack_from("<H", raw, len(raw) - 2)[0]:
-        raise FrameError("crc_errors", "CRC mismatch")
-    msg_type, seq, payload = raw[0], raw[1], raw[2:-2]
+    if len(raw) < MIN_FRAME:
+        raise _old_protocol(raw) or FrameError("framing_errors", f"frame shorter than {MIN_FRAME} bytes")
+    if crc32(raw[:-CRC_LEN]) != struct.unpack_from("<I", raw, len(raw) - CRC_LEN)[0]:
+        raise _old_protocol(raw) or FrameError("crc_errors", "CRC mismatch")
+    msg_type, seq, payload = raw[0], raw[1], raw[2:-CRC_LEN]
     cls = MESSAGES.get(msg_type)
     if cls is None:
         raise FrameError("unknown_types", f"unknown frame type 0x{msg_type:02x}")
@@ -295,6 +338,8 @@ def decode_frame(block: bytes) -> Message:
             values[name] = enum(values[name])
         except ValueError:
             raise FrameError("length_errors", f"{cls.__name__}: bad {name}") from None
+    if cls is Event and values["button"] >= BUTTONS:
+        raise FrameError("length_errors", f"Event: no button {values['button']}")
     return cls(**values, seq=seq)
 
 
@@ -307,7 +352,7 @@ class FrameDecoder:
     frame before the first delimiter is skipped without counting an error.
     """
 
-    COUNTERS = ("crc_errors", "framing_errors", "length_errors", "unknown_types", "overflows")
+    COUNTERS = ("crc_errors", "framing_errors", "length_errors", "unknown_types", "overflows", "old_protocol")
 
     def __init__(self, wait_for_delimiter: bool = False):
         self._buf = bytearray()
@@ -319,6 +364,8 @@ class FrameDecoder:
         self.length_errors = 0  # payload size or value wrong for its type
         self.unknown_types = 0
         self.overflows = 0  # more than a frame's worth of bytes without a delimiter
+        self.old_protocol = 0  # frames checked by protocol 1's CRC-16: a box to reflash
+        self.old_hello: Hello | None = None  # the latest HELLO of such a box
 
     @property
     def errors(self) -> int:
@@ -356,6 +403,7 @@ class FrameDecoder:
                 self.frames += 1
             except FrameError as exc:
                 setattr(self, exc.counter, getattr(self, exc.counter) + 1)
+                self.old_hello = exc.hello or self.old_hello
         self._buf.clear()
 
 

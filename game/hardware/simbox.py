@@ -19,7 +19,7 @@ import os
 import queue
 import subprocess
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 FIRMWARE_DIR = Path(__file__).resolve().parents[2] / "firmware"
@@ -58,9 +58,20 @@ class SimBox:
 
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._lock = threading.Lock()
-        # The harness exits when its stdin closes, so it cannot outlive us.
+        # The harness exits when its stdin closes, so it cannot outlive us. A
+        # session of its own puts it in a scheduling group of its own (Linux's
+        # autogroup), as a real box has a CPU of its own: on a machine crowded
+        # by other work it still gets its share (about a third of a core keeps
+        # the simulated 16 MHz in step with the wall clock) instead of a slice
+        # of whatever shares the test's session.
         self._proc = subprocess.Popen(
-            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1
+            args,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+            start_new_session=True,
         )
         self._stderr: list[str] = []
         self._readers = [
@@ -98,18 +109,50 @@ class SimBox:
 
     def command(self, line: str) -> str:
         """Sends one control command; returns the text after "ok"."""
+        return self.commands([line])[0]
+
+    def commands(self, lines: list[str]) -> list[str]:
+        """Several commands in one write: the harness answers them all at one
+        simulated instant, before the simulation runs on."""
         with self._lock:
             if self._proc.poll() is not None:
                 raise SimBoxError("the harness is not running")
-            self._proc.stdin.write(line + "\n")
+            self._proc.stdin.write("".join(line + "\n" for line in lines))
             self._proc.stdin.flush()
-            reply = self._next_line()
-        if not reply.startswith("ok"):
-            raise SimBoxError(f"{line!r}: {reply}")
-        return reply[3:]
+            replies = [self._next_line() for _line in lines]
+        for line, reply in zip(lines, replies):
+            if not reply.startswith("ok"):
+                raise SimBoxError(f"{line!r}: {reply}")
+        return [reply[3:] for reply in replies]
 
     def now_us(self) -> int:
         return int(self.command("now"))
+
+    def ideal_us(self) -> int:
+        """The device time the wall clock has reached (the simulation may lag
+        behind it on a busy host): bytes written now enter the UART then."""
+        now, stats = self.commands(["now", "stats"])
+        return int(now) + int(dict(kv.split("=") for kv in stats.split())["lag_us"])
+
+    def sim_deadline(self, seconds: float) -> Callable[[], bool]:
+        """A timeout on the simulated clock: expired once the simulation has
+        run `seconds` of device time past the moment the host's bytes sent
+        now are taken in. A busy host slows the simulation, never shortens
+        the wait."""
+        until = self.ideal_us() + seconds * 1e6
+        return lambda: self.now_us() > until
+
+    def together(self, edges: Iterable[tuple]) -> list[int]:
+        """Edges (verb, station, button, us from now[, bounce]), verb "press"
+        or "release", all scheduled from one simulated instant however late
+        they arrive; returns each one's device time."""
+        lines = []
+        for verb, station, button, after_us, *bounce in edges:
+            line = f"{verb} {station} {button} +{int(after_us)}"
+            if bounce and bounce[0]:
+                line += " " + ",".join(str(int(d)) for d in bounce[0])
+            lines.append(line)
+        return [int(t) for t in self.commands(lines)]
 
     def _edge(self, verb: str, station: int, button: int, at_us: int | None, bounce: Iterable[int]) -> int:
         line = f"{verb} {station} {button} {'-' if at_us is None else int(at_us)}"

@@ -24,18 +24,11 @@ def ideal_clock(box: SimBox, ppm: float, probes: int = PROBES) -> tuple[int, flo
     with the shortest round trip (the rate is known)."""
     best = None
     for _i in range(probes):
-        # Both commands in one write, so the harness answers them without
-        # running the simulation in between. (SimBox.command sends one line.)
-        with box._lock:
-            sent = time.monotonic_ns()
-            box._proc.stdin.write("now\nstats\n")
-            box._proc.stdin.flush()
-            now_line, stats_line = box._next_line(), box._next_line()
-            received = time.monotonic_ns()
-        now_us = int(now_line.split()[1])
-        lag_us = int(dict(kv.split("=") for kv in stats_line.split()[1:])["lag_us"])
+        sent = time.monotonic_ns()
+        ideal = box.ideal_us()  # "now" and "stats" answered at one simulated instant
+        received = time.monotonic_ns()
         if best is None or received - sent < best[0]:
-            best = (received - sent, (sent + received) / 2, now_us + lag_us)
+            best = (received - sent, (sent + received) / 2, ideal)
     return best
 
 

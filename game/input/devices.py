@@ -29,7 +29,7 @@ import pygame
 from pygame._sdl2 import controller
 
 from ..i18n import N_, _
-from .events import Control, DeviceId, PlayerEvent
+from .events import Control, DeviceId, PlayerEvent, deck_index
 
 C = Control
 PAD_BUTTONS = {  # SDL game controller buttons (positions, named as on an Xbox pad)
@@ -150,8 +150,9 @@ class Devices:
             return "/".join(key_label(k) for k in self.keys_for(device or "", control))
         if d.kind == "gamepad":
             return PAD_LABELS.get(control, "")
-        if d.kind == "buzzer" and control.startswith("deck"):
-            return str(int(control[4:]) + 1)  # the stations' pentagon, numbered like the decks
+        deck = deck_index(control)
+        if d.kind == "buzzer" and deck is not None:
+            return str(deck + 1)  # the stations' pentagon, numbered like the decks
         if d.kind == "buzzer" and control == "wokup":
             return _("big button")
         return ""

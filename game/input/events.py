@@ -33,6 +33,18 @@ class Control(StrEnum):
     WOKUP = "wokup"
 
 
+DECKS = (Control.DECK0, Control.DECK1, Control.DECK2, Control.DECK3, Control.DECK4)
+
+
+def deck_index(control: str) -> int | None:
+    """0-4 for the deck controls, None for anything else ("deck9" included):
+    a scene reads deck numbers only through this."""
+    try:
+        return DECKS.index(Control(control))
+    except ValueError:
+        return None
+
+
 @dataclass(frozen=True)
 class DeviceId:
     """A device's name, parsed in one place: "keyboard-2", "gamepad-7",

@@ -42,7 +42,7 @@ from __future__ import annotations
 from enum import StrEnum
 from itertools import combinations
 
-from game.engine import GameState, IllegalAction, Rng, detached, require
+from game.engine import GameState, IllegalAction, Rng, detached, require, shown
 from game.engine.actions import fields, str_field, str_list
 
 from . import words
@@ -202,9 +202,9 @@ class RellenoState(GameState):
             "remove": (Phase.BAD_BATCH, self._remove),
         }.get(action["type"])
         if handler is None:
-            raise IllegalAction("action-type", f"unknown action {action['type']!r}")
+            raise IllegalAction("action-type", f"unknown action {shown(action['type'])}")
         phase, do = handler
-        require(self.phase == phase, "wrong-phase", f"{action['type']} is not possible now ({self.phase})")
+        require(self.phase == phase, "wrong-phase", f"{shown(action['type'])} is not possible now ({self.phase})")
         do(seat, action)
 
     def _choose(self, seat: int, action: dict) -> None:
@@ -212,7 +212,7 @@ class RellenoState(GameState):
         card = str_field(action, "card", rule="card-in-hand")
         early = str_list(action, "early", rule="early-arrival-cards")
         hand = self.hands[seat]
-        require(card in hand, "card-in-hand", f"{card!r} is not in your hand")
+        require(card in hand, "card-in-hand", f"{shown(card)} is not in your hand")
         require(
             all(c in hand for c in early) and len(set(early)) == len(early) and card not in early,
             "card-in-hand",
@@ -276,7 +276,7 @@ class RellenoState(GameState):
 
     def _read_fill(self, action: dict, pool: list[str]) -> tuple[str, list[str]]:
         recipe = str_field(action, "recipe", rule="recipe-in-book")
-        require(recipe in self.book, "recipe-in-book", f"{recipe!r} is not in the book")
+        require(recipe in self.book, "recipe-in-book", f"{shown(recipe)} is not in the book")
         cards = str_list(action, "cards", rule="cards-in-hand")
         require(bool(cards) and len(set(cards)) == len(cards), "cards-in-hand", "name one or more different cards")
         require(all(c in pool for c in cards), "cards-in-hand", "those cards are not yours to play")
@@ -308,7 +308,7 @@ class RellenoState(GameState):
         reserve = None
         if "reserve" in action:
             reserve = str_field(action, "reserve", rule="recipe-in-book")
-            require(reserve in self.book, "recipe-in-book", f"{reserve!r} is not in the book")
+            require(reserve in self.book, "recipe-in-book", f"{shown(reserve)} is not in the book")
         self.last = {"seat": seat, "kind": "restock", "restocked": len(self.discards[seat]), "reserve": reserve}
         self._take_back(seat)
         if reserve is not None:

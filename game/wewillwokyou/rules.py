@@ -15,7 +15,7 @@ names the lowest-numbered copy.
 
 from __future__ import annotations
 
-from game.engine import GameState, IllegalAction, Rng, detached, require
+from game.engine import GameState, IllegalAction, Rng, detached, require, shown
 from game.engine.actions import fields, int_field
 
 from . import symbols, words
@@ -135,7 +135,7 @@ class WokState(GameState):
             require(not self._main_actions(seat), "pass-only-when-nothing-is-possible")
             self._done(seat, {"type": "pass"})
         else:
-            require(False, "unknown-action", repr(kind))
+            require(False, "unknown-action", shown(kind))
 
     def _buy(self, seat: int, row: int) -> None:
         require(bool(self.rows[row]), "row-has-ingredients", f"row {row} is empty")
@@ -163,7 +163,7 @@ class WokState(GameState):
         require(
             card in symbols.layable(self.hands[seat], laid),
             "lay-towards-four-identical-symbols",
-            f"card {card!r} cannot help show four identical symbols (identical copies: name the lowest)",
+            f"card {shown(card)} cannot help show four identical symbols (identical copies: name the lowest)",
         )
         self.hands[seat].remove(card)
         laid.append(card)
@@ -171,7 +171,7 @@ class WokState(GameState):
     def _choose(self, seat: int, wok) -> None:
         laid = self._laid()
         require(symbols.shown(laid) == symbols.NEED, "four-identical-symbols-first", "lay four identical symbols")
-        require(wok in self.offer, "wok-on-offer", repr(wok))
+        require(wok in self.offer, "wok-on-offer", shown(wok))
         self.front[seat] = sorted(self.front[seat] + laid)  # stays in front, can't buy another Wok
         self.woks[seat].append(wok)
         self.offer.remove(wok)

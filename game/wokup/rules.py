@@ -19,13 +19,17 @@ import math
 from enum import StrEnum
 from functools import lru_cache
 
-from game.engine import SYSTEM, GameState, Rng, detached, require
+from game.engine import SYSTEM, GameState, Rng, detached, require, shown
 from game.engine.actions import fields, int_field
 
 from . import data, geometry, recipes, words
 
 MS = 1_000_000  # ns per ms
 MAX_UNCERTAINTY_NS = 1_000 * MS  # a claim's clock bound beyond a second is no timestamp at all
+# A time stamped further than this past the table's clock is no time at all: ten times
+# the longest wait the rules know (a throw settles within 6 s, a winner picks within 6 s;
+# the clock stops while the game is paused), and a table would wait for it.
+MAX_AHEAD_NS = 60_000 * MS
 
 
 class Phase(StrEnum):
@@ -198,7 +202,7 @@ class WokUpState(GameState):
     def perform(self, seat: int, action) -> None:
         kind = action["type"]
         if seat == SYSTEM:
-            t = int_field(action, "t", 0, None, "system-needs-time")
+            t = self._time(action, 0, "system-needs-time")
             require(t >= self.now, "clock-runs-forward", f"t={t} < now={self.now}")
             self._perform_system(kind, action, t)
             return
@@ -209,20 +213,20 @@ class WokUpState(GameState):
                 f"the winner must {self.picks[0]['kind']} a deck",
             )
             fields(action, ["deck"], ["t"])
-            t = int_field(action, "t", self.now, None, "clock-runs-forward", default=self.now)  # when the winner picked
+            t = self._time(action, self.now, "clock-runs-forward", default=self.now)  # when the winner picked
             self._pick(int_field(action, "deck", 0, 4, "pick-a-listed-deck"), t)
             return
         require(self.phase == Phase.LOOK, "wait-for-the-wok", "tokens are still moving")
         require(not self.out[seat], "out-this-round")
         if kind == "pass":
             fields(action, [], ["t"])
-            t = int_field(action, "t", self.look_start, None, "claim-before-settle", default=self.look_start)
+            t = self._time(action, self.look_start, "claim-before-settle", default=self.look_start)
             self.passed[seat] = True
             self.now = max(self.now, t)
             return
         require(kind in ("slap", "wokup"), "claim-slap-pass-or-wokup")
         fields(action, ["t"] + (["deck"] if kind == "slap" else []), ["u"])
-        t = int_field(action, "t", None, None, "claim-needs-time")
+        t = self._time(action, None, "claim-needs-time")
         u = int_field(action, "u", 0, MAX_UNCERTAINTY_NS, "claim-uncertainty", default=0)
         require(t >= self.look_start, "claim-before-settle", "claims start when the wok has settled")
         if self.claims:
@@ -238,6 +242,16 @@ class WokUpState(GameState):
             require(not any(c["type"] == "wokup" for c in mine), "already-shouted")
         self.claims.append(claim)
         self.now = max(self.now, t)
+
+    def _time(self, action: dict, lo: int | None, rule: str, **default: int) -> int:
+        """The action's game time "t" (ns), from `lo`, and within reach of the table's clock."""
+        t = int_field(action, "t", lo, None, rule, **default)
+        require(
+            t <= self.now + MAX_AHEAD_NS,
+            "time-out-of-reach",
+            f"t={t} ns is more than {MAX_AHEAD_NS // MS // 1000} s past the table's clock ({self.now} ns)",
+        )
+        return t
 
     def _perform_system(self, kind, action, t: int) -> None:
         if self.paused:
@@ -327,7 +341,7 @@ class WokUpState(GameState):
                 and abs(x[k]) < 1e5
                 for k in ("x", "y")
             )
-            require(pos_ok, "settle-position", f"{x['id']}: x, y in mm")
+            require(pos_ok, "settle-position", f"{shown(x['id'])}: x, y in mm")
             fields(x, ["id", "x", "y", "face"], ["a", "off"], "settle-token-fields")
             int_field(x, "face", 0, 1, "settle-face")
             require(isinstance(x.get("off", False), bool), "settle-off")

@@ -42,7 +42,7 @@ from collections import Counter
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement, product
 
-from game.engine import GameState, IllegalAction, Rng, detached, require
+from game.engine import GameState, Rng, detached, require, shown
 from game.engine.actions import fields, int_field, is_int, str_field, str_list
 
 from . import words
@@ -324,12 +324,8 @@ class YataiState(GameState):
 
     # ---- performing --------------------------------------------------------------
     def perform(self, seat: int, action: dict) -> None:
-        previous, self.last = self.last, {}
-        try:
-            self._perform(seat, action)
-        except IllegalAction:
-            self.last = previous  # refused: the state stays as it was
-            raise
+        self.last = {}  # refused, the engine restores the state, this with it
+        self._perform(seat, action)
         self._settle(seat)
 
     def _perform(self, seat: int, action: dict) -> None:
@@ -473,7 +469,7 @@ class YataiState(GameState):
     def _drinks(self, seat: int, colours: list[str], count: int) -> None:
         chef = self.chefs[seat]
         require(len(colours) == count, "drinks-of-the-tile", f"this tile gives {count}")
-        require(all(c in self.drink_supply for c in colours), "drink-colour", repr(colours))
+        require(all(c in self.drink_supply for c in colours), "drink-colour", shown(colours))
         require(self._in_supply(colours, "drink"), "drink-in-supply", "not enough of that drink left")
         require(len(chef["fridge"]) + count <= self.fridge_size(seat), "fridge-room", "the fridge is full")
         for c in colours:
@@ -493,7 +489,7 @@ class YataiState(GameState):
         else:
             require(bool(chef["dishes"]), "a-dish-to-serve", "the dish queue is empty")
         have = Counter(chef["fridge"])
-        require(all(have[c] >= n for c, n in Counter(drinks).items()), "drinks-in-fridge", repr(drinks))
+        require(all(have[c] >= n for c, n in Counter(drinks).items()), "drinks-in-fridge", shown(drinks))
         require(len(chef["crate"]) + len(drinks) <= CRATE, "crate-room", "the recycling crate is full")
         require(bool(self.board_spaces(seat, free=True)), "board-room", "the reputation board is full")
         guest = chef["queue"].pop(0)
@@ -611,6 +607,12 @@ class YataiState(GameState):
         replace = action["type"] == "replace"
         fields(action, ["guest", "seat", "pos"] if replace else ["guest", "seat"])
         i = int_field(action, "guest", 0, len(guests) - 1, "drawn-guest")
+        # As the legal list: identical guests are one choice, named by the first of them.
+        require(
+            guests.index(guests[i]) == i,
+            "drawn-guest",
+            f"name the first {guests[i]} guest, number {guests.index(guests[i])}",
+        )
         to = int_field(action, "seat", 0, self.num_seats - 1, "a-stall")
         guest, queue = guests[i], self.chefs[to]["queue"]
         if replace:

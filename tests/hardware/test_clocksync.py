@@ -117,3 +117,18 @@ def test_round_trips_quicker_than_the_wire_are_left_out():
     t = 1_000_000_000
     assert not sync.add(Sample(t, t + 300_000, device_at(t + 150_000)))
     assert (sync.samples, sync.rejected_fast) == (0, 1)
+
+
+def test_the_wire_times_are_those_of_the_frames_sent():
+    """The exchange's interval starts a PING's wire time after sending and
+    ends a PONG's before reading: with protocol 2's CRC-32 both frames are 2
+    bytes longer than the constants once said (10 and 14 bytes), which
+    widened every interval by 80 us for nothing."""
+    from game.hardware import boxlink
+    from game.hardware import protocol as P
+
+    ping = P.encode(P.Ping(token=0x01020304, seq=200))
+    pong = P.encode(P.Pong(token=0x01020304, time_us=0x05060708, seq=9))
+    assert (len(ping), len(pong)) == (12, 16)
+    on_the_wire = (P.wire_ns(len(ping)), P.wire_ns(len(pong)))
+    assert on_the_wire == (boxlink.PING_WIRE, boxlink.PONG_WIRE)

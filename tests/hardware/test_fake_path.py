@@ -97,10 +97,10 @@ def test_a_port_that_says_nothing_is_rejected_with_a_reason(two_boxes):
     mute = FakeBox(box_id=0xC3, silent=True)
     try:
         table.ports.append(mute.port)
-        link = wait_for(lambda: table.manager.links.get(mute.port), 2, "a link on the mute port")
+        link = wait_for(lambda: table.manager.links.get(mute.port), what="a link on the mute port")
         a.press(0, 0)  # the others keep working meanwhile
         assert table.presses(1)[0].device == "buzzer-00a1-0"
-        wait_for(lambda: link.state == "rejected", 8, "the mute port rejected")
+        wait_for(lambda: link.state == "rejected", what="the mute port rejected")
         assert "no HELLO" in link.reason
         assert "00c3" not in " ".join(table.manager.devices())
     finally:
@@ -110,16 +110,16 @@ def test_a_port_that_says_nothing_is_rejected_with_a_reason(two_boxes):
 def test_unplug_then_replug_the_same_box_id(two_boxes):
     (a, _b), table = two_boxes
     table.manager.set_seat_led(0, "on")
-    wait_for(lambda: a.leds.get(0) == (P.LedMode.ON, 500), 2, "the LED on")
+    wait_for(lambda: a.leds.get(0) == (P.LedMode.ON, 500), what="the LED on")
     a.stop()
-    wait_for(lambda: "buzzer-00a1-0" not in table.manager.devices(), 3, "the box gone")
+    wait_for(lambda: "buzzer-00a1-0" not in table.manager.devices(), what="the box gone")
     assert table.notices() == ["Buzzer box 00a1 unplugged: plug it back in"]
     back = FakeBox(box_id=0xA1, ppm=1500)
     try:
         table.ports[0] = back.port
-        wait_for(lambda: "buzzer-00a1-0" in table.manager.devices(), 8, "the box back")
+        wait_for(lambda: "buzzer-00a1-0" in table.manager.devices(), what="the box back")
         assert table.notices() == ["Buzzer box 00a1 is back"]
-        wait_for(lambda: back.leds.get(0) == (P.LedMode.ON, 500), 2, "the LED restored")
+        wait_for(lambda: back.leds.get(0) == (P.LedMode.ON, 500), what="the LED restored")
         back.press(0, 1)
         ev = table.presses(1)[0]
         assert (ev.device, ev.seat) == ("buzzer-00a1-0", 0)
@@ -130,18 +130,18 @@ def test_unplug_then_replug_the_same_box_id(two_boxes):
 def test_out_of_the_round_blinks_and_off_puts_out(two_boxes):
     (a, b), table = two_boxes
     table.manager.set_seat_led(1, "blink")
-    wait_for(lambda: b.leds.get(1) == (P.LedMode.BLINK, 500), 2, "seat 1 blinking")
+    wait_for(lambda: b.leds.get(1) == (P.LedMode.BLINK, 500), what="seat 1 blinking")
     assert 1 not in a.leds
     table.manager.set_seat_led(1, "off")
-    wait_for(lambda: b.leds.get(1) == (P.LedMode.OFF, 500), 2, "seat 1 off")
+    wait_for(lambda: b.leds.get(1) == (P.LedMode.OFF, 500), what="seat 1 off")
 
 
 def test_a_stuck_button_is_released_for_the_game_and_reported(two_boxes):
     (a, _b), table = two_boxes
     a.event(0, 2, P.EventKind.STUCK)
-    ev = wait_for(lambda: table.queue.drain(), 2, "an event")[0]
+    ev = wait_for(lambda: table.queue.drain(), what="an event")[0]
     assert (ev.device, ev.control, ev.pressed) == ("buzzer-00a1-0", "deck2", False)
-    wait_for(lambda: (0, 2) in table.link(0xA1).stats.stuck, 1, "stuck recorded")
+    wait_for(lambda: (0, 2) in table.link(0xA1).stats.stuck, what="stuck recorded")
     assert "stuck" in table.notices()[0]
 
 

@@ -13,7 +13,7 @@ from game.hardware.manager import BuzzerManager
 from game.hardware.simbox import SimBox
 from game.wokup import GAME
 
-from .helpers import wait_for
+from .helpers import NET_S, wait_for
 
 # Timing-sensitive: run alone, after the parallel tests (see Makefile and pyproject.toml).
 pytestmark = pytest.mark.realtime
@@ -30,14 +30,14 @@ def test_a_wokup_game_played_end_to_end_on_buzzer_stations(firmware_built):
     app.buzzers = manager
     app.devices.sources.append(manager.devices)
     try:
-        wait_for(lambda: [lk for lk in manager.ready_links() if lk.sync.ready], 20, "a synced box")
+        wait_for(lambda: [lk for lk in manager.ready_links() if lk.sync.ready], what="a synced box")
         seats = [SeatConfig("Ana", "red", controller=STATIONS[0]), SeatConfig("Bao", "blue", controller=STATIONS[1])]
         scene = make_table(app, Session(GAME, seats, {"target": 2}, 7, None))
         app.push(scene)
         covered = []  # (seat, deck) of every slap the rules received
         pressed_for = None  # the look (or pick) already answered by a press
         lit = 0  # picks seen with the winner's station lit
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 10 * NET_S  # a net: the game ends when its cards are won
         while not isinstance(app.top, ResultsScene) and time.monotonic() < deadline:
             state = scene.state
             moment = (state.phase, state.round, len(state.log))
@@ -52,7 +52,7 @@ def test_a_wokup_game_played_end_to_end_on_buzzer_stations(firmware_built):
             elif state.phase == "pick" and pressed_for != moment:
                 pick = state.picks[0]
                 # The winner's station lights up before it chooses the next recipe.
-                wait_for(lambda pick=pick: box.leds()[pick["seat"]] == 1, 3, "the winner's light")
+                wait_for(lambda pick=pick: box.leds()[pick["seat"]] == 1, what="the winner's light")
                 lit += 1
                 deck = state.legal_actions(pick["seat"])[0]["deck"]
                 box.press(pick["seat"], deck)

@@ -418,6 +418,38 @@ def test_the_table_clock_never_runs_backwards():
     rejected(s, SYSTEM, {"type": "resume", "t": 499}, "clock-runs-forward")
 
 
+FAR_AHEAD = [2**62, 10**15, 3600 * 1000 * MS]  # 146 years, 11.6 days, an hour
+
+
+@pytest.mark.parametrize("ahead", FAR_AHEAD)
+def test_a_time_far_beyond_the_table_clock_is_refused(ahead):
+    """Issue 22: a claim stamped 2**64 ns was taken, and the table waited for that time
+    forever. Whoever stamps a time, claim, pass, pick or the table itself, stamps one
+    the table's clock can reach."""
+    s = game(3)
+    deck = s.face_up.index(True)
+    for seat, action in [
+        (0, {"type": "slap", "deck": deck, "t": ahead}),
+        (0, {"type": "wokup", "t": ahead}),
+        (0, {"type": "pass", "t": ahead}),
+        (SYSTEM, {"type": "signal", "t": ahead}),
+        (SYSTEM, {"type": "pause", "t": ahead}),
+    ]:
+        rejected(s, seat, action, "time-out-of-reach")
+    rejected(s, 0, {"type": "wokup", "t": 2**64}, "action-shape")  # no 64-bit number at all
+    s.apply(0, {"type": "slap", "deck": deck, "t": 60 * 1000 * MS - 1})  # a minute late is late, not absurd
+    assert s.now == 60 * 1000 * MS - 1
+
+
+def test_a_pick_far_beyond_the_table_clock_is_refused():
+    s = table(2, tokens=in_wok(("chili-3", 0), ("chili-2", 0)))
+    slap(s, 0, PLENTY, 100)
+    resolve(s)
+    assert s.phase == "pick"
+    kind = s.picks[0]["kind"]
+    rejected(s, 0, {"type": kind, "deck": s.legal_actions(0)[0]["deck"], "t": s.now + 10**15}, "time-out-of-reach")
+
+
 def test_state_round_trips_and_replays():
     s = game(4)
     signal(s)

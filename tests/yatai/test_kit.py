@@ -4,7 +4,7 @@ fairness (the bag's order is the one thing they must not see)."""
 import pytest
 
 from game.engine.bots import RandomBot
-from game.engine.testkit import check_bot_fair, run_playouts
+from game.engine.testkit import check_bot_fair, playout, run_playouts
 from game.yatai import GAME
 from game.yatai.bots import StrongBot
 from game.yatai.rules import YataiState
@@ -22,3 +22,12 @@ def test_bots_do_not_peek():
     assert check_bot_fair(YataiState, GAME.make_bot("greedy"), games=2, seats=3) > 0
     # Planning bounded by lines, not seconds: the choice depends on the rng alone.
     assert check_bot_fair(YataiState, StrongBot(seconds=1e9), games=2, seats=3) > 0
+
+
+@pytest.mark.parametrize(
+    "seed, options",
+    [(1020296, None), (1020127, {"first_seat": 1}), (1020334, None), (1020352, None)],
+)
+def test_the_seeds_where_apply_took_a_guest_the_legal_list_leaves_out(seed, options):
+    """Issue 22: two identical guests drawn, the list names the first, apply took either."""
+    playout(YataiState, 2, seed, options)

@@ -752,3 +752,31 @@ def test_nobody_scores_a_colour_nobody_has():
     s = started(3)
     r = s.scoring()
     assert all(sum(x["dishes"].values()) == sum(x["guests"].values()) == 0 for x in r)
+
+
+def test_identical_drawn_guests_are_named_by_the_first_one_only():
+    """The legal list names the first of identical guests; apply takes no other (issue 22)."""
+    s = started()
+    seat = s.turn
+    s.bag.remove("red")
+    s.bag.remove("red")
+    s.bag[:0] = ["red", "red"]
+    line(s, "customers_2", "recycle")
+    s.apply(seat, {"type": "customers", "slot": 0})
+    assert s.pending[0]["guests"] == ["red", "red"]
+    legal = s.legal_actions(seat)
+    assert {a["guest"] for a in legal if a["type"] == "guest"} == {0}
+    assert_rejected(s, seat, {"type": "guest", "guest": 1, "seat": seat}, "drawn-guest")
+    s.apply(seat, {"type": "guest", "guest": 0, "seat": seat})
+    assert s.pending[0]["guests"] == ["red"]
+
+
+def test_a_value_nested_deep_changes_nothing_not_even_the_last_move_told():
+    s = started()
+    seat = s.turn
+    s.apply(seat, s.legal_actions(seat)[0])  # a tile inserted: `last` tells what came out
+    deep: object = "red"
+    for _ in range(100_000):
+        deep = [deep]
+    for action in ({"type": "cook", "slot": 0, "dishes": deep}, {"type": "serve", "slot": 0, "drinks": deep}):
+        assert_rejected(s, seat, action, "action-shape")

@@ -6,8 +6,8 @@
 
 #include <stdint.h>
 
-#define FW_VERSION_MAJOR 1
-#define FW_VERSION_MINOR 1
+#define FW_VERSION_MAJOR 2
+#define FW_VERSION_MINOR 0
 #define FW_VERSION_PATCH 0
 
 /* Buttons 0-4 are the deck pentagon (0 at the top, then clockwise),

@@ -9,12 +9,15 @@
 extern "C" {
 #endif
 
-#define PROTO_VERSION 1
+/* 2: CRC-32 check word (1 had CRC-16/MCRF4XX). */
+#define PROTO_VERSION 2
 #define PROTO_BAUD 500000UL
 
 /* Largest unencoded frame: type + seq + payload + crc. */
 #define PROTO_MAX_FRAME 48
-#define PROTO_MAX_PAYLOAD (PROTO_MAX_FRAME - 4)
+#define PROTO_CRC_LEN 4
+#define PROTO_MIN_FRAME (2 + PROTO_CRC_LEN)
+#define PROTO_MAX_PAYLOAD (PROTO_MAX_FRAME - PROTO_MIN_FRAME)
 /* COBS adds one byte to frames this short, plus the 0 delimiter. */
 #define PROTO_MAX_WIRE (PROTO_MAX_FRAME + 2)
 
@@ -64,7 +67,8 @@ enum { LED_OFF = 0, LED_ON = 1, LED_BLINK = 2 };
 #define LED_LEN 4
 #define SET_ID_LEN 2
 
-uint16_t proto_crc16(const uint8_t *data, uint8_t len);
+/* CRC-32/ISO-HDLC (zlib's crc32): check value 0xCBF43926. */
+uint32_t proto_crc32(const uint8_t *data, uint8_t len);
 
 /* COBS-encode len (at most 253) bytes of src into dst and append the 0
  * delimiter: len + 2 bytes. Returns the bytes written. */

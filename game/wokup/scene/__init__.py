@@ -30,6 +30,7 @@ from game.app.ui import ACCENT, GREEN, INK, MUTED, PANEL, RED
 from game.engine import SYSTEM
 from game.i18n import N_, _, ngettext
 from game.input.devices import controller_label
+from game.input.events import deck_index
 
 from .. import bots, data, geometry, words
 from ..driver import Driver
@@ -139,8 +140,8 @@ class WokUpScene(TableScene):
         seat, control = self.acting_seat(ev), ev.control
         if ev.pressed and control == "confirm" and self.banner and not self.state.is_over():
             return self.start_replay()  # confirm (unused here otherwise) on a claim's result replays it
-        if not ev.pressed or seat is None or not (control.startswith("deck") or control == "wokup"):
-            return False
+        if not ev.pressed or seat is None or not (deck_index(control) is not None or control == "wokup"):
+            return False  # an unknown control ("deck9" from a corrupt frame) is ignored
         self.press(seat, control, ev)
         return True
 
@@ -160,7 +161,9 @@ class WokUpScene(TableScene):
     def act(self, seat: int, control: str, t: int, u: int = 0) -> None:
         """A seat's deck or Wok'up! control, pressed at game time `t`."""
         state = self.state
-        deck = None if control == "wokup" else int(control[4:])
+        deck = deck_index(control)
+        if deck is None and control != "wokup":
+            return  # not a control of this game
         if state.phase == "pick":
             if state.picks[0]["seat"] == seat and deck is not None:
                 self.submit(seat, {"type": state.picks[0]["kind"], "deck": deck, "t": max(t, state.now)})
