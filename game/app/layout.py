@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import pygame
 
+from .ui import MIN_TEXT
+
 # The windows a table meets: TVs, laptops, monitors, a phone-shaped browser window.
 SIZES = {
     "16:9": [(1920, 1080), (1280, 720), (1366, 768), (1600, 900), (3840, 2160)],
@@ -72,8 +74,6 @@ def sweep(app, sizes: list[tuple[int, int]], languages: list[str]) -> list[str]:
     """The top scene drawn in every language at every size: its layout problems, texts
     that overflow their box even shrunk, and texts smaller than a player reads from
     the sofa (`ui.MIN_TEXT`), each named with its language and size."""
-    from .ui import MIN_TEXT
-
     found: list[str] = []
     ui = app.ui
     for lang in languages:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import itertools
 import json
 import os
@@ -42,6 +43,7 @@ import sys
 import threading
 import time
 
+from ..engine.gamedef import GameDef
 from ..input.events import EventQueue
 from .fakephone import FakePhone
 from .host import MiniTable
@@ -332,18 +334,16 @@ async def _players(urls: dict[int, str], table: MiniTable, until: threading.Even
         await phone.close()
 
 
-def siege(kind: str | None, seconds: float = 8.0, server: PhoneServer | None = None) -> dict:
-    """One attack (None: none, the baseline) against a seated game; the figures."""
-    from ..wewillwokyou import GAME as WWWY
-    from ..wewillwokyou.rules import WokState
-
+def siege(kind: str | None, gdef: GameDef, seconds: float = 8.0, server: PhoneServer | None = None) -> dict:
+    """One attack (None: none, the baseline) against a seated game of `gdef` (turn-based,
+    three seats: two phones and a random bot); the figures."""
     events = EventQueue()
     own = server is None
     server = server or PhoneServer(events, port=0, host="127.0.0.1").start()
     server.events = events
-    state = WokState(3, None, 5)
+    state = gdef.state_cls(3, None, 5)
     urls = server.new_game([0, 1, 2])
-    table = MiniTable(state, NAMES, server, events, bots={2: WWWY.make_bot("random")}, tick_s=FRAME_S).start()
+    table = MiniTable(state, NAMES, server, events, bots={2: gdef.make_bot("random")}, tick_s=FRAME_S).start()
     frames, files = Frames().start(), FileWatch().start()
     out = {"attack": kind or "none", "joins": 0, "joins_ok": 0, "joins_failed": 0, "join_max_s": 0.0}
     out |= {"join_errors": {}, "moves_sent": 0}
@@ -487,7 +487,8 @@ def main(argv: list[str]) -> None:
             print(json.dumps(kiosk_heartbeat(kind)), flush=True)
         return
     for kind in argv or [None, *ATTACKS]:
-        fig = siege(None if kind in (None, "none") else kind)
+        gdef = importlib.import_module("game.wewillwokyou").GAME  # by name: the web layer imports no game
+        fig = siege(None if kind in (None, "none") else kind, gdef)
         print(json.dumps(fig), flush=True)
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from game.web import gate as G
 from game.web.siege import ATTACKS, siege
+from game.wewillwokyou import GAME as WWWY
 
 pytestmark = pytest.mark.realtime  # it prints frame rates and join times (asserted on counts only)
 
@@ -20,7 +21,7 @@ PHONES_FILES = 40  # the honest phones' own client sockets live in this process 
 
 @pytest.mark.parametrize("attack", ATTACKS)
 def test_honest_phones_join_and_play_through_the_attack(attack):
-    fig = siege(attack, SECONDS)
+    fig = siege(attack, WWWY, SECONDS)
     print(
         f"\n{attack}: joins {fig['joins_ok']}/{fig['joins']} (slowest {fig['join_max_s']} s), "
         f"moves {fig['moves_applied']}/{fig['moves_sent']}, files {fig['files_base']} -> peak {fig['files_peak']}, "
