@@ -144,9 +144,15 @@ def compile_catalogues(lang: str) -> gettext.GNUTranslations:
     merged = Catalog(locale=lang)
     for path in catalogue_files(lang):
         with path.open("rb") as f:
-            for message in pofile.read_po(f, locale=lang):
-                if message.id and complete(message) and not message.fuzzy:
-                    merged[message.id] = message
+            catalog = pofile.read_po(f, locale=lang)
+        # The plural rule the translators wrote their forms for (the file's
+        # Plural-Forms), not the installed Babel's CLDR rule: CLDR 42 gave French,
+        # Spanish and Italian a third form ("many", 1 000 000), which the catalogues'
+        # two forms lack, so every plural but the first showed in English.
+        merged.mime_headers = [(k, v) for k, v in catalog.mime_headers if k == "Plural-Forms"]
+        for message in catalog:
+            if message.id and complete(message) and not message.fuzzy:
+                merged[message.id] = message
     buffer = io.BytesIO()
     mofile.write_mo(buffer, merged)
     buffer.seek(0)
