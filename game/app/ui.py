@@ -193,6 +193,19 @@ class Ui:
             trial = max(floor, trial - 1 / self.u)  # one pixel smaller
         return trial
 
+    def fit_lines(
+        self, text: str, size: float, width: float, lines: int = 2, bold: bool = False
+    ) -> tuple[float, list[str]]:
+        """The largest size, down to MIN_TEXT, at which `text` wraps into at most `lines`
+        lines of `width` design units (a long name takes a second line before it shrinks)."""
+        trial = size
+        while True:
+            wrapped = self.wrap(text, trial, width, bold)
+            fits = len(wrapped) <= lines and all(self.font(trial, bold).size(w)[0] <= self.px(width) for w in wrapped)
+            if fits or trial <= MIN_TEXT:
+                return trial, wrapped[:lines]
+            trial = max(MIN_TEXT, trial - 1)
+
     def wrap(self, text: str, size: float, width: float, bold: bool = False) -> list[str]:
         font, limit, lines = self.font(size, bold), self.px(width), []
         for para in text.split("\n"):

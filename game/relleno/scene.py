@@ -38,6 +38,7 @@ ORDER_Y = 470
 RESERVED_W = 620  # "Reserved for tomorrow: <recipe>" at the right of the order line
 HAND_Y, HAND_H = 590, 250
 SEATS_Y, SEATS_H = 862, 206
+SEATS_WIDE = 420  # a seat's panel at least this wide shows its time card beside its point symbols
 REVEAL_S = 3.5  # how long the reveal stays up (any confirm or tap still acts beneath)
 PAPER = (250, 240, 222)
 CARD_INK = (48, 34, 30)
@@ -193,9 +194,10 @@ class RellenoScene(TableScene):
         turn = self.turn_text()
         if obs["phase"] == Phase.CHOOSE:
             turn = _("Everyone chooses a time card in secret")
-        ui.text(surf, f"{head}  ·  {turn}" if turn else head, (24, 14), 46, ACCENT, True)
         deck = ngettext("{n} recipe left in the deck", "{n} recipes left in the deck", obs["deck_size"])
-        ui.text(surf, deck.format(n=obs["deck_size"]), (1896, 24), 34, MUTED, anchor="topright")
+        r = ui.text(surf, deck.format(n=obs["deck_size"]), (1896, 24), 34, MUTED, anchor="topright")
+        # The day and whose turn it is take what the deck count leaves (French runs long).
+        ui.text(surf, f"{head}  ·  {turn}" if turn else head, (24, 14), 46, ACCENT, True, width=r.left / ui.u - 48)
         last = self.last_move_text() or _("The pastry shop opens.")
         ui.text(surf, last, (24, 72), ui.fit(last, 36, 1872), INK)
 
@@ -253,8 +255,7 @@ class RellenoScene(TableScene):
         stamp = clock(c.time) if c.time is not None else _("Early")
         ui_text = ui.render(stamp, 34, ADVANCED if c.time is None else CARD_INK, True)
         surf.blit(ui_text, ui_text.get_rect(topright=(r.width - ui.px(10), ui.px(6))))
-        size_name = ui.fit(name, 30, w - 20, 20, True)
-        lines = ui.wrap(name, size_name, w - 20, True)[:2]
+        size_name, lines = ui.fit_lines(name, 30, w - 20, 2, True)
         y = 46
         for line in lines:
             img = ui.render(line, size_name, CARD_INK, True)
@@ -282,10 +283,13 @@ class RellenoScene(TableScene):
             ui.picture(surf, f"relleno.{kind}", (x, strip_y + small / 2), small)
             x -= small + 4
         ability = ability_name(c.ability)
-        if ability:
-            size_ab = ui.fit(ability, 26, w - 16, 18, True)
-            img = ui.render(ability, size_ab, ADVANCED if c.advanced else (150, 70, 20), True)
-            surf.blit(img, img.get_rect(midbottom=(r.width // 2, r.height - ui.px(6))))
+        if ability:  # under the strip's pictures, on two lines if need be ("Relleno de bonificación")
+            size_ab, ab_lines = ui.fit_lines(ability, 26, w - 16, 2, True)
+            bottom = r.height - ui.px(6)
+            for line in reversed(ab_lines):
+                img = ui.render(line, size_ab, ADVANCED if c.advanced else (150, 70, 20), True)
+                surf.blit(img, img.get_rect(midbottom=(r.width // 2, bottom)))
+                bottom -= ui.px(size_ab)
         self._cards[key] = surf
         return surf
 
@@ -463,15 +467,24 @@ class RellenoScene(TableScene):
                     n=len(obs["taken"][seat])
                 ),
             ]
+            front = obs["fronts"][seat] and obs["phase"] != Phase.CHOOSE  # a revealed time card, until its turn
+            # A narrow panel (5 or 6 seats) has no room for the time card beside the point
+            # symbols: while it is face up it takes the recipes line, which waits a turn.
+            narrow = w < SEATS_WIDE
+            if front and narrow:
+                lines.pop()
             for j, line in enumerate(lines):
                 ui.text(surf, line, (x + 16, SEATS_Y + 60 + 38 * j), ui.fit(line, 32, w - 32, 22), MUTED)
             self._draw_kinds(surf, obs, seat, x + 16, SEATS_Y + 142, w - 32)
-            front = obs["fronts"][seat]
-            if front and obs["phase"] != Phase.CHOOSE:  # a revealed time card, until its turn
+            if front:
                 when = obs["times"][seat]
                 tag = clock(when) if when is not None else _("last")
-                r = ui.text(surf, tag, (x + w - 14, SEATS_Y + 150), 34, INK, True, "topright")
-                ui.picture(surf, "relleno.time_card", (r.left / ui.u - 24, SEATS_Y + 170), 38)
+                if narrow:
+                    ui.picture(surf, "relleno.time_card", (x + 36, SEATS_Y + 115), 34)
+                    ui.text(surf, tag, (x + 62, SEATS_Y + 98), 32, INK, True, width=w - 78)
+                else:
+                    r = ui.text(surf, tag, (x + w - 14, SEATS_Y + 150), 34, INK, True, "topright")
+                    ui.picture(surf, "relleno.time_card", (r.left / ui.u - 24, SEATS_Y + 170), 38)
 
     def _kinds(self, obs: dict, seat: int) -> Counter:
         """Point symbols a seat owns: its recipes taken and not removed (chefs carry none)."""
