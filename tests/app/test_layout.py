@@ -132,31 +132,3 @@ def test_curtain_and_pause_over_a_table():
     app.push(PauseScene(app, app.top))
     assert_laid_out(app, "pause")
     app.quit()
-
-
-def _seat_counts() -> list[tuple[str, int]]:
-    from game.app import catalogue
-
-    return [(e.id, n) for e in catalogue.load() if e.playable for n in range(e.players[0], e.players[1] + 1)]
-
-
-SWEEP_SIZES = [(1920, 1080), (1280, 720), (1024, 768)]
-
-
-@pytest.mark.parametrize("gid, seats", _seat_counts())
-def test_every_moment_at_every_seat_count_size_and_language(gid, seats):
-    """Each moment a game's scene declares, at this many seats, drawn in all six
-    languages at 1080p, 720p and 4:3: no text over text, no text out of its box,
-    no frame through a word, no text smaller than a player reads at 2 m."""
-    from game import i18n
-
-    app = App(size=(1920, 1080), window=False)
-    moments = list(type(make_table(app, shots.session_for(app, gid, 1, seats))).moments())
-    app.quit()
-    found = []
-    for moment in moments:
-        app = App(size=(1920, 1080), window=False)
-        app.push(shots.table(app, gid, 1, moment, seats))
-        found += [f"{gid} {seats} seats {moment} {p}" for p in layout.sweep(app, SWEEP_SIZES, list(i18n.LANGUAGES))]
-        app.quit()
-    assert not found, f"{len(found)} problems:\n" + "\n".join(found[:20])
