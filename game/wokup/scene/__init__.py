@@ -359,7 +359,7 @@ class WokUpScene(TableScene):
         if state.face_up[d]:
             inner = geometry.Rect(rect.x, rect.y, rect.ux, rect.uy, rect.half_length - 5, rect.half_width - 5)
             pygame.draw.polygon(s, CARD, self._poly(inner))
-            face = art.card_face(state.decks[d][-1], ui.px(74), ui.px(38))
+            face = art.card_face(state.decks[d][-1], ui.px(90), ui.px(48))  # the card's width, less a margin
             s.blit(face, face.get_rect(center=(cx, cy)))
         else:  # the family's back: colour, pattern and emblem (the name only in the learning mode)
             box = (ui.px(2 * rect.half_width * S), ui.px(2 * rect.half_length * S))
