@@ -1,8 +1,9 @@
 """Wok Up on one screen: the table seen from above, in real time.
 
-The middle is the table at 1.3 design px per mm: the pentagon of decks and
-dividers, the face-up recipes as pictograms, the tokens (a disc in the
-ingredient's colour, its pictures as die pips). A flying token is drawn above
+The middle is the table at `S` design units per mm, the wok filling the height
+between the mats: the pentagon of decks and dividers, the face-up recipes as
+pictograms, the tokens (a disc in the ingredient's colour, its picture and its
+count as a numeral, to read from the sofa). A flying token is drawn above
 its shadow, larger the higher it is, and narrows as it flips until its other
 face shows. Each seat's mat lies on the table at its edge: name, pile, won
 cards, "out this round", and for a human seat on a touch screen its own small
@@ -396,7 +397,7 @@ class WokUpScene(TableScene):
     def _draw_token(self, surf: pygame.Surface, tok: dict) -> None:
         ui = self.ui
         x, y = self._pt(tok["x"], tok["y"])
-        d = ui.px(2 * self.wok.token_radius * S)
+        d = self.token_px()
         if tok["off"]:
             return  # on the floor: out of the picture until the tokens are shared back
         lift = tok["z"] * S * ui.u
@@ -418,6 +419,10 @@ class WokUpScene(TableScene):
             face = pygame.transform.rotate(face, round(-math.degrees(tok["angle"]) / 10) * 10)
         # Lying, a disc looks the same at any angle: drawn upright, its count reads the right way up.
         surf.blit(face, face.get_rect(center=(x, y - lift * 0.6)))
+
+    def token_px(self) -> int:
+        """A lying token's diameter on screen, in pixels."""
+        return self.ui.px(2 * self.wok.token_radius * S)
 
     def _draw_hands(self, surf: pygame.Surface) -> None:
         """Each slap as a hand of the seat's colour on the card; a tick or a cross once judged."""

@@ -26,6 +26,7 @@ INGREDIENT_COLOUR = {
     "broccoli": (61, 179, 28),
 }
 CARD_INK = (46, 34, 30)
+COUNT_SIZE = 0.68  # a token's count: its font size, as a share of the token's diameter
 
 
 def icon(
@@ -77,7 +78,7 @@ def icon(
 def token_face(ingredient: str, count: int, diameter: int) -> pygame.Surface:
     """A token lying face up, made to be read from the sofa (issue 26): a disc in the
     ingredient's colour, its picture large on a white badge and its count as a big
-    numeral beside it. Five die pips in a 60 px disc were 15 px each: unreadable at
+    numeral beside it. Five die pips in a 52 px disc were 15 px each: unreadable at
     2 m; a numeral half the disc tall reads at a quarter of that size."""
     surf = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
     r = diameter / 2
@@ -88,13 +89,13 @@ def token_face(ingredient: str, count: int, diameter: int) -> pygame.Surface:
     badge = (r * 0.56, r)
     pygame.draw.circle(surf, (255, 250, 238), badge, r * 0.42)
     icon(surf, ingredient, badge, r * 0.74)
-    numeral = _numeral(count, max(6, round(diameter * 0.68)))
-    surf.blit(numeral, numeral.get_rect(center=(r * 1.38, r * 1.02)))
+    digits = numeral(count, max(6, round(diameter * COUNT_SIZE)))
+    surf.blit(digits, digits.get_rect(center=(r * 1.38, r * 1.02)))
     return surf
 
 
 @lru_cache(maxsize=32)
-def _numeral(count: int, px: int) -> pygame.Surface:
+def numeral(count: int, px: int) -> pygame.Surface:
     """A token's count: white, bold, with a dark outline so it reads on every colour."""
     font = pygame.font.Font(font_file(bold=True), px)
     ink, edge = font.render(str(count), True, (255, 250, 238)), font.render(str(count), True, (30, 20, 16))
