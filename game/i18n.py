@@ -247,7 +247,9 @@ def write_catalogue(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
     pofile.write_po(buffer, catalog, ignore_obsolete=True, include_lineno=False, sort_output=True, width=100)
-    path.write_bytes(buffer.getvalue())
+    # Babel's version in the header would rewrite every catalogue at each Babel release.
+    fixed = b'"Generated-By: Babel\\n"'
+    path.write_bytes(re.sub(rb'"Generated-By: Babel[^"]*"', lambda _m: fixed, buffer.getvalue()))
 
 
 def update_catalogues() -> dict[Path, Report]:

@@ -16,7 +16,7 @@ the edge of the wok may be counted in or out. Levels: assets/wokup/bots.toml.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from game.engine.bots import Bot
@@ -72,9 +72,9 @@ def read_ms() -> dict[str, int]:
 class ReflexBot(Bot):
     """A player at the table: sees the settled wok, reacts after a human delay."""
 
-    def __init__(self, level: str) -> None:
-        self.level = levels()[level]
-        self.name = level
+    def __init__(self, level: str | Level) -> None:
+        self.level = levels()[level] if isinstance(level, str) else level
+        self.name = self.level.id
         self.think_delay = self.level.reaction_ms[0] / 1000
 
     def perceive(self, obs: dict, rng: Rng) -> recipes.Content:
@@ -147,8 +147,20 @@ class RandomClaimer(ReflexBot):
         return [{"type": "slap", "deck": rng.choice(shown), "t": start + rng.randrange(look)}]
 
 
-def make(level: str) -> ReflexBot:
+def make(level: str | Level) -> ReflexBot:
     return RandomClaimer() if level == "random" else ReflexBot(level)
+
+
+def human(median_ms: float | None = None, misread: float | None = None) -> Level:
+    """The scripted human the levels are measured against (bots.toml's HUMAN_MODEL),
+    reacting in `median_ms` (the median, before reading the card) or misreading at
+    another rate when given."""
+    model = levels()[HUMAN_MODEL]
+    return replace(
+        model,
+        reaction_ms=(model.reaction_ms[0] if median_ms is None else median_ms, model.reaction_ms[1]),
+        misread=model.misread if misread is None else misread,
+    )
 
 
 LEVELS = ("random", "gentle", "relaxed", "normal", "sharp")  # offered at a table, weakest first

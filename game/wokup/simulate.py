@@ -12,6 +12,7 @@ winners, and games per second.
 
 from __future__ import annotations
 
+import io
 import math
 import sys
 import time
@@ -22,8 +23,10 @@ from . import bots, geometry
 from .driver import Driver
 from .rules import MS, WokUpState
 
+Player = str | bots.Level  # a level's name, or a level itself (the scripted human at some speed)
 
-def play(seats: int, seed: int, levels: list[str], options: dict | None = None) -> tuple[WokUpState, Counter]:
+
+def play(seats: int, seed: int, levels: list[Player], options: dict | None = None) -> tuple[WokUpState, Counter]:
     state = WokUpState(seats, options, seed)
     wok = geometry.wok()
     figures: Counter = Counter()
@@ -65,7 +68,7 @@ def run(seats: int, games: int, seed: int, levels, options: dict | None = None, 
         state, fig = play(seats, seed + g, levels, options)
         winners = state.winners()
         for w in winners:
-            level = levels[w % len(levels)]
+            level = _name(levels[w % len(levels)])
             wins_level[level] = wins_level.get(level, 0.0) + 1 / len(winners)
         total.update(fig)
         minutes += state.now / 60e9
@@ -91,6 +94,23 @@ def run(seats: int, games: int, seed: int, levels, options: dict | None = None, 
     }
     print("summary: " + " ".join(f"{k}={v}" for k, v in summary.items()), file=out)
     return summary
+
+
+def _name(player: Player) -> str:
+    return player if isinstance(player, str) else player.id
+
+
+def human_share(level: str, games: int, seed: int, seats: int = 2, human: bots.Level | None = None) -> float:
+    """The scripted human's win share against `seats - 1` bots of `level`: half the games
+    with the human in the first seat (seeds `seed`..), half in the last (`seed + 1000`..)."""
+    human = human or bots.human()
+    won = 0.0
+    half = games // 2
+    for first, offset in ((True, 0), (False, 1000)):
+        order: list[Player] = [human] + [level] * (seats - 1) if first else [level] * (seats - 1) + [human]
+        summary = run(seats, half, seed + offset, order, None, io.StringIO())
+        won += summary["win_share_by_level"].get(human.id, 0.0) * half
+    return won / (2 * half)
 
 
 def simulate(seats, games, seed, bot_level, options=None, out: TextIO = sys.stdout) -> None:

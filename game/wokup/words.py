@@ -21,10 +21,10 @@ DECK_NAMES = {
 # The bot levels in words (bots.toml has the numbers; DESIGN.md what a newcomer wins).
 LEVEL_NOTES = {
     "random": N_("slaps at random and sees nothing: a toy"),
-    "gentle": N_("for a first game: about 2.5 s to react, misses one card in three"),
-    "relaxed": N_("a casual player: about 1.7 s, misses one card in four"),
+    "gentle": N_("for a first game: about 2 s to react, misses one card in three"),
+    "relaxed": N_("a casual player: about 1.6 s, misses one card in five"),
     "normal": N_("a regular: about 1.2 s, seldom misses"),
-    "sharp": N_("a practised player: under a second, hardly ever wrong"),
+    "sharp": N_("a practised player: about 1 s, hardly ever wrong"),
 }
 
 INGREDIENT_NAMES = {

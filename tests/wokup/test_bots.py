@@ -1,6 +1,8 @@
 """The real-time bots: they claim only what they see, after a human delay that
 depends on their level, make mistakes, and beat random claimers."""
 
+import itertools
+
 from game.engine.rng import Rng
 from game.wokup import bots
 from game.wokup.geometry import wok
@@ -56,3 +58,13 @@ def test_sharp_bots_beat_random_claimers():
         state, _ = play(2, seed, ["sharp", "random"])
         wins += 0 in state.winners()
     assert wins >= 8
+
+
+def test_each_level_is_quicker_and_surer_than_the_one_below():
+    """The ladder (DESIGN.md, "Bots"): every step up reacts sooner, reads the wok's edge
+    better, misses fewer complete cards and slaps hastily less often."""
+    offered = [bots.levels()[lvl] for lvl in bots.LEVELS if lvl != "random"]
+    for lower, upper in itertools.pairwise(offered):
+        assert upper.reaction_ms[0] <= lower.reaction_ms[0] - 150, (lower.id, upper.id)
+        assert upper.jitter < lower.jitter and upper.miss < lower.miss and upper.slip < lower.slip, (lower.id, upper.id)
+        assert upper.pass_ms < lower.pass_ms, (lower.id, upper.id)

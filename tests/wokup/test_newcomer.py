@@ -2,10 +2,11 @@
 is the gentlest level, and the scripted "average human" wins its share."""
 
 import io
+import itertools
 
 from game.app.session import default_seats
 from game.wokup import GAME, bots, recipes, words
-from game.wokup.simulate import run
+from game.wokup.simulate import human_share, run
 
 from .test_recipes import CARDS, content
 from .test_scene import _scene
@@ -47,3 +48,22 @@ def test_the_average_human_wins_a_fair_share_against_the_default_level():
     """Seeded, so the figure is the same every run (DESIGN.md has the full table)."""
     summary = run(2, 10, 7, [bots.HUMAN_MODEL, GAME.default_bot], None, io.StringIO())
     assert summary["win_share_by_level"].get(bots.HUMAN_MODEL, 0) >= 0.4
+
+
+def test_each_level_is_a_step_up_for_a_human_reacting_in_0_9_s():
+    """Issue 26: the ladder, seeded and short (DESIGN.md has 100 games a cell at 0.6,
+    0.9 and 1.2 s): against the scripted human at 0.9 s, each level wins more often
+    than the one below."""
+    human = bots.human(900)
+    shares = {lvl: 1 - human_share(lvl, 16, 3, 2, human) for lvl in bots.LEVELS if lvl != "random"}
+    print("bots' win share against a 0.9 s human:", shares)
+    offered = list(shares)
+    assert all(shares[a] < shares[b] for a, b in itertools.pairwise(offered)), shares
+
+
+def test_the_default_level_wins_some_games_but_not_most_against_a_1_2_s_human():
+    """Issue 26: the default level never claimed a card against a player reacting in
+    0.7-0.8 s; it is aimed at a third of the games against a 1.2 s human."""
+    share = 1 - human_share(GAME.default_bot, 20, 11, 2, bots.human(1200))
+    print(f"{GAME.default_bot}'s win share against a 1.2 s human: {share:.0%}")
+    assert 0.15 <= share <= 0.5

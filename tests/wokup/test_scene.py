@@ -11,7 +11,7 @@ from game.app import shots
 from game.app.app import App
 from game.input import PlayerEvent
 from game.wokup.rules import MS
-from game.wokup.scene import WokUpScene
+from game.wokup.scene import WokUpScene, art
 
 
 def _scene(moment, seed=3, seats=4, size=(1280, 720)):
@@ -137,4 +137,17 @@ def test_clicking_a_recipe_on_the_table_slaps_it_for_the_pointers_seat():
     before = len(scene.state.claims)
     scene.handle(PlayerEvent("mouse", "point", True, time.monotonic_ns(), None, rect.center))
     assert len(scene.state.claims) == before
+    app.quit()
+
+
+def test_a_token_is_big_enough_to_read_from_the_sofa():
+    """Issue 26: at 1080p a token was 52 px across and its pictures 15 px, unreadable
+    from 2 m. The wok fills the height between the mats so a token is over 60 px; its
+    count is a numeral over half the token's size (docs/screenshots/wokup, at 25 %)."""
+    app, scene, _surf = _scene("settled", size=(1920, 1080))
+    d = scene.token_px()
+    print(f"a token at 1080p: {d} px across")
+    assert d >= 60
+    assert art.token_face("fish", 4, d).get_size() == (d, d)
+    assert art.numeral(4, round(d * art.COUNT_SIZE)).get_height() >= d / 2
     app.quit()

@@ -1,8 +1,9 @@
 """Wok Up on one screen: the table seen from above, in real time.
 
-The middle is the table at 1.3 design px per mm: the pentagon of decks and
-dividers, the face-up recipes as pictograms, the tokens (a disc in the
-ingredient's colour, its pictures as die pips). A flying token is drawn above
+The middle is the table at `S` design units per mm, the wok filling the height
+between the mats: the pentagon of decks and dividers, the face-up recipes as
+pictograms, the tokens (a disc in the ingredient's colour, its picture and its
+count as a numeral, to read from the sofa). A flying token is drawn above
 its shadow, larger the higher it is, and narrows as it flips until its other
 face shows. Each seat's mat lies on the table at its edge: name, pile, won
 cards, "out this round", and for a human seat on a touch screen its own small
@@ -38,8 +39,13 @@ from ..rules import MS, _timing
 from . import art
 from .replay import CLOSE_NS, Replay, claim_marks
 
-S = 1.45  # design units per mm: the wok fills the space between the top and bottom mats
-CX, CY = 960, 540  # the wok's middle on screen, design units
+# Design units per mm: the wok's cards (y -219 to +196 mm) fill the height between the
+# top and bottom mats, so that tokens (36 mm, 65 units) read from the sofa (issue 26).
+S = 1.75
+CX, CY = 960, 553  # the wok's middle on screen: a little low, its top card reaches further
+RING = (CX - 470, 146, 940, 792)  # a replay's frame round the wok: an oval between the mats
+DIAL = (1500, 400, 58)  # the countdown to the next throw: centre and radius, right of the wok
+SEAT_S = 1.45  # where the seats' mats lie along the screen's edges (their own scale, set by the mats' room)
 FELT = (38, 92, 70)
 FELT_EDGE = (28, 70, 54)
 WOOD = (92, 60, 38)
@@ -60,6 +66,11 @@ LEVEL_NAMES = {
 def mm(x: float, y: float) -> tuple[float, float]:
     """A table point (mm) in design units."""
     return CX + x * S, CY + y * S
+
+
+def seat_point(x: float, y: float) -> tuple[float, float]:
+    """A seat's hand (mm) in design units, on the screen's edge where its mat lies."""
+    return 960 + x * SEAT_S, 540 + y * SEAT_S
 
 
 class WokUpScene(TableScene):
@@ -273,7 +284,7 @@ class WokUpScene(TableScene):
         the replay reaches it, in the top right corner (no seat's mat lies there). More than
         three presses go in two columns: six in one would run onto the right-hand seat's mat."""
         ui = self.ui
-        pygame.draw.circle(surf, ACCENT, self._pt(0, 0), ui.px((self.wok.reach + 40) * S), max(2, ui.px(6)))
+        pygame.draw.ellipse(surf, ACCENT, ui.rect(*RING), max(2, ui.px(6)))
         ui.panel(surf, ui.box(ui.rect(1480, 150, 420, 60), "chip"), (24, 16, 14), 16, ACCENT)
         ui.text(surf, _("Replay"), (1690, 180), 40, ACCENT, True, "center", width=400)
         first = self.replay.marks[0][1] if self.replay.marks else 0
@@ -353,7 +364,7 @@ class WokUpScene(TableScene):
         if state.face_up[d]:
             inner = geometry.Rect(rect.x, rect.y, rect.ux, rect.uy, rect.half_length - 5, rect.half_width - 5)
             pygame.draw.polygon(s, CARD, self._poly(inner))
-            face = art.card_face(state.decks[d][-1], ui.px(74), ui.px(38))
+            face = art.card_face(state.decks[d][-1], ui.px(90), ui.px(48))  # the card's width, less a margin
             s.blit(face, face.get_rect(center=(cx, cy)))
         else:  # the family's back: colour, pattern and emblem (the name only in the learning mode)
             box = (ui.px(2 * rect.half_width * S), ui.px(2 * rect.half_length * S))
@@ -365,9 +376,14 @@ class WokUpScene(TableScene):
                 label = ui.render(_(words.DECK_NAMES[deck.id]), 26, INK, True)
                 pygame.draw.rect(s, (30, 22, 20), label.get_rect(center=(cx, cy)).inflate(ui.px(8), 0))
                 s.blit(label, label.get_rect(center=(cx, cy)))
-        num = ui.render(str(d + 1), 34, ACCENT, True)  # the deck's control number
-        out = rect.half_length + 30
-        s.blit(num, num.get_rect(center=self._pt(rect.x + rect.ux * out, rect.y + rect.uy * out)))
+        # The deck's control number, beside the card's inner half on the side away from the
+        # middle of the screen: beyond the card's end it would lie under the top seat's mat
+        # or the claims banner under the wok.
+        num = ui.render(str(d + 1), 34, ACCENT, True)
+        along = -rect.half_length / 2
+        side = (rect.half_width + 14) * (1 if -rect.uy * rect.ux >= 0 else -1)
+        at = (rect.x + rect.ux * along - rect.uy * side, rect.y + rect.uy * along + rect.ux * side)
+        s.blit(num, num.get_rect(center=self._pt(*at)))
 
     def _draw_glow(self, surf: pygame.Surface) -> None:
         """Decks a winner may pick light up; complete recipes too in learning mode."""
@@ -385,7 +401,7 @@ class WokUpScene(TableScene):
     def _draw_token(self, surf: pygame.Surface, tok: dict) -> None:
         ui = self.ui
         x, y = self._pt(tok["x"], tok["y"])
-        d = ui.px(2 * self.wok.token_radius * S)
+        d = self.token_px()
         if tok["off"]:
             return  # on the floor: out of the picture until the tokens are shared back
         lift = tok["z"] * S * ui.u
@@ -403,20 +419,14 @@ class WokUpScene(TableScene):
                 if squash > 0.15
                 else art.token_edge(size)
             )
-        angle = -math.degrees(tok["angle"])
-        img = (
-            pygame.transform.rotate(face, round(angle / 10) * 10)
-            if tok["airborne"] or squash < 0.98
-            else self._turned(ingredient, count, size, round(angle / 15) * 15)
-        )
-        surf.blit(img, img.get_rect(center=(x, y - lift * 0.6)))
+        if tok["airborne"] or squash < 0.98:  # spinning in the air
+            face = pygame.transform.rotate(face, round(-math.degrees(tok["angle"]) / 10) * 10)
+        # Lying, a disc looks the same at any angle: drawn upright, its count reads the right way up.
+        surf.blit(face, face.get_rect(center=(x, y - lift * 0.6)))
 
-    def _turned(self, ingredient: str, count: int, size: int, degrees: int) -> pygame.Surface:
-        key = ("turned", ingredient, count, size, degrees % 360)
-        cache = self.__dict__.setdefault("_turned_cache", {})
-        if key not in cache:
-            cache[key] = pygame.transform.rotate(art.token_face(ingredient, count, size), degrees)
-        return cache[key]
+    def token_px(self) -> int:
+        """A lying token's diameter on screen, in pixels."""
+        return self.ui.px(2 * self.wok.token_radius * S)
 
     def _draw_hands(self, surf: pygame.Surface) -> None:
         """Each slap as a hand of the seat's colour on the card; a tick or a cross once judged."""
@@ -445,7 +455,7 @@ class WokUpScene(TableScene):
 
     def _mat_rect(self, seat: int) -> tuple[pygame.Rect, str]:
         hx, hy = data.table().seats[self.state.num_seats][seat]
-        sx, sy = mm(hx, hy)
+        sx, sy = seat_point(hx, hy)
         if abs(hy) >= abs(hx) * 0.6 or abs(hx) < 400:
             w, h = MAT_BOTTOM
             top = 1080 - h - 6 if hy > 0 else 6
@@ -540,7 +550,6 @@ class WokUpScene(TableScene):
     def _draw_clock(self, surf: pygame.Surface) -> None:
         """The signal: a ring round the wok empties over the look; "Throw!" when it fires."""
         ui, state = self.ui, self.state
-        centre, radius = self._pt(0, 0), ui.px((self.wok.reach + 28) * S)
         if self.clock < self.splash_until:
             ui.text(surf, _("Throw!"), (CX, CY), 110, ACCENT, True, "center")
         if state.phase != "look" or state.claims or state.paused or self.time_held:
@@ -548,14 +557,13 @@ class WokUpScene(TableScene):
         at = state.legal_actions(SYSTEM)[0]["t"]
         left = max(0.0, (at - self.game_ns) / 1e9)
         share = min(1.0, left / (_timing("look_ms") / 1e9))
+        # A dial right of the wok (a ring round the bigger wok would cross its cards).
+        dial = ui.rect(DIAL[0] - DIAL[2], DIAL[1] - DIAL[2], 2 * DIAL[2], 2 * DIAL[2])
+        pygame.draw.circle(surf, (24, 16, 14), dial.center, dial.w // 2)
         if share > 0:
-            box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-            box.center = centre
-            pygame.draw.arc(surf, ACCENT, box, math.pi / 2, math.pi / 2 + 2 * math.pi * share, max(2, ui.px(8)))
+            pygame.draw.arc(surf, ACCENT, dial, math.pi / 2, math.pi / 2 + 2 * math.pi * share, max(2, ui.px(9)))
         if 0 < left <= 3:
-            ui.text(
-                surf, str(math.ceil(left)), ((centre[0] + radius) / ui.u + 30, CY - 150), 80, ACCENT, True, "midleft"
-            )
+            ui.text(surf, str(math.ceil(left)), DIAL[:2], 72, ACCENT, True, "center")
 
     def _draw_learning(self, surf: pygame.Surface) -> None:
         """Learning mode: what the wok holds, picture by picture."""
@@ -577,7 +585,7 @@ class WokUpScene(TableScene):
             if state.phase != "pick":
                 self.hands = [h for h in self.hands if h["result"] is None]
             return
-        y = CY + 250  # under the wok, above the bottom seats
+        y = 826  # low on the wok, clear of the marks on its lower cards, above the bottom seats
         for i, (text, colour) in enumerate(self.banner):
             r = ui.rect(510, y + i * 62 - 4, 900, 56)
             # Tapping the result of a claim replays it (where motion runs: someone watches).

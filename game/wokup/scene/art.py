@@ -17,14 +17,7 @@ from .. import data
 from ..colours import INGREDIENT_COLOUR
 
 CARD_INK = (46, 34, 30)
-# Where the pictures of a face lie, as on a die: 1 to 5 of them.
-PIPS = {
-    1: [(0, 0)],
-    2: [(-0.4, -0.4), (0.4, 0.4)],
-    3: [(-0.45, -0.45), (0, 0), (0.45, 0.45)],
-    4: [(-0.4, -0.4), (0.4, -0.4), (-0.4, 0.4), (0.4, 0.4)],
-    5: [(-0.42, -0.42), (0.42, -0.42), (0, 0), (-0.42, 0.42), (0.42, 0.42)],
-}
+COUNT_SIZE = 0.68  # a token's count: its font size, as a share of the token's diameter
 
 
 def icon(
@@ -74,20 +67,36 @@ def icon(
 
 @lru_cache(maxsize=128)
 def token_face(ingredient: str, count: int, diameter: int) -> pygame.Surface:
-    """A token lying face up: a disc in the ingredient's colour, its pictures as die pips."""
+    """A token lying face up, made to be read from the sofa (issue 26): a disc in the
+    ingredient's colour, its picture large on a white badge and its count as a big
+    numeral beside it. Five die pips in a 52 px disc were 15 px each: unreadable at
+    2 m; a numeral half the disc tall reads at a quarter of that size."""
     surf = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
     r = diameter / 2
     base = INGREDIENT_COLOUR[ingredient]
     pygame.draw.circle(surf, (40, 28, 24), (r, r), r)
     pygame.draw.circle(surf, base, (r, r), r * 0.9)
     pygame.draw.circle(surf, tuple(min(255, v + 50) for v in base), (r, r), r * 0.9, max(1, round(r * 0.08)))
-    pip = diameter * (0.5 if count == 1 else 0.27)
-    for px, py in PIPS[count]:
-        centre = (r + px * r * 0.95, r + py * r * 0.95)
-        pygame.draw.circle(surf, (255, 250, 238), centre, pip * 0.6)
-        if pip >= 10:  # big enough to show the picture itself; smaller, a die's pip reads best
-            icon(surf, ingredient, centre, pip * 1.05)
+    badge = (r * 0.56, r)
+    pygame.draw.circle(surf, (255, 250, 238), badge, r * 0.42)
+    icon(surf, ingredient, badge, r * 0.74)
+    digits = numeral(count, max(6, round(diameter * COUNT_SIZE)))
+    surf.blit(digits, digits.get_rect(center=(r * 1.38, r * 1.02)))
     return surf
+
+
+@lru_cache(maxsize=32)
+def numeral(count: int, px: int) -> pygame.Surface:
+    """A token's count: white, bold, with a dark outline so it reads on every colour."""
+    font = pygame.font.Font(font_file(bold=True), px)
+    ink, edge = font.render(str(count), True, (255, 250, 238)), font.render(str(count), True, (30, 20, 16))
+    w = max(1, px // 14)
+    out = pygame.Surface((ink.get_width() + 2 * w, ink.get_height() + 2 * w), pygame.SRCALPHA)
+    for dx in (-w, 0, w):
+        for dy in (-w, 0, w):
+            out.blit(edge, (w + dx, w + dy))
+    out.blit(ink, (w, w))
+    return out
 
 
 def token_edge(diameter: int) -> pygame.Surface:
