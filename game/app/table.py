@@ -419,7 +419,9 @@ class TableScene(Scene):
         r = self.ui.rect(360, 560, 1200, 70)
         self.ui.cover(r)
         self.ui.panel(surf, r, (24, 16, 14), 16, ACCENT)
-        self.ui.text(surf, text.format(name=self.seat_name(seat), key=key), (960, 574), 38, ACCENT, True, "midtop")
+        self.ui.text(
+            surf, text.format(name=self.seat_name(seat), key=key), (960, 574), 38, ACCENT, True, "midtop", width=1160
+        )
 
     # ---- scene -------------------------------------------------------------
     def handle(self, ev: PlayerEvent) -> None:

@@ -194,14 +194,16 @@ class Ui:
         return trial
 
     def fit_lines(
-        self, text: str, size: float, width: float, lines: int = 2, bold: bool = False
+        self, text: str, size: float, width: float, lines: int = 2, bold: bool = False, height: float | None = None
     ) -> tuple[float, list[str]]:
         """The largest size, down to MIN_TEXT, at which `text` wraps into at most `lines`
-        lines of `width` design units (a long name takes a second line before it shrinks)."""
+        lines of `width` design units, `height` at most in all (lines `size` apart): a
+        long name takes a second line before it shrinks."""
         trial = size
         while True:
             wrapped = self.wrap(text, trial, width, bold)
             fits = len(wrapped) <= lines and all(self.font(trial, bold).size(w)[0] <= self.px(width) for w in wrapped)
+            fits = fits and (height is None or len(wrapped) * trial <= height)
             if fits or trial <= MIN_TEXT:
                 return trial, wrapped[:lines]
             trial = max(MIN_TEXT, trial - 1)

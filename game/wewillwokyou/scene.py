@@ -180,7 +180,7 @@ class WokScene(TableScene):
             rows = "/".join(words.ROW_NAMES[r] for r in range(4) if ROW_LINE[r] == line)
             ui.text(surf, _("Coin line {n}").format(n=line + 1), (622, y + 4), 36, INK, True, width=340)
             ui.text(surf, _("price of {rows}").format(rows=rows), (622, y + 50), 34, MUTED, width=270)
-            ui.text(surf, f"{obs['lines'][line]}", (964, y + 84), 96, ACCENT, True, "topright")
+            ui.text(surf, f"{obs['lines'][line]}", (964, y + 78), 96, ACCENT, True, "topright")
             self._coins(surf, obs["lines"][line], 622, y + 104)
             ui.text(surf, _("take one: tap"), (622, y + 170), 30, MUTED, width=340)
             self._target(box, {"type": "coin", "line": line}, legal)
@@ -232,17 +232,22 @@ class WokScene(TableScene):
         drawn = ui.text(surf, points, (OFFER_W - 12, 2), 40, ACCENT, True, "topright")
         if learning:  # the title stops short of the points
             ui.text(surf, title, (94, 6), 28, INK, True, width=OFFER_W - 114 - drawn.width / ui.u)
-        self._wok_needs(surf, w, detail, 94, 66, OFFER_W - 106)
+        self._wok_needs(surf, w, detail, 94, 66, OFFER_W - 106, 2 * (OFFER_H - 2 - 66))
 
-    def _wok_needs(self, surf, wok: dict, detail: str, x: float, y: float, width: float) -> None:
+    def _wok_needs(
+        self, surf, wok: dict, detail: str, x: float, y: float, width: float, height: float | None = None
+    ) -> None:
         """What a Wok card takes, on one line centred on `y`: "3 <tuna> 2 <carrot>" for a
         group, "3 <prawn> x1" per concert slot, the words for the others."""
         if wok["kind"] == "group":
             parts = [(f"{n}", ing, "") for ing, n in wok["recipe"].items()]
         elif wok["kind"] == "concert":
             parts = [(f"{s['count']}", s["ingredient"], f"x{s['points']}") for s in wok["slots"]]
-        else:
-            self.ui.text(surf, detail, (x, y), 30, ACCENT, anchor="midleft", width=width)
+        else:  # words: on two lines before they shrink ("qualsiasi carta rossa")
+            size, lines = self.ui.fit_lines(detail, 30, width, 2, height=height)
+            for i, line in enumerate(lines):
+                line_y = y + (i - (len(lines) - 1) / 2) * size
+                self.ui.text(surf, line, (x, line_y), size, ACCENT, anchor="midleft", width=width)
             return
         ui = self.ui
         pic = min(34.0, width / len(parts) - 44)
@@ -443,7 +448,7 @@ class WokScene(TableScene):
                     if m["change"]:
                         a, b = (_(words.INGREDIENT_WORDS[i][1]) for i in m["change"])
                         text += f" {a} > {b}"
-                    ui.text(surf, "+ " + text, (x + 30, y), 30, (140, 170, 240))
+                    ui.text(surf, "+ " + text, (x + 30, y), 30, (140, 170, 240), width=width - 60)
                     y += 36
                 y += self._tags(surf, entry["cards"], x + 30, y, width - 60, wrap=True) + 8
             for m in men.get(None, []):
