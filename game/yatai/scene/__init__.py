@@ -547,13 +547,13 @@ class YataiScene(TableScene):
         return None
 
     def _draw_legend(self, surf) -> None:
-        """What a board space gives, beside the board it belongs to (over that stall's reviews)."""
+        """What a board space gives, beside the board it belongs to (over that stall's sink and reviews)."""
         found = self._legend_at()
         if found is None:
             return
         seat, space = found
         ui, view = self.ui, self._stall_view(seat)
-        x, y, w, h = view.x + 256, view.y + 268, STALL_W - 262, STALL_H - 274
+        x, y, w, h = view.x + 256, view.y + 216, STALL_W - 262, STALL_H - 222  # over the sink and reviews
         ring = view.cell_rect(space)
         pygame.draw.rect(surf, ACCENT, ring.inflate(ui.px(6), ui.px(6)), max(2, ui.px(4)), ui.px(8))
         box = ui.rect(x, y, w, h)
@@ -567,7 +567,7 @@ class YataiScene(TableScene):
             ui.picture(surf, BONUS_ICONS[bonus], (x + 30, y + 28), 40)
         ui.text(surf, title, (x + 58, y + 28), ui.fit(title, 30, w - 70, 24, True), ACCENT, True, "midleft", w - 70)
         room = h - 62
-        for size in (28, 26, 24, 22):
+        for size in (32, 30, 28, 26, 24, 22):
             lines = ui.wrap(effect, size, w - 24) + (ui.wrap(red, size, w - 24, True) if red else [])
             if len(lines) * (size + 4) <= room:
                 break
