@@ -327,7 +327,7 @@ class YataiState(GameState):
         """The slots of the line that sliding `tile` in at `arrow` would run which no order
         of doing the line lets `seat` do (a full stove, nobody to serve...): a scene warns
         before the move. Each action is tried one way (its first option, a drawn guest to
-        the seat's own queue), every seat on the reputation board (an upgrade opens room),
+        the seat's own queue), a seat of each bonus on the reputation board (an upgrade opens room),
         every order of the line; tokens are not counted on."""
         trial = self._trial()
         trial._insert({"type": "insert", "tile": tile, "arrow": arrow})
@@ -351,7 +351,10 @@ class YataiState(GameState):
             if self.pending[0]["kind"] == Choice.GUEST:
                 own = [a for a in options if a.get("seat") == seat]
                 options = (own or options)[:1]
-            elif self.pending[0]["kind"] != Choice.BOARD:
+            elif self.pending[0]["kind"] == Choice.BOARD:  # one seat per bonus: only the bonus opens room
+                bonuses = {content().spaces[a["space"]]["bonus"] if "space" in a else a["type"]: a for a in options}
+                options = list(bonuses.values())
+            else:
                 options = options[:1]
         elif self.phase == Phase.ACTIONS and self.turn == seat:
             options = []
