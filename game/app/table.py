@@ -87,6 +87,8 @@ class TableScene(Scene):
         self.missing: list[int] = []  # human seats whose gamepad is not connected
         self.targets: list[Target] = []  # what can be chosen, as drawn last frame
         self.focus_key: str | None = None  # the focused target's key
+        self.pointer: tuple[float, float] | None = None  # where the mouse rests (design units), see hover
+        self._mouse_at: tuple[int, int] | None = None
         self._end_read = False  # a player moved on from the final table
         self._known_devices = frozenset(app.devices.controllers())
         self._map_controllers()
@@ -284,6 +286,26 @@ class TableScene(Scene):
             return bool(t.choose(seat, ev))
         return False
 
+    def hover(self, pos: tuple[int, int] | None) -> None:
+        """The mouse moved to `pos` (stage pixels; None: off the stage): the focus moves onto
+        the target under it, and `pointer` says where it is for a scene that explains
+        what lies there."""
+        self.pointer = None if pos is None else (pos[0] / self.ui.u, pos[1] / self.ui.u)
+        under = [t for t in self.targets if pos is not None and t.rect.collidepoint(pos)]
+        if under and under[-1].focusable:
+            self.focus_key = under[-1].key
+
+    def _follow_mouse(self) -> None:
+        """Hover, read once a frame: only a move counts, so a mouse at rest (or a touch
+        screen's last tap) leaves the arrows' focus alone."""
+        if not pygame.mouse.get_focused():
+            return
+        at = pygame.mouse.get_pos()
+        if at != self._mouse_at:
+            self._mouse_at = at
+            stage = self.app.stage_rect
+            self.hover((at[0] - stage.x, at[1] - stage.y) if stage.collidepoint(at) else None)
+
     def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
         """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""
         k = pulse(self.clock) if self.motion.enabled else 1.0
@@ -464,6 +486,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self._watch_controllers()
+        self._follow_mouse()
         before = len(self.state.log)
         if self.session.bots is not None:
             self.session.bots.update(time.monotonic(), self.app.settings.bot_delay)

@@ -39,6 +39,7 @@ guest is a colour or "tourist". Hidden information is the bag's order only.
 from __future__ import annotations
 
 from collections import Counter
+from copy import deepcopy
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement, product
 
@@ -321,6 +322,53 @@ class YataiState(GameState):
         if choice["sign"] > 0:
             return [t for t in choice["tracks"] if reviews[t] < data.highest]
         return [t for t in choice["tracks"] if reviews[t] > data.lowest]
+
+    def skipped(self, seat: int, tile: int, arrow: int) -> list[int]:
+        """The slots of the line that sliding `tile` in at `arrow` would run which no order
+        of doing the line lets `seat` do (a full stove, nobody to serve...): a scene warns
+        before the move. Each action is tried one way (its first option, a drawn guest to
+        the seat's own queue), a seat of each bonus on the reputation board (an upgrade opens room),
+        every order of the line; tokens are not counted on."""
+        trial = self._trial()
+        trial._insert({"type": "insert", "tile": tile, "arrow": arrow})
+        done: set[int] = set()
+        trial._reach(seat, done)
+        return [slot for slot in range(len(trial.line_slots())) if slot not in done]
+
+    def _trial(self) -> YataiState:
+        """A copy to try moves on, without the log (the state's history is not needed)."""
+        copy = object.__new__(type(self))
+        copy.__dict__ = deepcopy({k: v for k, v in vars(self).items() if k != "log"})
+        copy.log = []
+        return copy
+
+    def _reach(self, seat: int, done: set[int]) -> None:
+        """Add to `done` every slot some way of going on from here does (see skipped)."""
+        if len(done) == len(self.line_slots()):
+            return  # every slot can be done: nothing more to learn
+        if self.pending:
+            options = self._choice_actions(seat)
+            if self.pending[0]["kind"] == Choice.GUEST:
+                own = [a for a in options if a.get("seat") == seat]
+                options = (own or options)[:1]
+            elif self.pending[0]["kind"] == Choice.BOARD:  # one seat per bonus: only the bonus opens room
+                bonuses = {content().spaces[a["space"]]["bonus"] if "space" in a else a["type"]: a for a in options}
+                options = list(bonuses.values())
+            else:
+                options = options[:1]
+        elif self.phase == Phase.ACTIONS and self.turn == seat:
+            options = []
+            for slot, tile in enumerate(self.line_slots()):
+                if slot not in self.done:
+                    options += self._slot_actions(seat, slot, tile)[:1]
+        else:
+            return
+        for action in options:
+            trial = self._trial()
+            trial.perform(seat, action)
+            if "slot" in action:
+                done.add(action["slot"])
+            trial._reach(seat, done)
 
     # ---- performing --------------------------------------------------------------
     def perform(self, seat: int, action: dict) -> None:

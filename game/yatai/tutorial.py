@@ -3,8 +3,8 @@ played for you (your menu: ramen, red, and a second dish drawn; the partner's:
 yakitori, blue). Round 1: you slide the one-guest tile into the top row from the
 left, so the row runs one guest, cook one dish, one drink; the guest drawn is a
 red customer, who joins your queue, and you cook the red ramen they like. Then
-you take your drink freely; the partner (seat 1) slides the two-dish tile into
-the top row, and a bot plays on."""
+you take a drink, which ends your turn; the partner (seat 1) slides the two-dish
+tile into the top row, and a bot plays on."""
 
 from game.engine.tutorial import Step, Tutorial
 from game.i18n import N_
@@ -47,11 +47,20 @@ TUTORIAL = Tutorial(
             ),
             lambda a: a == {"type": "cook", "slot": 1, "dishes": ["red"]},
             N_("Cook the ramen: it is red, like the customer waiting in your queue."),
+        ),
+        # Asked while the turn is still the player's: the last action of the line ends it.
+        Step(
+            N_(
+                "Last, take a drink: tap the drinks tile, then a drink (a red one suits your red customer)."
+                " Every action of the line done, your turn ends."
+            ),
+            lambda a: a.get("type") == "drinks",
+            N_("Take your drink: tap the drinks tile at the right of the lit row."),
             [{"type": "insert", "tile": COOK_2, "arrow": TOP_ROW}],
         ),
     ),
     done=N_(
-        "Take a drink to end your turn. Next turn serve your guest: a dish and drinks of their colour score more,"
+        "Next turn serve your guest: a dish and drinks of their colour score more,"
         " and they sit on your reputation board."
     ),
 )

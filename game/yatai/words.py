@@ -33,6 +33,16 @@ BONUSES = {
     "special": N_("a special token"),
     "review": N_("reviews"),
 }
+# What a reputation board space gives the guest seated there (its legend, on hover and focus).
+BONUS_EFFECTS = {
+    "menu": N_("Add one more dish to your menu: +2 points"),
+    "fridge": N_("Your fridge holds three drinks: +2 points"),
+    "stove": N_("Your stove holds three dishes: +2 points"),
+    "double": N_("Take a guest of your choice from the bag and seat them too"),
+    "influencer": N_("The influencer comes: move your reviews up"),
+    "special": N_("Take a special token from the supply"),
+    "review": N_("Move a review up: {tracks} (for a tourist, two steps)"),
+}
 ACTIONS = {
     "customers": N_("guests"),
     "cook": N_("cook"),
@@ -85,6 +95,17 @@ def space(index: int) -> str:
     if entry["reviews"]:
         what += " (" + i18n.names(_(REVIEWS[r]) for r in entry["reviews"]) + ")"
     return _("row {r} column {c}: {bonus}").format(r=row + 1, c=col + 1, bonus=what)
+
+
+def legend(index: int) -> tuple[str, str, str]:
+    """A board space explained: its bonus, what it gives, and the red edge's rule ("" if not red)."""
+    entry = content().spaces[index]
+    bonus = entry["bonus"]
+    effect = _(BONUS_EFFECTS[bonus])
+    if bonus == "review":
+        effect = effect.format(tracks=", ".join(_(REVIEWS[r]) for r in entry["reviews"]))
+    red = _("Red edge: never the first guest's seat") if entry["red"] else ""
+    return _(BONUSES[bonus]).capitalize(), effect, red
 
 
 def choice_prompt(obs: dict) -> str | None:

@@ -165,10 +165,10 @@ def test_yatai_guided_game_slides_a_tile_seats_a_guest_and_cooks():
     tap(app, scene, action_key({"type": "cook", "slot": 1, "dishes": ["blue"]}))
     assert scene.state.chefs[0]["dishes"] == [] and "ramen" in scene.flash_text
     tap(app, scene, action_key({"type": "cook", "slot": 1, "dishes": ["red"]}))
-    assert scene.state.chefs[0]["dishes"] == ["red"] and scene.current() is None
+    assert scene.state.chefs[0]["dishes"] == ["red"] and scene.step == 4
     tap(app, scene, "slot:2")
-    tap(app, scene, action_key({"type": "drinks", "slot": 2, "colours": ["red"]}))  # free now: the turn ends
-    assert scene.state.turn == 1
+    tap(app, scene, action_key({"type": "drinks", "slot": 2, "colours": ["red"]}))  # the last step: the turn ends
+    assert scene.state.turn == 1 and scene.current() is None
     run(app, 90)
     assert scene.state.log[-1] == {"seat": 1, "action": {"type": "insert", "tile": 3, "arrow": 3}}
     run(app, 10)

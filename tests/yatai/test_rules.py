@@ -21,6 +21,7 @@ from .helpers import (
     serving,
     space,
     started,
+    tile,
     token,
 )
 
@@ -780,3 +781,38 @@ def test_a_value_nested_deep_changes_nothing_not_even_the_last_move_told():
         deep = [deep]
     for action in ({"type": "cook", "slot": 0, "dishes": deep}, {"type": "serve", "slot": 0, "drinks": deep}):
         assert_rejected(s, seat, action, "action-shape")
+
+
+def _row_after(s, *names: str) -> None:
+    """Row 1 holds the named two tiles (the slide pushes out the third); the guest and
+    recycle tiles are free."""
+    wanted = [tile(n) for n in names]
+    free = [tile("customers_1"), tile("recycle")]
+    rest = [t for t in range(len(content().tiles)) if t not in wanted + free] + free
+    s.grid = [[*wanted, rest[0]], rest[1:4]]
+    s.free = sorted(rest[4:])
+
+
+def test_skipped_names_the_slots_of_a_line_that_nothing_lets_the_seat_do():
+    s = started()
+    seat = s.turn
+    _row_after(s, "cook_1", "serve_1")
+    # An empty queue and fridge: the recycle and the cook can be done, the serve cannot.
+    assert s.skipped(seat, tile("recycle"), 3) == [2]
+    fridge(s, seat, "blue")  # a drink now: a guest drawn by the line can be served (in that order)
+    assert s.skipped(seat, tile("customers_1"), 3) == []
+    assert s.skipped(seat, tile("recycle"), 3) == [2], "nobody to serve without a guest tile"
+    before = s.to_json()
+    s.skipped(seat, tile("customers_1"), 3)
+    assert s.to_json() == before, "trying the line leaves the state as it was"
+
+
+def test_skipped_counts_on_a_serve_making_room_for_a_cook():
+    s = started()
+    seat = s.turn
+    cook(s, seat, *s.chefs[seat]["menu"][:1] * 2)  # the stove is full
+    _row_after(s, "cook_1", "serve_1")
+    assert s.skipped(seat, tile("recycle"), 3) == [1, 2], "a full stove and nobody to serve"
+    queue(s, seat, "red")
+    fridge(s, seat, "blue")
+    assert s.skipped(seat, tile("recycle"), 3) == [], "serving first frees the stove"

@@ -13,7 +13,7 @@ from game.yatai import GAME
 from game.yatai.rules import Choice, Phase
 from tests.app.drive import press, tap
 
-from .helpers import begin, cook, empty_crate, fridge, line, queue, space, started
+from .helpers import begin, cook, empty_crate, fridge, line, queue, space, started, tile
 
 
 @pytest.fixture
@@ -227,3 +227,82 @@ def test_every_legal_choice_of_a_human_is_on_the_screen(app):
             checked += 1
         scene.advance(1)
     assert checked > 20
+
+
+def drawn_texts(app) -> list[str]:
+    """Every text drawn in the next frame, in order."""
+    app.ui.sizes = []
+    try:
+        app.draw()
+        return [text for text, _size in app.ui.sizes]
+    finally:
+        app.ui.sizes = None
+
+
+def test_the_mouse_over_a_board_space_explains_it_and_the_focus_follows_the_mouse(app):
+    from game.yatai import words
+
+    scene = scene_with(app, on_tile())
+    where = space("menu", red=True)
+    title, effect, red = words.legend(where)
+    assert title not in drawn_texts(app)
+    scene.hover(scene._stall_view(1).cell_rect(where).center)  # any chef's board is explained
+    texts = drawn_texts(app)
+    assert title in texts, "the space's bonus is named where the mouse is"
+    shown = " ".join(t for t in texts if t in effect or t in red)
+    assert effect.split()[-1] in shown and red.split()[-1] in shown, (shown, effect, red)
+    free = next(t for t in scene.targets if t.key.startswith("free:"))
+    scene.hover(free.rect.center)
+    assert scene.focus_key == free.key, "the focus follows the mouse onto a target"
+    assert title not in drawn_texts(app), "the explanation goes with the mouse"
+
+
+def test_the_focused_board_space_is_explained_beside_the_board(app):
+    from game.yatai import words
+
+    state = serving_state()
+    state.apply(0, {"type": "serve", "slot": 0, "drinks": ["red"], "taiyaki": False})
+    scene = scene_with(app, state)
+    good = scene.state.board_spaces(0)[-1]
+    scene.focus_key = action_key({"type": "board", "space": good})
+    assert words.legend(good)[0] in drawn_texts(app)
+
+
+def _line_of(state, first: str, second: str) -> None:
+    """Sliding a free tile in at row 1 from the left makes the line (it, first, second)."""
+    wanted = [tile(first), tile(second)]
+    free = [tile("customers_1"), tile("recycle")]
+    rest = [t for t in range(10) if t not in wanted + free] + free
+    state.grid = [[*wanted, rest[0]], rest[1:4]]
+    state.free = sorted(rest[4:])
+
+
+def test_a_tile_whose_line_would_skip_an_action_is_warned_before_it_slides_in(app):
+    state = on_tile()
+    _line_of(state, "cook_1", "serve_1")  # nobody to serve: without a guest tile the serve is lost
+    fridge(state, 0, "blue")
+    scene = scene_with(app, state)
+    tap(app, scene, f"free:{tile('customers_1')}")
+    tap(app, scene, "arrow:3")
+    assert not [t for t in drawn_texts(app) if t.startswith("Careful")], "a guest drawn first can be served"
+    tap(app, scene, f"free:{tile('recycle')}")
+    texts = " ".join(drawn_texts(app))
+    assert "Careful: this line skips serve with 1 drink" in texts, texts
+    assert scene.state.phase == Phase.TILE, "a warning, not a refusal: the player may still slide it in"
+
+
+def test_many_options_stay_on_the_choice_panel_with_their_focus_ring(app):
+    state = on_tile()
+    chef = state.chefs[0]
+    chef["menu"], chef["food"], chef["stove_up"] = ["red", "blue", "green", "yellow"], [], True
+    line(state, "cook_2", "recycle", "drinks_1")  # 4 dishes, 2 to cook: 16 ways
+    scene = scene_with(app, state)
+    tap(app, scene, "slot:0")
+    app.draw()
+    ui = scene.ui
+    panel = ui.rect(16, 664, 660, 1070 - 664)
+    buttons = [t for t in scene.targets if t.key.startswith("{") and '"cook"' in t.key]
+    assert len(buttons) == 16
+    for t in buttons:
+        ring = t.rect.inflate(ui.px(10), ui.px(10))  # TableScene.draw_focus
+        assert panel.contains(ring), (tuple(ring), tuple(panel))

@@ -26,13 +26,13 @@ import pygame
 
 from game import i18n
 from game.app.table import TableScene, action_key
-from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
+from game.app.ui import ACCENT, DIM, GREEN, INK, MIN_TEXT, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _
 
 from .. import words
 from ..data import content
-from ..rules import ARROWS, ROUNDS, Choice, Phase
-from .art import STALL_H, STALL_W, UPPER_H, StallView, dish, drink, guest_picture, tile_face
+from ..rules import ARROWS, ROUNDS, Choice, Phase, line_tiles, slide
+from .art import BONUS_ICONS, STALL_H, STALL_W, UPPER_H, StallView, dish, drink, guest_picture, tile_face
 
 TILE_W, TILE_H, GAP = 150, 118, 12
 GRID_X, GRID_Y = 150, 226
@@ -60,6 +60,9 @@ PARTS = (
     "stove_up",
 )
 BOARD_ACTIONS = ("insert", "guest", "replace", "board")
+PANEL_BOTTOM = 1058  # the choices' lowest edge: the focus ring around them stays on the panel
+BUTTON_H, BUTTON_GAP = 84, 12
+BUTTON_SCALES = (1.0, 0.85, 0.7, 0.6)  # many options: smaller buttons, never past the panel (34 x 0.6 > MIN_TEXT)
 
 
 class YataiScene(TableScene):
@@ -81,6 +84,7 @@ class YataiScene(TableScene):
         self._seen: tuple = ()  # the state version the cached observation and actions belong to
         self._obs: dict = {}
         self._legal: list[dict] = []
+        self._skips: dict[tuple, list[int]] = {}  # (log length, tile, arrow) -> slots the line would skip
 
     # ---- acting --------------------------------------------------------------------
     def _snapshot(self) -> dict:
@@ -161,7 +165,55 @@ class YataiScene(TableScene):
         out["choosing"] = lambda scene: scene._choosing()
         out["serve"] = lambda scene: scene._serving()
         out["midgame"] = lambda scene: scene._to_tile(6)
+        # The screens a newcomer meets inside a turn (the layout sweep draws each of them):
+        out["skip"] = lambda scene: scene._skipping()  # a previewed line that skips an action: the warning
+        out["hover"] = lambda scene: scene._hovering()  # the mouse over the reputation board: its legend
+        out["guests"] = lambda scene: scene._choice(Choice.GUEST)  # drawn guests to send, and the queues lit
+        out["seat"] = lambda scene: scene._choice(Choice.BOARD)  # a served guest to seat: the focused space explained
+        out["options"] = lambda scene: scene._most_options()  # the most buttons, the focus on the last one
         return out
+
+    def _skipping(self) -> None:
+        self._to_tile(2)
+        if self.state.phase != Phase.TILE:
+            return
+        seat = self.state.turn
+        picks = [(t, a) for t in self.state.free for a in range(len(ARROWS)) if self.state.skipped(seat, t, a)]
+        if picks:
+            self.tile_pick, self.arrow_pick = picks[0]
+            self.focus_key = "button:slide"
+
+    def _hovering(self) -> None:
+        self._to_tile(4)
+        spaces = range(len(content().spaces))
+        space = max(spaces, key=lambda i: sum(len(t) for t in words.legend(i)))  # the longest explanation
+        rect = self._stall_view(self.state.num_seats - 1).cell_rect(space)  # the last stall: the screen's corner
+        self.pointer = (rect.centerx / self.ui.u, rect.centery / self.ui.u)
+
+    def _choice(self, kind: Choice) -> None:
+        humans = self.session.humans()
+        self.play_until(lambda s: s.turn in humans and bool(s.pending) and s.pending[0]["kind"] == kind, limit=5000)
+        seats = [a for a in self.state.legal_actions(self.state.turn) if a["type"] == "board"]
+        if kind == Choice.BOARD and seats:  # the focus on the last space: the legend of the board's corner
+            self.focus_key = action_key(seats[-1])
+
+    def _most_options(self) -> None:
+        """A human's turn where a tile of the line offers many options (a two-dish cook on a
+        long menu): they are shown, the focus on the last one, at the panel's corner."""
+        humans = self.session.humans()
+
+        def many(s) -> bool:
+            if s.turn not in humans or s.phase != Phase.ACTIONS or s.pending:
+                return False
+            slots = [a["slot"] for a in s.legal_actions(s.turn) if "slot" in a]
+            return max((slots.count(n) for n in set(slots)), default=0) >= 6
+
+        self.play_until(many, limit=5000)
+        legal = self.state.legal_actions(self.state.turn)
+        slots = [a["slot"] for a in legal if "slot" in a]
+        if slots and not self.state.pending:
+            self.slot_pick = max(set(slots), key=slots.count)
+            self.focus_key = action_key(self._options(self.state.observation(None), legal)[-1])
 
     def _to_tile(self, round_: int) -> None:
         """A human about to insert a tile, from round `round_` on."""
@@ -216,6 +268,8 @@ class YataiScene(TableScene):
         self._draw_board(surf, obs, mine, legal)
         self._draw_stalls(surf, obs, mine, legal)
         self._draw_choices(surf, obs, mine, legal)
+        if obs["phase"] != Phase.OVER:
+            self._draw_legend(surf)
         if obs["phase"] == Phase.OVER:
             self.ui.shade(surf, 180)
             end = ("end", json.dumps(obs["result"]))
@@ -282,6 +336,29 @@ class YataiScene(TableScene):
         kind, index = ARROWS[arrow]
         return [(index, c) for c in range(3)] if kind == "row" else [(0, index), (1, index)]
 
+    def _skipped(self, mine: int | None) -> list[int]:
+        """The slots of the previewed line that nothing lets the player do (the rules try it
+        once per pick, not every frame)."""
+        if mine is None or self.tile_pick is None or self.arrow_pick is None or self.state.phase != Phase.TILE:
+            return []
+        key = (len(self.state.log), self.tile_pick, self.arrow_pick)
+        if key not in self._skips:
+            self._skips = {key: self.state.skipped(mine, self.tile_pick, self.arrow_pick)}
+        return self._skips[key]
+
+    def _label(self, surf, text: str, rect: pygame.Rect, size: float, colour) -> None:
+        """A button's words centred in `rect`: on one line, else on two, as large as they fit."""
+        ui = self.ui
+        w, h = rect.w / ui.u - 12, rect.h / ui.u - 4
+        lines, size = [text], ui.fit(text, size, w, size * 0.75, True)
+        if ui.font(size, True).size(text)[0] > ui.px(w):
+            lines = ui.wrap(text, size, w, True)[:2]
+            size = min(h / 2.2, *(ui.fit(line, size, w, MIN_TEXT, True) for line in lines))
+        cx, cy = rect.centerx / ui.u, rect.centery / ui.u
+        for i, line in enumerate(lines):
+            dy = (i - (len(lines) - 1) / 2) * size * 1.05
+            ui.text(surf, line, (cx, cy + dy), size, colour, True, "center", width=w)
+
     def _draw_board(self, surf, obs: dict, mine: int | None, legal: list[dict]) -> None:
         ui = self.ui
         ui.panel(surf, ui.rect(16, 120, 660, 532), PANEL, 16)
@@ -290,6 +367,7 @@ class YataiScene(TableScene):
         running = self.arrow_pick if out is not None else obs["line"]
         lit = self._line_cells(running)
         slots_lit = {a["slot"] for a in legal if "slot" in a}
+        skips = self._skipped(mine) if out is not None else []
         for row in range(2):
             for col in range(3):
                 rect = self._cell(row, col)
@@ -301,6 +379,7 @@ class YataiScene(TableScene):
                 if in_line:
                     glow = 4 + 2 * math.sin(self.clock * 6)
                     colour = GREEN if out is not None or slot_no in slots_lit else ACCENT
+                    colour = RED if slot_no in skips else colour
                     pygame.draw.rect(surf, colour, rect.inflate(ui.px(10), ui.px(10)), ui.px(glow), ui.px(14))
                 if done:
                     ui.text(surf, "✓", (rect.right / ui.u - 10, rect.y / ui.u + 2), 40, GREEN, True, "topright")
@@ -322,9 +401,9 @@ class YataiScene(TableScene):
         for arrow in range(len(ARROWS)):
             self._draw_arrow(surf, arrow, choosing)
         if mine is not None and self.state.can_undo(mine):  # "back" undoes too; this is for taps
-            rect = ui.rect(26, 132, 120, 60)
+            rect = ui.rect(26, 132, 150, 60)  # short of the first column's arrow
             ui.panel(surf, rect, PANEL_HI, 12, MUTED)
-            ui.text(surf, _("Undo"), (86, 162), ui.fit(_("Undo"), 34, 108, 24, True), INK, True, "center")
+            self._label(surf, _("Undo"), rect, 34, INK)
             self.target(rect, do=self._undo, key="button:undo")
 
     def _draw_arrow(self, surf, arrow: int, choosing: bool) -> None:
@@ -451,6 +530,53 @@ class YataiScene(TableScene):
             # every empty space can be tapped: the rules refuse a wrong one, saying why
             self._offer(rect, {"type": "board", "space": space}, focusable=space in allowed)
 
+    # -- the legend of the reputation board: the space under the mouse, or the focused one
+    def _legend_at(self) -> tuple[int, int] | None:
+        """(seat, space) of the board space under the pointer, else of the focused seat target."""
+        if self.pointer is not None:
+            at = (self.ui.px(self.pointer[0]), self.ui.px(self.pointer[1]))
+            for seat in range(self.state.num_seats):
+                view = self._stall_view(seat)
+                for space in range(len(content().spaces)):
+                    if view.cell_rect(space).collidepoint(at):
+                        return seat, space
+        focus = self.focused() if self.my_turn() is not None else None
+        action = self._offered.get(focus.key) if focus is not None else None
+        if action is not None and action["type"] == "board":
+            return self.state.turn, action["space"]
+        return None
+
+    def _draw_legend(self, surf) -> None:
+        """What a board space gives, beside the board it belongs to (over that stall's sink and reviews)."""
+        found = self._legend_at()
+        if found is None:
+            return
+        seat, space = found
+        ui, view = self.ui, self._stall_view(seat)
+        x, y, w, h = view.x + 256, view.y + 216, STALL_W - 262, STALL_H - 222  # over the sink and reviews
+        ring = view.cell_rect(space)
+        pygame.draw.rect(surf, ACCENT, ring.inflate(ui.px(6), ui.px(6)), max(2, ui.px(4)), ui.px(8))
+        box = ui.rect(x, y, w, h)
+        ui.cover(box)
+        ui.panel(surf, box, (24, 16, 14), 12, ACCENT)
+        title, effect, red = words.legend(space)
+        bonus = content().spaces[space]["bonus"]
+        if bonus == "double":
+            ui.text(surf, "×2", (x + 30, y + 28), 30, MUTED, True, "center")
+        else:
+            ui.picture(surf, BONUS_ICONS[bonus], (x + 30, y + 28), 40)
+        ui.text(surf, title, (x + 58, y + 28), ui.fit(title, 30, w - 70, 24, True), ACCENT, True, "midleft", w - 70)
+        room = h - 62
+        for size in (32, 30, 28, 26, 24, 22):
+            lines = ui.wrap(effect, size, w - 24) + (ui.wrap(red, size, w - 24, True) if red else [])
+            if len(lines) * (size + 4) <= room:
+                break
+        ty = y + 54
+        for i, line in enumerate(lines):
+            is_red = bool(red) and i >= len(lines) - len(ui.wrap(red, size, w - 24, True))
+            ui.text(surf, line, (x + 12, ty), size, RED if is_red else INK, is_red, width=w - 24)
+            ty += size + 4
+
     # -- what the player to act chooses
     def _prompt(self, obs: dict, mine: int | None) -> str:
         if mine is None:
@@ -479,56 +605,86 @@ class YataiScene(TableScene):
         return [a for a in legal if a["type"] not in BOARD_ACTIONS and a.get("slot", pick) == pick]
 
     def _draw_choices(self, surf, obs: dict, mine: int | None, legal: list[dict]) -> None:
+        """The choice panel, top down: what to do now, what the focused choice would do (and
+        a warning if the previewed line skips an action), then the buttons, as small as
+        their number needs so that they (and the focus ring) stay on the panel."""
         ui = self.ui
         ui.panel(surf, ui.rect(16, PANEL_Y, 660, 1070 - PANEL_Y), PANEL, 16, ACCENT if mine is not None else None)
-        prompt = self._prompt(obs, mine)
-        size = 34
-        while len(ui.wrap(prompt, size, 628, True)) > 2 and size > 26:
-            size -= 2
-        for i, line in enumerate(ui.wrap(prompt, size, 628, True)[:2]):
-            ui.text(surf, line, (32, PANEL_Y + 10 + (size + 8) * i), size, ACCENT, True)
+        y = self._lines(surf, self._prompt(obs, mine), PANEL_Y + 10, (34, 30, 28, 26), ACCENT, True)
         if mine is None:
             self._draw_idle(surf, obs, PANEL_Y + 60)
             return
-        y = PANEL_Y + 146
         pending = obs["pending"][0] if obs["pending"] else None
-        if pending is not None and pending["kind"] == Choice.GUEST:
-            y = self._draw_drawn(surf, pending["guests"], y)
-        x = 32
         buttons = self._options(obs, legal)
         if obs["phase"] == Phase.TILE and not pending and self.tile_pick is not None and self.arrow_pick is not None:
             buttons = [{"type": "slide"}, *buttons]
-        for a in buttons:
-            w = self._face_width(a)
-            if x + w > 660:
-                x, y = 32, y + 96
-            rect = ui.rect(x, y, w, 84)
-            ui.panel(surf, rect, PANEL_HI, 14, ACCENT)
-            self._draw_face(surf, a, rect)
+        hint = self._hint(mine, buttons)
+        if hint:
+            y = self._lines(surf, hint, y + 2, (32, 30, 28, 26), INK)
+        skips = self._skipped(mine)
+        if skips:
+            line = line_tiles(slide(self.state.grid, self.tile_pick, self.arrow_pick)[0], self.arrow_pick)
+            actions = i18n.names(words.tile(line[s]) for s in skips)
+            warning = _("Careful: this line skips {actions}").format(actions=actions)
+            y = self._lines(surf, warning, y + 2, (32, 30, 28, 26), RED, True)
+        y = max(y + 10, PANEL_Y + 146)
+        if pending is not None and pending["kind"] == Choice.GUEST:
+            y = self._draw_drawn(surf, pending["guests"], y)
+        for a, rect, scale in self._flow(buttons, y):
+            ui.panel(surf, ui.box(rect), PANEL_HI, 14 * scale, ACCENT)
+            self._draw_face(surf, a, rect, scale)
             if a["type"] == "slide":
                 self.target(rect, do=self._slide, key="button:slide")
             else:
                 self._offer(rect, a)
-            x += w + 12
-        self._draw_hint(surf, mine)
         if not buttons and not (pending and pending["kind"] == Choice.GUEST):
             self._draw_idle(surf, obs, y)
 
-    def _draw_hint(self, surf, mine: int) -> None:
-        """The focused choice in the rules' words (every target is declared by now)."""
-        focus = self.focused()
-        action = self._offered.get(focus.key) if focus is not None else None
+    def _lines(self, surf, text: str, y: float, sizes: tuple, colour, bold: bool = False) -> float:
+        """`text` in at most two lines across the panel, at the largest of `sizes` that
+        holds it; returns the y under it."""
+        ui = self.ui
+        for size in sizes:
+            lines = ui.wrap(text, size, 628, bold)
+            if len(lines) <= 2:
+                break
+        for line in lines[:2]:
+            ui.text(surf, line, (32, y), size, colour, bold, width=628)
+            y += size + 8
+        return y
+
+    def _flow(self, buttons: list[dict], top: float) -> list[tuple[dict, pygame.Rect, float]]:
+        """Where the buttons go, in rows from `top`, at the largest scale whose rows end on the panel."""
+        for scale in BUTTON_SCALES:
+            x, y, placed = 32.0, top, []
+            for a in buttons:
+                w = min(628, self._face_width(a) * scale)
+                if x + w > 660 and x > 32:
+                    x, y = 32, y + (BUTTON_H + BUTTON_GAP) * scale
+                placed.append((a, (x, y, w, BUTTON_H * scale), scale))
+                x += w + BUTTON_GAP * scale
+            if y + BUTTON_H * scale <= PANEL_BOTTOM:
+                break
+        return [(a, self.ui.rect(*r), scale) for a, r, scale in placed]
+
+    def _hint(self, mine: int, buttons: list[dict]) -> str:
+        """The focused choice in the rules' words. The buttons are declared after the texts
+        above them, so the focus is found among the targets so far and the buttons to come."""
+        keys = [t.key for t in self.targets if t.focusable]
+        keys += ["button:slide" if a["type"] == "slide" else action_key(a) for a in buttons]
+        focus = self.focus_key if self.focus_key in keys else (keys[0] if keys else None)
+        action = self._offered.get(focus) or next((a for a in buttons if action_key(a) == focus), None)
         if action is None and self.tile_pick is not None and self.arrow_pick is not None:
             action = {"type": "insert", "tile": self.tile_pick, "arrow": self.arrow_pick}
-        if action is not None:
-            hint = self.state.label(mine, action, self.session.names())
-            self.ui.text(surf, hint, (32, PANEL_Y + 98), self.ui.fit(hint, 34, 628, 20), INK)
+        return self.state.label(mine, action, self.session.names()) if action is not None else ""
 
     def _draw_idle(self, surf, obs: dict, y: float) -> None:
         """Room left in the choice panel: at four seats (no spare place), the supply and the last moves."""
         if self.state.num_seats == 4 and obs["phase"] != Phase.OVER:
-            self._blit_supply(surf, obs, 40, y)
-            self._blit_history(surf, 32, y + 260, 1060)
+            if y + SUPPLY_H <= 1070:  # the supply face ends on the panel
+                self._blit_supply(surf, obs, 40, y)
+                y += SUPPLY_H
+            self._blit_history(surf, 32, y, 1060)
 
     # The supply and the moves change with the state only: drawn once per look, like the stalls.
     def _blit_supply(self, surf, obs: dict, x: float, y: float) -> None:
@@ -553,7 +709,7 @@ class YataiScene(TableScene):
                 continue
             size = 34 if n == 0 else 30
             for part in ui.wrap(line["text"], size, width):
-                if y + size > bottom:
+                if y + ui.font(size).get_linesize() / ui.u > bottom:  # the line's whole box, not its size
                     return
                 ui.text(surf, part, (x, y), size, INK if n == 0 else MUTED)
                 y += size + 8
@@ -633,21 +789,24 @@ class YataiScene(TableScene):
             return [], f"{_(words.TOKENS['urgent_call'])} {a['a'] + 1}↔{a['b'] + 1}"
         return [], _(words.TOKENS[a["token"]])
 
-    def _draw_face(self, surf, a: dict, rect: pygame.Rect) -> None:
+    def _draw_face(self, surf, a: dict, rect: pygame.Rect, scale: float = 1.0) -> None:
+        """A button's face at `scale` of its full size (see _flow)."""
         ui = self.ui
         icons, text = self._face(a)
-        x, cy = rect.x / ui.u + 16, rect.centery / ui.u
+        x, cy = rect.x / ui.u + 16 * scale, rect.centery / ui.u
         for what, colour in icons:
-            centre = (x + 28, cy)
+            centre = (x + 28 * scale, cy)
             if what == "dish":
-                dish(ui, surf, colour, centre, 56)
+                dish(ui, surf, colour, centre, 56 * scale)
             elif what == "drink":
-                drink(ui, surf, colour, centre, 56)
+                drink(ui, surf, colour, centre, 56 * scale)
             else:
-                ui.picture(surf, guest_picture(colour), centre, 56)
-            x += 60
+                ui.picture(surf, guest_picture(colour), centre, 56 * scale)
+            x += 60 * scale
         if text:
-            ui.text(surf, text, (x + (10 if icons else 0), cy), 34, INK, True, "midleft")
+            x += 10 * scale if icons else 0
+            room = rect.right / ui.u - x - 8 * scale
+            ui.text(surf, text, (x, cy), 34 * scale, INK, True, "midleft", width=room)
 
     # -- the end: the scoring, category by category
     def _draw_end(self, surf, obs: dict) -> None:
@@ -660,24 +819,28 @@ class YataiScene(TableScene):
         names = i18n.names(self.seat_name(s) for s in winners)
         head = (_("{names} wins!") if len(winners) == 1 else _("{names} share the win!")).format(names=names)
         ui.text(surf, head, (960, 126), 58, GREEN, True, "midtop")
-        y0 = 214
+        y0 = 204
         groups = [
             (_("In play"), 500, 500),
             (_("Dish majorities"), 610, 880),
             (_("Guest majorities"), 990, 1260),
-            (_("Reviews"), 1410, 1410),
-            (_("Tokens"), 1570, 1570),
-            (_("Total"), 1720, 1720),
+            (_("Reviews"), 1425, 1425),
+            (_("Tokens"), 1595, 1595),
+            (_("Total"), 1760, 1760),
         ]
-        for label, a, b in groups:
-            ui.text(surf, label, ((a + b) / 2, y0), ui.fit(label, 34, max(140, b - a + 60), 20), MUTED, True, "midtop")
-        y1 = y0 + 80
+        for label, a, b in groups:  # a long name takes two lines rather than its neighbour's room
+            width = max(165, b - a + 70)
+            lines = ui.wrap(label, 30, width, True)[:2]
+            size = min(ui.fit(line, 30 if len(lines) > 1 else 34, width, MIN_TEXT, True) for line in lines)
+            for i, line in enumerate(lines):
+                ui.text(surf, line, ((a + b) / 2, y0 + i * (size + 4)), size, MUTED, True, "midtop", width)
+        y1 = y0 + 104
         ui.picture(surf, "common.star", (500, y1), 50)
         for i, colour in enumerate(data.colours):
             dish(ui, surf, colour, (610 + 90 * i, y1), 56)
             ui.picture(surf, guest_picture(colour), (990 + 90 * i, y1), 56)
-        ui.picture(surf, "yatai.review", (1410, y1), 50)
-        ui.picture(surf, "yatai.special", (1570, y1), 50)
+        ui.picture(surf, "yatai.review", (1425, y1), 50)
+        ui.picture(surf, "yatai.special", (1595, y1), 50)
         result = obs["result"] or []
         ranked = sorted(range(n), key=lambda s: (-result[s]["total"], s)) if result else []
         for row, seat in enumerate(ranked):
@@ -691,10 +854,10 @@ class YataiScene(TableScene):
             cells = [(500, r["play"])]
             cells += [(610 + 90 * i, r["dishes"][c]) for i, c in enumerate(data.colours)]
             cells += [(990 + 90 * i, r["guests"][c]) for i, c in enumerate(data.colours)]
-            cells += [(1410, sum(r["reviews"].values())), (1570, r["tokens"])]
+            cells += [(1425, sum(r["reviews"].values())), (1595, r["tokens"])]
             for x, value in cells:
                 ui.text(surf, str(value) if value else "·", (x, cy), 42, INK if value else DIM, False, "center")
-            ui.text(surf, str(r["total"]), (1720, cy), 52, GREEN if seat in winners else ACCENT, True, "center")
+            ui.text(surf, str(r["total"]), (1760, cy), 52, GREEN if seat in winners else ACCENT, True, "center")
         note = _(
             "A majority scores its count, a tie scores nothing; tie-break: most guests seated, then fewest bottles"
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
+from game.app.ui import ACCENT, DIM, GREEN, INK, MIN_TEXT, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _
 
 from .. import words
@@ -240,6 +240,21 @@ class StallView:
             pts = data.review_points(value)
             ui.text(surf, f"{pts:+d}" if pts else "0", (x + 590, ty + 4), 28, MUTED, False, "topright")
         if chef["tokens"]:
-            text = ", ".join(_(words.TOKENS[t]) for t in chef["tokens"])
             ui.picture(surf, "yatai.special", (x + 286, y + 448), 34)
-            ui.text(surf, text, (x + 310, y + 448), ui.fit(text, 34, 280, 22), INK, False, "midleft")
+            self._tokens(surf, chef["tokens"])
+
+    def _tokens(self, surf, tokens: list[str]) -> None:
+        """The special tokens held (alike ones counted), in one line, or two smaller ones."""
+        ui, x, y = self.ui, self.x + 310, self.y + 448
+        counted = [(t, tokens.count(t)) for t in sorted(set(tokens))]
+        names = [_(words.TOKENS[t]) + (f" ×{n}" if n > 1 else "") for t, n in counted]
+        text = ", ".join(names)
+        size = ui.fit(text, 30, 280, 24)
+        if ui.font(size).size(text)[0] <= ui.px(280):
+            ui.text(surf, text, (x, y), size, INK, False, "midleft", 280)
+            return
+        half = (len(names) + 1) // 2
+        lines = [", ".join(names[:half]) + ",", ", ".join(names[half:])] if len(names) > 1 else ui.wrap(text, 22, 280)
+        size = min(ui.fit(line, 22, 280, MIN_TEXT) for line in lines[:2])
+        for i, line in enumerate(lines[:2]):
+            ui.text(surf, line, (x, y + (i - 0.5) * (size + 1)), size, INK, False, "midleft", 280)
