@@ -1,7 +1,7 @@
 """Is a scene laid out at a window size? Measured from what the scene reports
 while drawing (`Ui.boxes`: every text's inked box, every card and chip), not
 judged by eye: no two texts overlap, no two cards or chips overlap, a text
-touching a card lies on it, a frame (a glow ringing part of a card) never cuts
+touching a card lies on it, whatever touches a panel (a seat's mat) lies on it, a frame (a glow ringing part of a card) never cuts
 through a text, and nothing leaves the window.
 
     problems = layout.check(app, (1600, 700))   # the app's scenes drawn at that size
@@ -56,7 +56,11 @@ def problems(boxes: list[tuple[str, pygame.Rect]], area: pygame.Rect) -> list[st
         for kb, b in boxes[i + 1 :]:
             if not _overlap(a, b):
                 continue
-            if "frame" in (ka, kb):  # a frame lies on cards; a text is inside it or outside it
+            if ("panel" in (ka, kb)) and ka != kb:  # a panel holds what touches it (a mat, its cards and words)
+                inner, panel = (a, b) if kb == "panel" else (b, a)
+                if not panel.inflate(2 * TOUCH, 2 * TOUCH).contains(inner):
+                    out.append(f"{kb if kb != 'panel' else ka} {tuple(inner)} runs over the edge of panel {tuple(panel)}")
+            elif "frame" in (ka, kb):  # a frame lies on cards; a text is inside it or outside it
                 text, frame = (a, b) if ka == "text" else (b, a)
                 if "text" in (ka, kb) and not frame.inflate(2 * TOUCH, 2 * TOUCH).contains(text):
                     out.append(f"frame {tuple(frame)} cuts through text {tuple(text)}")

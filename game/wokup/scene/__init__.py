@@ -54,6 +54,9 @@ CARD = (252, 246, 232)
 BANNER_S = 2.6
 MAT_BOTTOM = (520, 132)  # a seat's mat at the top or bottom edge
 MAT_SIDE = (290, 250)  # at the left or right edge
+# The learning counts' panel: the first of these corners that no mat takes at a table's seat count.
+LEARNING_SIZE = (204, 340)  # narrow enough for the corner beside a top mat at 3, 5 or 6 seats
+LEARNING_SPOTS = [(10, 10), (10, 372), (10, 730), (1706, 10), (1706, 730)]
 LEVEL_NAMES = {
     "random": N_("random"),
     "gentle": N_("gentle"),
@@ -470,7 +473,7 @@ class WokUpScene(TableScene):
         colour = self.seat_colour(seat)
         out = state.out[seat] and state.phase in ("look", "flight")
         picking = state.phase == "pick" and state.picks[0]["seat"] == seat
-        ui.panel(surf, rect, (70, 30, 26) if out else PANEL, 16, None if picking else colour)
+        ui.panel(surf, ui.box(rect, "panel"), (70, 30, 26) if out else PANEL, 16, None if picking else colour)
         if picking:
             self.draw_turn(surf, rect, ACCENT)
         x0, y0 = rect.x / ui.u + 16, rect.y / ui.u + 6
@@ -537,14 +540,14 @@ class WokUpScene(TableScene):
                     surf, key, (b.centerx / ui.u, b.centery / ui.u), 26, (40, 20, 10) if up else INK, True, "center"
                 )
             self._control_target(b.inflate(ui.px(6), ui.px(6)), f"deck{d}", seat)
-        w = ui.rect(cx + 54, cy - 30, 102, 60)
+        w = ui.rect(cx + 52, cy - 30, 110, 60)  # room for a key's name at MIN_TEXT ("Leertaste")
         ui.panel(surf, w, ACCENT, 20)
         key = self.key_hint(seat, "wokup")
         ui.text(
             surf, "Wok!", (w.centerx / ui.u, w.centery / ui.u - (12 if key else 0)), 28, (40, 20, 10), True, "center"
         )
         if key:
-            ui.text(surf, key, (w.centerx / ui.u, w.centery / ui.u + 14), 24, (40, 20, 10), False, "center")
+            ui.text(surf, key, (w.centerx / ui.u, w.centery / ui.u + 14), 24, (40, 20, 10), False, "center", width=106)
         self._control_target(w, "wokup", seat)
 
     def _draw_clock(self, surf: pygame.Surface) -> None:
@@ -565,18 +568,30 @@ class WokUpScene(TableScene):
         if 0 < left <= 3:
             ui.text(surf, str(math.ceil(left)), DIAL[:2], 72, ACCENT, True, "center")
 
+    def _learning_spot(self) -> tuple[float, float]:
+        """Where the learning counts go: the first corner of the screen's sides that no
+        seat's mat (nor the countdown dial) takes at this many seats."""
+        ui = self.ui
+        taken = [self._mat_rect(seat)[0] for seat in range(self.state.num_seats)]
+        taken.append(ui.rect(DIAL[0] - DIAL[2], DIAL[1] - DIAL[2], 2 * DIAL[2], 2 * DIAL[2]))
+        for x, y in LEARNING_SPOTS:
+            if ui.rect(x, y, *LEARNING_SIZE).collidelist(taken) < 0:
+                return x, y
+        return LEARNING_SPOTS[0]
+
     def _draw_learning(self, surf: pygame.Surface) -> None:
         """Learning mode: what the wok holds, picture by picture."""
         ui, c = self.ui, self.state.wok_content()
-        r = ui.rect(16, 16, 250, 340)  # the top left corner: no seat sits there
+        x0, y0 = self._learning_spot()
+        r = ui.box(ui.rect(x0, y0, *LEARNING_SIZE), "panel")
         ui.panel(surf, r, (30, 40, 34), 14, GREEN)
-        ui.text(surf, _("In the wok"), (30, 24), 34, GREEN, True, width=222)
+        ui.text(surf, _("In the wok"), (x0 + 12, y0 + 8), 34, GREEN, True, width=180)
         for i, ing in enumerate(data.INGREDIENTS):
-            y = 76 + i * 50
-            art.icon(surf, ing, (ui.px(56), ui.px(y + 18)), ui.px(38))
-            ui.text(surf, str(c.counts[ing]), (96, y), 40, INK, True)
-        if max(c.counts.values()) >= 10:
-            ui.text(surf, _("Wok'up!"), (141, 318), 34, ACCENT, True, "midtop", width=222)  # under the counts
+            y = y0 + 60 + i * 50
+            art.icon(surf, ing, (ui.px(x0 + 36), ui.px(y + 18)), ui.px(38))
+            ui.text(surf, str(c.counts[ing]), (x0 + 76, y), 40, INK, True)
+        if max(c.counts.values()) >= 10:  # under the counts
+            ui.text(surf, _("Wok'up!"), (x0 + 102, y0 + 302), 34, ACCENT, True, "midtop", width=180)
 
     def _draw_banner(self, surf: pygame.Surface) -> None:
         ui, state = self.ui, self.state
