@@ -59,7 +59,9 @@ def problems(boxes: list[tuple[str, pygame.Rect]], area: pygame.Rect) -> list[st
             if ("panel" in (ka, kb)) and ka != kb:  # a panel holds what touches it (a mat, its cards and words)
                 inner, panel = (a, b) if kb == "panel" else (b, a)
                 if not panel.inflate(2 * TOUCH, 2 * TOUCH).contains(inner):
-                    out.append(f"{kb if kb != 'panel' else ka} {tuple(inner)} runs over the edge of panel {tuple(panel)}")
+                    out.append(
+                        f"{kb if kb != 'panel' else ka} {tuple(inner)} runs over the edge of panel {tuple(panel)}"
+                    )
             elif "frame" in (ka, kb):  # a frame lies on cards; a text is inside it or outside it
                 text, frame = (a, b) if ka == "text" else (b, a)
                 if "text" in (ka, kb) and not frame.inflate(2 * TOUCH, 2 * TOUCH).contains(text):

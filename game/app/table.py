@@ -679,9 +679,14 @@ class PauseScene(Scene):
             self.menu.handle(ev.control, ev.pos)
 
     def draw(self, surf: pygame.Surface) -> None:
-        self.ui.shade(surf, 190)
-        self.ui.title(surf, _("Paused"), 110)
-        self.menu.draw(surf, self.ui)
+        ui, m = self.ui, self.menu
+        ui.shade(surf, 190)
+        # An opaque sheet under the title and the menu: the table's words no longer show through them.
+        sheet = ui.rect(m.x - 60, 70, m.w + 120, m.bottom() + 40 - 70)
+        ui.cover(sheet)
+        ui.panel(surf, sheet, (24, 16, 14), 24, ACCENT)
+        ui.title(surf, _("Paused"), 110)
+        m.draw(surf, ui)
 
 
 class ResultsScene(Scene):

@@ -300,11 +300,18 @@ class Menu:
             return False
         return True
 
+    def _item_h(self, item: Item) -> float:
+        return self.h * (1.55 if item.note else 1)
+
+    def bottom(self) -> float:
+        """Where the last item ends (design units)."""
+        return self.y + sum(self._item_h(it) + self.gap for it in self.items) - self.gap
+
     def draw(self, surf: pygame.Surface, ui: Ui) -> None:
         self.rects = []
         for i, item in enumerate(self.items):
-            h = self.h * (1.55 if item.note else 1)
-            y = self.y + sum(self.h * (1.55 if it.note else 1) + self.gap for it in self.items[:i])
+            h = self._item_h(item)
+            y = self.y + sum(self._item_h(it) + self.gap for it in self.items[:i])
             r = ui.rect(self.x, y, self.w, h)
             self.rects.append(r)
             selected = i == self.index

@@ -132,3 +132,48 @@ def test_curtain_and_pause_over_a_table():
     app.push(PauseScene(app, app.top))
     assert_laid_out(app, "pause")
     app.quit()
+
+
+# Every table moment and every screen, in every language, at a TV's, a laptop's and a 4:3
+# size: no text over text, out of its box or through a frame, none under ui.MIN_TEXT.
+SWEEP_SIZES = [(1920, 1080), (1280, 720), (1024, 768)]
+
+
+def _seat_counts() -> list[tuple[str, int]]:
+    from game.app import catalogue
+
+    return [(e.id, n) for e in catalogue.load() if e.playable for n in range(e.players[0], e.players[1] + 1)]
+
+
+@pytest.mark.parametrize("gid, seats", _seat_counts())
+def test_every_moment_at_every_seat_count_size_and_language(gid, seats):
+    from game import i18n
+
+    app = App(size=(1920, 1080), window=False)
+    moments = list(type(make_table(app, shots.session_for(app, gid, 1, seats))).moments())
+    app.quit()
+    found = []
+    for moment in moments:
+        app = App(size=(1920, 1080), window=False)
+        app.push(shots.table(app, gid, 1, moment, seats))
+        found += [f"{gid} {seats} seats {moment} {p}" for p in layout.sweep(app, SWEEP_SIZES, list(i18n.LANGUAGES))]
+        app.quit()
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found[:20])
+
+
+GAME_SCREENS = ["rules", "seats", "curtain", "pause", "results", "tutorial", "history"]
+
+
+@pytest.mark.parametrize("name", [n for n in shots.names() if n not in ("table", "bots")])
+def test_every_screen_in_every_language_and_size(name):
+    from game import i18n
+    from game.app import catalogue
+
+    games = [e.id for e in catalogue.load() if e.playable] if name in GAME_SCREENS else [None]
+    found = []
+    for game in games:
+        app = App(size=(1920, 1080), window=False)
+        shots.build(app, name, game, 1)
+        found += [f"{name} {game or ''} {p}" for p in layout.sweep(app, SWEEP_SIZES, list(i18n.LANGUAGES))]
+        app.quit()
+    assert not found, f"{len(found)} problems:\n" + "\n".join(found[:20])
