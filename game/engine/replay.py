@@ -22,6 +22,9 @@ from .state import GameState, IllegalAction
 FORMAT = 1  # the replay's format: stored with it, refused when newer than this code's
 
 
+SEAT_FIELDS = {"name": "", "colour": "", "kind": "human", "level": None}
+
+
 class ReplayError(ValueError):
     """A replay that cannot be rebuilt; str() says which move and why."""
 
