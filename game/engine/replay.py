@@ -56,8 +56,10 @@ class Player:
         self.every = max(1, every)
         try:
             state = state_cls(len(replay.seats), replay.options, replay.seed)
-        except (ValueError, TypeError, KeyError) as exc:
+        except ValueError as exc:
             raise ReplayError(f"the game cannot be set up: {exc}") from exc
+        except Exception as exc:  # an option of the wrong type tripped the deal
+            raise ReplayError(f"the game cannot be set up: {type(exc).__name__}") from exc
         self.snapshots: list[GameState] = [state.clone()]
         names = replay.names
         self.lines: list[dict] = []  # the moves in words (`describe`), {"seat", "text"}
