@@ -1,0 +1,48 @@
+"""Wok Up's moments worth showing again (game/engine/highlights.py), read from
+a finished game's log: a card won by a hair (under `CLOSE_MS` before the next
+hand on the same prize) and a "Wok'up!" shouted the moment the wok held
+exactly ten of one ingredient. Pure: no pygame."""
+
+from __future__ import annotations
+
+from game.engine.highlights import Highlight, moves
+from game.i18n import N_
+
+from .recipes import WOKUP_AT
+from .rules import MS, WokUpState
+
+CLOSE_MS = 30  # a claim won by less than this is a close one (the table's instant replay shows it)
+CLOSE = N_("{p0} beat {p1} by {ms} ms")
+EXACT = N_("{p0} shouted Wok'up! at exactly ten")
+
+
+def _prize(claim: dict) -> tuple:
+    return (claim["type"], claim.get("deck", -1))
+
+
+def highlights(state: WokUpState) -> list[Highlight]:
+    found: list[Highlight] = []
+
+    def most(replay: WokUpState, entry: dict) -> int | None:
+        if entry["action"].get("type") != "resolve":
+            return None
+        counts = replay.wok_content().counts
+        return max(counts.values()) if counts else 0
+
+    for at, entry, most_before, replay in moves(state, most):
+        if entry["action"].get("type") != "resolve":
+            continue
+        claims = replay.last["claims"]
+        for won in (c for c in claims if c["result"] == "won"):
+            beaten = [
+                c for c in claims if c["seat"] != won["seat"] and _prize(c) == _prize(won) and c["result"] == "late"
+            ]
+            if beaten:
+                next_hand = min(beaten, key=lambda c: c["t"])
+                ms = round(max(0, next_hand["t"] - won["t"]) / MS)
+                if ms < CLOSE_MS:
+                    seats = (won["seat"], next_hand["seat"])
+                    found.append(Highlight("close-claim", at, 70 + CLOSE_MS - ms, CLOSE, seats, {"ms": ms}))
+            if won["type"] == "wokup" and most_before == WOKUP_AT:
+                found.append(Highlight("exact-ten", at, 60, EXACT, (won["seat"],)))
+    return found
