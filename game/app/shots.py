@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from ..engine.replay import Player
 from ..i18n import _
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
@@ -17,6 +19,7 @@ from .credits import CreditsScene
 from .history import HistoryScene
 from .keyboard import NameScene
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
+from .replays import replay_of
 from .resume import ResumeScene
 from .rules_screen import RulesScene
 from .saves import SaveStore
@@ -25,6 +28,7 @@ from .seats import SeatsScene
 from .session import Session, default_seats
 from .sound_menu import SoundScene
 from .table import PauseScene, ResultsScene, TableScene, make_table
+from .theatre import ReplayScene, ReplaysScene
 from .tutorial import make_tutorial
 
 DEFAULT_GAME = "wokup"
@@ -125,6 +129,9 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "history": lambda app, game, seed: _stacked(
         app, table(app, game, seed, "midgame"), lambda t: HistoryScene(app, t.session)
     ),
+    "replays": lambda app, game, seed: _replay_list(app, seed),
+    "replay": lambda app, game, seed: _replaying(app, game, seed, 0.5),
+    "replay-end": lambda app, game, seed: _replaying(app, game, seed, 1.0),
     "buzzer-seats": lambda app, game, seed: BuzzerSeatsScene(app),
     "buzzer-test": lambda app, game, seed: BuzzerTestScene(app),
 }
@@ -141,6 +148,42 @@ def _resume_list(app, seed: int) -> Scene:
         scene.advance(12 + 5 * k)
         session.save()
     return ResumeScene(app)
+
+
+def _finished(app, game: str, seed: int) -> Session:
+    """A game played by bots to its end, with the seats' names as players typed them."""
+    session = table(app, game, seed, "end").session
+    session.save_id = f"shot-{game}-{seed}"
+    return session
+
+
+def _replay_list(app, seed: int) -> Scene:
+    """The theatre's list: one finished game of each playable game, an hour apart."""
+    rows = []
+    ended = datetime.now(UTC).replace(tzinfo=None, minute=42, second=0, microsecond=0)
+    for k, entry in enumerate(e for e in catalogue.load() if e.playable):
+        session = _finished(app, entry.id, seed + k)
+        replay = replay_of(session)
+        state = session.state
+        rows.append(
+            {
+                "id": replay.id,
+                "game": entry.id,
+                "ended_at": ended - timedelta(hours=k),
+                "seats": replay.seats,
+                "winners": state.winners(),
+                "scores": list(state.scores()),
+                "highlights": replay.highlights,
+            }
+        )
+    return ReplaysScene(app, rows)
+
+
+def _replaying(app, game: str | None, seed: int, at: float) -> Scene:
+    """A replay of a finished game, `at` of the way through (1.0: the end, scores revealed)."""
+    player = Player(_playable(game).gdef.state_cls, replay_of(_finished(app, _playable(game).id, seed)))
+    player.seek(round(player.length * at))
+    return ReplayScene(app, player)
 
 
 def _curtained(scene: TableScene) -> TableScene:
