@@ -6,11 +6,14 @@ scene class declares (`TableScene.moments()`).
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from .. import i18n
+from ..engine.highlights import Highlight
 from ..engine.replay import Player
 from ..i18n import _
 from . import catalogue
@@ -18,6 +21,7 @@ from .buzzers import BuzzerSeatsScene, BuzzerTestScene
 from .credits import CreditsScene
 from .history import HistoryScene
 from .keyboard import NameScene
+from .kiosk_screens import initials
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
 from .replays import replay_of
 from .resume import ResumeScene
@@ -132,6 +136,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "replays": lambda app, game, seed: _replay_list(app, seed),
     "replay": lambda app, game, seed: _replaying(app, game, seed, 0.5),
     "replay-end": lambda app, game, seed: _replaying(app, game, seed, 1.0),
+    "attract-moment": lambda app, game, seed: _attract_moment(app, game, seed),
     "buzzer-seats": lambda app, game, seed: BuzzerSeatsScene(app),
     "buzzer-test": lambda app, game, seed: BuzzerTestScene(app),
 }
@@ -184,6 +189,21 @@ def _replaying(app, game: str | None, seed: int, at: float) -> Scene:
     player = Player(_playable(game).gdef.state_cls, replay_of(_finished(app, _playable(game).id, seed)))
     player.seek(round(player.length * at))
     return ReplayScene(app, player)
+
+
+def _attract_moment(app, game: str | None, seed: int) -> Scene:
+    """Attract mode's show of a real game's best moment, the names as initials."""
+    entry = _playable(game)
+    replay = replay_of(_finished(app, entry.id, seed))
+    if not replay.highlights:
+        raise ValueError(f"{entry.id} seed {seed}: no highlight in this game; try another seed")
+    h = Highlight.of(replay.highlights[0])
+    names = [initials(n) for n in replay.names]
+    seats = [{**s, "name": n} for s, n in zip(replay.seats, names, strict=True)]
+    player = Player(entry.gdef.state_cls, dataclasses.replace(replay, seats=seats))
+    player.seek(h.at)
+    caption = _("Today at {time}: {moment}").format(time=i18n.clock(15, 42), moment=h.told(names))
+    return ReplayScene(app, player, caption, stop_at=h.at)
 
 
 def _curtained(scene: TableScene) -> TableScene:

@@ -20,7 +20,8 @@ from pathlib import Path
 import pygame
 
 from .. import i18n, replayfile
-from ..engine import SYSTEM, gamedef
+from ..engine import SYSTEM
+from ..engine.data import DataError
 from ..engine.highlights import Highlight
 from ..engine.replay import Player, Replay, ReplayError, of_game
 from ..i18n import _, ngettext
@@ -59,6 +60,14 @@ def when(row: dict) -> str:
     return f"{i18n.day(local.date())}, {i18n.clock(local.hour, local.minute)}"
 
 
+def game_def(game: str):
+    """The game's definition as the catalogue has it (None: not in this arcade)."""
+    try:
+        return catalogue.find(game).gdef
+    except DataError:
+        return None
+
+
 def replay_of_row(row: dict) -> Replay:
     """A database row (Stats.replay) as a replay."""
     return of_game(
@@ -70,6 +79,14 @@ def replay_of_row(row: dict) -> Replay:
         id=row["id"],
         highlights=list(row.get("highlights") or []),
     )
+
+
+def player_of_row(row: dict) -> Player:
+    """A kept game's replay, rebuilt (ReplayError: it does not replay; ValueError: no such game here)."""
+    gdef = game_def(row["game"])
+    if gdef is None:
+        raise ReplayError(f"no game {row['game']!r} in this arcade")
+    return Player(gdef.state_cls, replay_of_row(row))
 
 
 class ReplaysScene(Scene):
@@ -109,13 +126,13 @@ class ReplaysScene(Scene):
             if row is None:
                 self.message = _("This game is no longer kept.")
             else:
-                self._watch(lambda: Player(gamedef.find(row["game"]).state_cls, replay_of_row(row)), row["id"])
+                self._watch(lambda: player_of_row(row), row["id"])
             self.app.dirty = True
 
     def _watch(self, build, what: str) -> None:
         try:
             player = build()
-        except (ReplayError, replayfile.BadReplay, AttributeError) as exc:
+        except (ReplayError, replayfile.BadReplay) as exc:
             log.warning("cannot play the replay %s: %s", what, exc)
             self.message = _("This replay cannot be played: {problem}").format(problem=str(exc)[:200])
             return
@@ -217,22 +234,31 @@ class ReplayScene(Scene):
 
     name = "replay"
 
-    def __init__(self, app, player: Player) -> None:
+    def __init__(self, app, player: Player, caption: str = "", stop_at: int | None = None) -> None:
         super().__init__(app)
         self.player = player
         replay = player.replay
-        self.gdef = gamedef.find(replay.game)
-        # Every seat is nobody's: the table shows what a spectator sees (observation(None)).
+        self.gdef = game_def(replay.game)
+        # Attract mode's show of a moment: its words instead of the controls, played up to `stop_at`.
+        self.caption, self.stop_at = caption, stop_at
         seats = [
-            SeatConfig(s.get("name") or "?", s.get("colour") or "red", "bot", s.get("level") or "random")
+            SeatConfig(
+                s.get("name") or "?",
+                s.get("colour") or "red",
+                "bot" if s.get("kind") == "bot" else "human",
+                s.get("level") or "random",
+            )
             for s in replay.seats
         ]
         for cfg, colour in zip(seats, SEAT_COLOURS, strict=False):
             if cfg.colour not in SEAT_COLOURS:
                 cfg.colour = colour
         session = Session(self.gdef, seats, replay.options, replay.seed, None, player.state)
-        session.demo = True  # never saved, never counted, no bots run: the theatre moves it
+        session.demo = True  # never saved, never counted
+        # The table is only drawn, never updated nor handed an event: its bots never
+        # think, and it shows what a spectator sees (observation(None)), no curtain.
         self.table = make_table(app, session)
+        self.table.viewer, self.table.curtain_for = None, None
         self.highlights = [Highlight.of(h) for h in replay.highlights]
         self.playing = False
         self.speed = 1
@@ -269,7 +295,7 @@ class ReplayScene(Scene):
             return
         self.wait -= dt * self.speed
         if self.wait <= 0:
-            if self.player.at_end:
+            if self.player.at_end or self.player.position == self.stop_at:
                 self.playing = False
                 return
             self.step(1)
@@ -290,8 +316,11 @@ class ReplayScene(Scene):
             return
         self.message = _("Saved as {path}").format(path=path)
 
+    def close(self) -> None:
+        self.table.close()
+
     def handle(self, ev: PlayerEvent) -> None:
-        if not ev.pressed:
+        if not ev.pressed or self.caption:
             return
         control = ev.control
         if control == "point" and ev.pos is not None:
@@ -333,7 +362,11 @@ class ReplayScene(Scene):
         heading = f"{game_title(replay.game)} - {i18n.names(replay.names)}"
         ui.text(surf, heading, (30, 24), 46, ACCENT, True, width=1360)
         self._draw_history(surf)
-        self._draw_controls(surf)
+        if self.caption:
+            ui.panel(surf, ui.rect(30, 880, 1860, 120), PANEL, 18, ACCENT)
+            ui.text(surf, self.caption, (960, 906), 54, ACCENT, True, "midtop", width=1800)
+        else:
+            self._draw_controls(surf)
 
     def _draw_history(self, surf: pygame.Surface) -> None:
         """The moves in words up to the one shown; at the end, the final scores above them."""
