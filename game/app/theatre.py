@@ -411,18 +411,18 @@ class ReplayScene(Scene):
         labels = [
             ("deck0", "|\u25c0", 100),
             ("left", "\u25c0", 100),
-            ("confirm", _("Pause") if self.playing else _("Play"), 200),
+            ("confirm", _("Pause") if self.playing else _("Play"), 190),
             ("right", "\u25b6", 100),
             ("deck4", "\u25b6|", 100),
             ("up", f"\u00d7{self.speed}", 100),
-            ("deck2", _("Next highlight"), 330),
-            ("export", _("Export"), 240),
+            ("deck2", _("Next highlight"), 360),
+            ("export", _("Export"), 210),
         ]
         x = 30
         for control, label, w in labels:
             r = ui.rect(x, 880, w, 80)
             ui.panel(surf, r, PANEL_HI if control == "confirm" else PANEL, 14, ACCENT if control == "confirm" else None)
-            ui.text(surf, label, (x + w / 2, 894), 40, INK, True, "midtop", width=w - 16)
+            ui.text(surf, label, (x + w / 2, 898), 34, INK, True, "midtop", width=w - 16)
             self.buttons.append((r, control))
             x += w + 14
         bar = ui.rect(30, 980, 1360, 16)

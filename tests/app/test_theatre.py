@@ -123,3 +123,43 @@ def test_a_demo_or_a_game_without_a_save_is_never_kept(app):
     session.demo, session.saves = False, None
     assert not app.replays.keep(session)
     assert app.replays.listing().result(30) == []
+
+
+def test_the_theatre_s_words_fit_their_boxes_in_every_language():
+    """The list and a replay at its middle and its end, at 1280x720, in every language."""
+    from datetime import datetime
+
+    from game import i18n
+    from game.app.replays import replay_of
+
+    shown = App(size=(1280, 720), window=False)
+    rows, players = [], []
+    for game in ("wokup", "cheaterchefs", "relleno"):
+        session = finished_session(shown, game)
+        replay = replay_of(session)
+        state = session.state
+        rows.append(
+            {
+                "id": replay.id,
+                "game": game,
+                "ended_at": datetime(2026, 11, 26, 14, 42),
+                "seats": replay.seats,
+                "winners": state.winners(),
+                "scores": list(state.scores()),
+                "highlights": replay.highlights,
+            }
+        )
+        players.append(shown.replays.player(session))
+    scenes = [ReplaysScene(shown, rows), ReplayScene(shown, players[0])]
+    players[1].seek(players[1].length // 2)
+    scenes += [ReplayScene(shown, players[1]), ReplayScene(shown, players[2], "Today at 15:42: A. beat B. by 12 ms")]
+    found = []
+    for scene in scenes:
+        shown.reset_to(scene)
+        for lang in i18n.LANGUAGES:
+            shown.set_language(lang)
+            shown.ui.overflows = []
+            shown.draw()
+            found += [f"{scene.name} [{lang}]: {o}" for o in shown.ui.overflows]
+    shown.quit()
+    assert not found, "\n".join(found)
