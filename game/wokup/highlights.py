@@ -8,16 +8,13 @@ from __future__ import annotations
 from game.engine.highlights import Highlight, moves
 from game.i18n import N_
 
+from . import words
 from .recipes import WOKUP_AT
 from .rules import MS, WokUpState
 
 CLOSE_MS = 30  # a claim won by less than this is a close one (the table's instant replay shows it)
 CLOSE = N_("{p0} beat {p1} by {ms} ms")
 EXACT = N_("{p0} shouted Wok'up! at exactly ten")
-
-
-def _prize(claim: dict) -> tuple:
-    return (claim["type"], claim.get("deck", -1))
 
 
 def highlights(state: WokUpState) -> list[Highlight]:
@@ -32,17 +29,14 @@ def highlights(state: WokUpState) -> list[Highlight]:
     for at, entry, most_before, replay in moves(state, most):
         if entry["action"].get("type") != "resolve":
             continue
-        claims = replay.last["claims"]
-        for won in (c for c in claims if c["result"] == "won"):
-            beaten = [
-                c for c in claims if c["seat"] != won["seat"] and _prize(c) == _prize(won) and c["result"] == "late"
-            ]
-            if beaten:
-                next_hand = min(beaten, key=lambda c: c["t"])
-                ms = round(max(0, next_hand["t"] - won["t"]) / MS)
-                if ms < CLOSE_MS:
-                    seats = (won["seat"], next_hand["seat"])
-                    found.append(Highlight("close-claim", at, 70 + CLOSE_MS - ms, CLOSE, seats, {"ms": ms}))
-            if won["type"] == "wokup" and most_before == WOKUP_AT:
-                found.append(Highlight("exact-ten", at, 60, EXACT, (won["seat"],)))
+        pair = words.closest(replay.last)  # the margin the table announced ("by 12 ms")
+        if pair is not None:
+            first, rival = pair
+            ms = round(max(0, rival["t"] - first["t"]) / MS)
+            if ms < CLOSE_MS:
+                seats = (first["seat"], rival["seat"])
+                found.append(Highlight("close-claim", at, 70 + CLOSE_MS - ms, CLOSE, seats, {"ms": ms}))
+        shouted = [c for c in replay.last["claims"] if c["type"] == "wokup" and c["result"] == "won"]
+        if shouted and most_before == WOKUP_AT:
+            found.append(Highlight("exact-ten", at, 60, EXACT, (shouted[0]["seat"],)))
     return found

@@ -44,6 +44,8 @@ def test_wokup_a_card_won_by_12_ms_is_a_close_claim_and_by_45_none():
     (h,) = find(scan, close)
     assert (h.kind, h.seats, h.words, h.at) == ("close-claim", (1, 0), {"ms": 12}, len(close.log))
     assert h.told(NAMES) == "Bao beat Ana by 12 ms"
+    player = Player(gamedef.find("wokup").state_cls, as_replay(close))
+    assert player.lines[-1]["text"].endswith("(by 12 ms)"), "the theatre's moves say the margin"
     assert find(scan, _two_slaps(45)) == []
     assert find(scan, _two_slaps(2))[0].score > h.score  # the closer, the more worth showing
 
