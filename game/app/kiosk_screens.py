@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 from .. import i18n
+from ..engine import highlights
 from ..engine.highlights import Highlight
 from ..engine.replay import ReplayError
 from ..i18n import N_, _
@@ -32,7 +33,7 @@ from ..kiosk.kinds import kinds
 from .scene import Scene, scene_class
 from .session import Session, default_seats
 from .table import ResultsScene, TableScene, make_table
-from .theatre import ReplayScene, player_of_row
+from .theatre import ReplayScene, names_of, player_of_row
 from .ui import ACCENT, GREEN, INK, MUTED, PANEL, PANEL_HI
 
 FAME_SECONDS = 8.0  # the hall of fame between two demos
@@ -135,7 +136,7 @@ class AttractScene(Scene):
         """After a demo: the day's best moment not shown yet (all shown: the best again)."""
         rows = self.moments.result() if self.moments is not None and self.moments.done() else []
         self._ask_moments()  # the next one sees the games finished meanwhile
-        found = [(Highlight.of(h), r) for r in rows for h in r.get("highlights") or []]
+        found = [(h, r) for r in rows for h in highlights.read(r.get("highlights"))]
         fresh = [(h, r) for h, r in found if (r["id"], h.at) not in self.shown] or found
         if not fresh:
             return
@@ -167,17 +168,17 @@ class AttractScene(Scene):
     def _start_show(self, full: dict | None, h: Highlight, row: dict) -> None:
         if full is None:
             return
-        names = [s["name"] for s in full["seats"]]
-        if not self.kiosk.conf.attract_names:  # the table, the moves and the caption: initials only
-            names = [initials(n) for n in names]
-            full = {**full, "seats": [{**s, "name": n} for s, n in zip(full["seats"], names, strict=True)]}
+        names = names_of(full)
         try:
+            if not self.kiosk.conf.attract_names:  # the table, the moves and the caption: initials only
+                names = [initials(n) for n in names]
+                full = {**full, "seats": [{**s, "name": n} for s, n in zip(full["seats"], names, strict=True)]}
             player = player_of_row(full)
-        except ReplayError as exc:
-            log.warning("attract mode: the replay %s cannot be shown: %s", row["id"], exc)
+            ended = row["ended_at"].replace(tzinfo=UTC).astimezone()
+        except (ReplayError, AttributeError, KeyError, TypeError, ValueError) as exc:  # damaged: the next moment
+            log.warning("attract mode: the replay %s cannot be shown: %s", row.get("id"), exc)
             return
         player.seek(max(0, h.at - SHOW_BEFORE))
-        ended = row["ended_at"].replace(tzinfo=UTC).astimezone()
         caption = _("Today at {time}: {moment}").format(time=i18n.clock(ended.hour, ended.minute), moment=h.told(names))
         self.show = ReplayScene(self.app, player, caption, stop_at=h.at)
         self.show.playing, self.show.wait = True, 1.0  # a beat on the table before it moves

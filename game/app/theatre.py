@@ -20,9 +20,8 @@ from pathlib import Path
 import pygame
 
 from .. import i18n, replayfile
-from ..engine import SYSTEM
+from ..engine import SYSTEM, highlights
 from ..engine.data import DataError
-from ..engine.highlights import Highlight
 from ..engine.replay import Player, Replay, ReplayError, of_game
 from ..i18n import _, ngettext
 from ..input import PlayerEvent
@@ -81,12 +80,25 @@ def replay_of_row(row: dict) -> Replay:
     )
 
 
+def names_of(row: dict) -> list[str]:
+    """The players' names of a kept game ("?" where a damaged row has none)."""
+    seats = row.get("seats")
+    if not isinstance(seats, list):
+        return []
+    return [str(s.get("name") or "?") if isinstance(s, dict) else "?" for s in seats]
+
+
 def player_of_row(row: dict) -> Player:
     """A kept game's replay, rebuilt (ReplayError: it does not replay; ValueError: no such game here)."""
-    gdef = game_def(row["game"])
-    if gdef is None:
-        raise ReplayError(f"no game {row['game']!r} in this arcade")
-    return Player(gdef.state_cls, replay_of_row(row))
+    try:
+        gdef = game_def(str(row["game"]))
+        if gdef is None:
+            raise ReplayError(f"no game {row['game']!r} in this arcade")
+        return Player(gdef.state_cls, replay_of_row(row))
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a damaged row (ReplayError is a ValueError)
+        if isinstance(exc, ReplayError):
+            raise
+        raise ReplayError(f"the kept replay is damaged ({type(exc).__name__}: {exc})") from exc
 
 
 class ReplaysScene(Scene):
@@ -207,11 +219,11 @@ class ReplaysScene(Scene):
                 continue
             ui.text(surf, game_title(entry["game"]), (200, 212 + i * 112), 40, INK, True, width=520)
             ui.text(surf, when(entry), (1720, 216 + i * 112), 34, MUTED, anchor="topright", width=420)
-            names = [s["name"] for s in entry["seats"]]
-            winners = [names[w] for w in entry.get("winners") or [] if 0 <= w < len(names)]
+            names = names_of(entry)
+            winners = [names[w] for w in entry.get("winners") or [] if isinstance(w, int) and 0 <= w < len(names)]
             ui.text(surf, i18n.names(names), (740, 216 + i * 112), 34, INK, width=560)
-            best = entry.get("highlights") or []
-            line = Highlight.of(best[0]).told(names) if best else _("{names} won").format(names=i18n.names(winners))
+            best = highlights.read(entry.get("highlights"))
+            line = best[0].told(names) if best else _("{names} won").format(names=i18n.names(winners))
             ui.text(surf, line, (200, 262 + i * 112), 30, ACCENT if best else MUTED, width=1500)
         if self.message:
             ui.text(surf, self.message, (960, 990), 34, RED, True, "midbottom", width=1800)
@@ -259,7 +271,7 @@ class ReplayScene(Scene):
         # think, and it shows what a spectator sees (observation(None)), no curtain.
         self.table = make_table(app, session)
         self.table.viewer, self.table.curtain_for = None, None
-        self.highlights = [Highlight.of(h) for h in replay.highlights]
+        self.highlights = highlights.read(replay.highlights)
         self.playing = False
         self.speed = 1
         self.wait = 0.0

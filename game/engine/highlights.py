@@ -63,6 +63,18 @@ class Highlight:
             return self.text.format(**who, **self.words)
 
 
+def read(data: Any) -> list[Highlight]:
+    """The highlights of stored data (a database row's) that can be read; a damaged
+    entry is left out, never an error on the screen showing them."""
+    found = []
+    for item in data if isinstance(data, list) else []:
+        try:
+            found.append(Highlight.of(item))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            log.warning("a stored highlight cannot be read: %.200r", item)
+    return found
+
+
 def moves(state: S, peek: Callable[[S, dict], Any] = lambda s, e: None) -> Iterator[tuple[int, dict, Any, S]]:
     """Each move of a game replayed from its log: (moves applied, the log entry,
     `peek(state, entry)` just before the move, the state just after it). The

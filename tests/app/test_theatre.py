@@ -163,3 +163,21 @@ def test_the_theatre_s_words_fit_their_boxes_in_every_language():
             found += [f"{scene.name} [{lang}]: {o}" for o in shown.ui.overflows]
     shown.quit()
     assert not found, "\n".join(found)
+
+
+def test_a_damaged_row_in_the_database_is_named_not_a_crash(app):
+    """A shared PostgreSQL holds other cabinets' rows: one damaged shows in the list
+    and is refused with a message when chosen, and its broken highlight is skipped."""
+    from game.engine.replay import of_game
+
+    state = finished("yatai")
+    damaged = [{"seat": e["seat"]} for e in state.log]  # every move without its action
+    kept = of_game("yatai", [{"name": "Ana"}, {"name": "Bao"}], state.options, state.seed, damaged, id="bad1")
+    kept.highlights.append({"kind": "best-serve", "score": "high"})  # no move, a score that is no number
+    app.replays._store().keep_replay(kept, [0], [1, 0])
+    listing = app.open("replays")
+    wait_for(app, lambda: listing.rows)
+    app.draw()
+    press(app, "confirm")
+    wait_for(app, lambda: listing.opening is None)
+    assert app.top is listing and "damaged" in listing.message
