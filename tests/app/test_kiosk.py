@@ -496,3 +496,19 @@ def test_attract_mode_shows_the_day_s_best_real_moment_with_initials_unless_name
     assert app.top is attract and attract.show is None
     press(app, "confirm")
     assert isinstance(app.top, ChooserScene)
+
+
+def test_the_operator_sets_how_long_replays_are_kept_and_names_in_attract_mode(kiosk):
+    from game.settings import SettingsStore
+
+    app = kiosk
+    app.restart_at("chooser")
+    times = app.open("operator-times")
+    labels = [it.label for it in times.menu.items]
+    assert app.settings.replay_days == 30 and not app.settings.kiosk.attract_names  # names off by default
+    times.menu.index = labels.index("Keep replays for")
+    press(app, "confirm")
+    times.menu.index = labels.index("Players' names in attract mode")
+    press(app, "confirm")
+    saved = SettingsStore(app.store.path).load()
+    assert saved.replay_days == 90 and saved.kiosk.attract_names
