@@ -70,11 +70,10 @@ class Shelf:
         """Keep a finished game (False: not one to keep)."""
         if session.demo or session.saves is None or not session.state.is_over():
             return False
-        replay = replay_of(session)
         state, days = session.state, self.app.settings.replay_days
 
-        def keep() -> None:
-            self._store().keep_replay(replay, state.winners(), list(state.scores()), keep_days=days)
+        def keep() -> None:  # off the frame: finding the highlights replays the whole game
+            self._store().keep_replay(replay_of(session), state.winners(), list(state.scores()), keep_days=days)
 
         self._run(keep).add_done_callback(_logged)
         return True

@@ -276,7 +276,9 @@ class ReplayScene(Scene):
         self.speed = 1
         self.wait = 0.0
         self.buttons: list[tuple[pygame.Rect, str]] = []
-        self._view: pygame.Surface | None = None
+        self._view: pygame.Surface | None = None  # the table at full size, off screen
+        self._scaled: pygame.Surface | None = None  # ... and as shown
+        self._view_key: tuple = ()
         self.message = ""
 
     # ---- moving ---------------------------------------------------------------
@@ -362,13 +364,19 @@ class ReplayScene(Scene):
     # ---- drawing --------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
         ui = self.ui
-        if self._view is None or self._view.get_size() != surf.get_size():
-            self._view = pygame.Surface(surf.get_size())
-        self._view.fill(surf.get_at((0, 0)))
-        with ui.unrecorded():  # the table is drawn small: its own layout is checked at full size
-            self.table.draw(self._view)
         view = ui.rect(30, 96, 1360, 765)
-        surf.blit(pygame.transform.smoothscale(self._view, view.size), view.topleft)
+        key = (self.player.position, surf.get_size(), i18n.language())
+        if self._scaled is None or key != self._view_key or self.table.motion.busy:
+            # The table drawn full size off screen, then small: only when the move shown
+            # changed or something still glides there (smoothscale costs milliseconds).
+            if self._view is None or self._view.get_size() != surf.get_size():
+                self._view = pygame.Surface(surf.get_size())
+            self._view.fill(surf.get_at((0, 0)))
+            with ui.unrecorded():  # its own layout is checked at full size (tests/app/test_layout.py)
+                self.table.draw(self._view)
+            self._scaled = pygame.transform.smoothscale(self._view, view.size)
+            self._view_key = key
+        surf.blit(self._scaled, view.topleft)
         pygame.draw.rect(surf, PANEL_HI, view, max(1, ui.px(3)))
         replay = self.player.replay
         heading = f"{game_title(replay.game)} - {i18n.names(replay.names)}"
