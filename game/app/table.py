@@ -672,7 +672,7 @@ class ResultsScene(Scene):
             Item(N_("Watch again"), self._watch),
             Item(N_("Menu"), self._menu),
         ]
-        self.menu = Menu(items, x=560, y=722, h=70, gap=8)
+        self.menu = Menu(items, x=560, y=720, h=74, gap=6)
 
     def _history(self) -> None:
         self.app.open("history", self.session)  # the whole game, told again after its end
