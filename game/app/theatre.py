@@ -358,7 +358,7 @@ class ReplayScene(Scene):
             self.next_highlight()
         elif control == "deck4":
             self.seek(self.player.length)
-        elif control == "export":
+        elif control == "export" and self.app.kiosk is None:
             self.export()
 
     # ---- drawing --------------------------------------------------------------
@@ -438,6 +438,8 @@ class ReplayScene(Scene):
             ("deck2", _("Next highlight"), 360),
             ("export", _("Export"), 210),
         ]
+        if self.app.kiosk is not None:  # a guest has no way to the file: no export at a cabinet
+            labels.pop()
         x = 30
         for control, label, w in labels:
             r = ui.rect(x, 880, w, 80)
