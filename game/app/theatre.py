@@ -102,7 +102,7 @@ def player_of_row(row: dict) -> Player:
 
 
 class ReplaysScene(Scene):
-    """The list: up/down choose, left/right a page, confirm watches, back leaves."""
+    """The list: up/down choose, left/right one game's or all, confirm watches, back leaves."""
 
     name = "replays"
     still = True
@@ -114,6 +114,7 @@ class ReplaysScene(Scene):
         self.rows: list[dict] | None = rows
         self.files = self._shared_files()
         self.index = 0
+        self.only: str | None = None  # one game's replays, or all (and the shared files)
         self.message = ""
         self.opening = None  # (Future of the row with its log)
         self.rects: list[pygame.Rect] = []
@@ -126,7 +127,14 @@ class ReplaysScene(Scene):
         except OSError:
             return []
 
+    def games(self) -> list[str | None]:
+        """The filters left/right cycle: every game (None), then each game kept, in the catalogue's order."""
+        kept = {r.get("game") for r in self.rows or []}
+        return [None, *(e.id for e in catalogue.load() if e.id in kept)]
+
     def entries(self) -> list[dict | Path]:
+        if self.only is not None:
+            return [r for r in self.rows or [] if r.get("game") == self.only]
         return [*(self.rows or []), *self.files]
 
     def update(self, dt: float) -> None:
@@ -169,9 +177,13 @@ class ReplaysScene(Scene):
             self.app.pop()
         elif ev.control == "confirm":
             self._choose()
-        elif ev.control in ("up", "down", "left", "right") and n:
-            step = {"up": -1, "down": 1, "left": -ROWS, "right": ROWS}[ev.control]
-            self.index = max(0, min(n - 1, self.index + step))
+        elif ev.control in ("up", "down") and n:
+            self.index = max(0, min(n - 1, self.index + (1 if ev.control == "down" else -1)))
+        elif ev.control in ("left", "right"):
+            games = self.games()
+            at = games.index(self.only) if self.only in games else 0
+            self.only = games[(at + (1 if ev.control == "right" else -1)) % len(games)]
+            self.index = 0
         elif ev.control == "point" and ev.pos is not None:
             for i, r in enumerate(self.rects):
                 if r.collidepoint(ev.pos):
@@ -182,17 +194,10 @@ class ReplaysScene(Scene):
         ui = self.ui
         ui.title(surf, _("Replays"), 30)
         days = self.app.settings.replay_days
-        ui.text(
-            surf,
-            ngettext("The games finished in the last day", "The games finished in the last {n} days", days).format(
-                n=days
-            ),
-            (960, 130),
-            34,
-            MUTED,
-            anchor="midtop",
-            width=1800,
-        )
+        since = ngettext("The games finished in the last day", "The games finished in the last {n} days", days)
+        which = _("All games") if self.only is None else game_title(self.only)
+        line = _("{period}: {games}").format(period=since.format(n=days), games=f"\u25c0 {which} \u25b6")
+        ui.text(surf, line, (960, 130), 34, MUTED, anchor="midtop", width=1800)
         entries = self.entries()
         self.rects = []
         if self.rows is None:
@@ -228,7 +233,7 @@ class ReplaysScene(Scene):
         if self.message:
             ui.text(surf, self.message, (960, 990), 34, RED, True, "midbottom", width=1800)
         pages = max(1, -(-len(entries) // ROWS))
-        hint = _("Up/down: choose - Confirm: watch - Back: leave")
+        hint = _("Up/down: choose - Left/right: one game - Confirm: watch - Back: leave")
         ui.footer(surf, hint + (f" - {first // ROWS + 1}/{pages}" if pages > 1 else ""))
 
 

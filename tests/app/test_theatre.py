@@ -181,3 +181,24 @@ def test_a_damaged_row_in_the_database_is_named_not_a_crash(app):
     press(app, "confirm")
     wait_for(app, lambda: listing.opening is None)
     assert app.top is listing and "damaged" in listing.message
+
+
+def test_the_list_shows_one_game_s_replays_or_all(app):
+    for game in ("cheaterchefs", "yatai"):
+        app.replays.keep(finished_session(app, game))
+    listing = app.open("replays")
+    wait_for(app, lambda: listing.rows and len(listing.rows) == 2)
+    shown = []
+    for _ in range(4):
+        shown.append((listing.only, [e["game"] for e in listing.entries()]))
+        press(app, "right")
+    assert shown == [
+        (None, ["yatai", "cheaterchefs"]),  # newest first: kept last, shown first
+        ("yatai", ["yatai"]),  # then each game in the catalogue's order
+        ("cheaterchefs", ["cheaterchefs"]),
+        (None, ["yatai", "cheaterchefs"]),
+    ]
+    press(app, "left")
+    press(app, "left")
+    assert listing.only == "cheaterchefs"  # left goes round the other way
+    app.draw()
