@@ -665,7 +665,8 @@ class ResultsScene(Scene):
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        app.replays.keep(session)  # to be watched again (game/app/replays.py)
+        if not session.demo:  # (a demo's, a stand-in app's table: never kept)
+            app.replays.keep(session)  # to be watched again (game/app/replays.py)
         items = [
             Item(N_("Play again"), self._again),
             Item(N_("Move history"), self._history),
