@@ -122,6 +122,11 @@ def clock(hour: int, minute: int) -> str:
     return format_skeleton("Hm", t, locale=_locale)
 
 
+def day(d: datetime.date) -> str:
+    """A day of the month written the local way: "Nov 26", "26 nov.", "26. Nov."."""
+    return format_skeleton("MMMd", d, locale=_locale)
+
+
 def catalogue_files(lang: str) -> list[Traversable]:
     """The arcade's catalogue and each game's, as installed."""
     root = resources.root()

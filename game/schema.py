@@ -37,6 +37,8 @@ def decode_json(data: bytes | str, type: type[T], source: str) -> T:
         return msgspec.json.decode(data, type=type, strict=True)
     except (msgspec.ValidationError, msgspec.DecodeError, RecursionError) as exc:
         raise SchemaError(_told(exc, source, type)) from exc
+    except UnicodeDecodeError as exc:  # msgspec checks UTF-8 only as it makes each str
+        raise SchemaError(f"{source}: not UTF-8 text (a string holds the byte 0x{exc.object[exc.start]:02x})") from exc
 
 
 def read_json(path: Path, type: type[T]) -> T:

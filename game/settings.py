@@ -126,6 +126,8 @@ class Settings(msgspec.Struct, forbid_unknown_fields=True):
     # arcade serves the phones' page on, on the local network.
     phones: Switch = False
     phones_port: Annotated[int, Meta(ge=1024, le=65535, description="a port number from 1024 to 65535")] = 8765
+    # Finished games kept to be watched again (the replay theatre), in days; older ones go.
+    replay_days: Annotated[int, Meta(ge=1, le=3650, description="a whole number of days from 1 to 3650")] = 30
 
 
 TOP_LEVEL = tuple(f for f in Settings.__struct_fields__ if f not in ("bindings", "buzzers", "kiosk"))

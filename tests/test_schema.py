@@ -31,6 +31,7 @@ class Doc(msgspec.Struct, forbid_unknown_fields=True):
             "msg: 'limits': Expected `int` <= 6; it must be a seat count from 1 to 6",
         ),
         ('{"seats": [', "msg: not valid JSON (input data was truncated)"),
+        (b'{"seats": [{"name": "\x9c"}]}', "msg: not UTF-8 text (a string holds the byte 0x9c)"),
         ('{"seats": [], "note": ' + "[" * 100_000 + "]" * 100_000 + "}", "msg: nested too deep to read"),
     ],
 )

@@ -28,6 +28,7 @@ from ..settings import SettingsStore
 from .audio import Audio
 from .kiosk import Kiosk
 from .phones import Phones
+from .replays import Shelf
 from .saves import SaveStore
 from .scene import Scene, scene_class
 from .ui import BG, INK, RED, Ui
@@ -72,6 +73,7 @@ class App:
         self.queue = EventQueue()  # bots, buzzer readers and tests put events here
         self.buzzers = None  # the BuzzerManager, once start_buzzers() ran
         self.phones = Phones(self, port=self.settings.phones_port)  # its server runs while Settings > Phones is on
+        self.replays = Shelf(self)  # finished games kept to be watched again (game/app/replays.py)
         # Tables move things eased (game/app/motion.py) where someone watches a window;
         # headless renders (tests, screenshots, watch) draw everything where it lies.
         self.motion = window
@@ -343,6 +345,7 @@ class App:
             if close:
                 close()
         self.saves.flush()  # the last action's save reaches the disk before the window goes
+        self.replays.close()  # before the kiosk's database closes: the last game's replay is written
         if self.kiosk is not None:
             self.kiosk.close()
         self.audio.close()

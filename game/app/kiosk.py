@@ -448,7 +448,7 @@ class EarlyRecords:
     """Stands in for the statistics until the database is open: keeps the
     records made meanwhile (a crash, a resumed game's end) for `open_records`."""
 
-    KEPT = ("game_finished", "game_abandoned", "crash", "buzzer_fault", "write")
+    KEPT = ("game_finished", "game_abandoned", "crash", "buzzer_fault", "write", "keep_replay")
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, tuple, dict]] = []

@@ -4,6 +4,11 @@ hall of fame's initials. The rules of when they appear are game/app/kiosk.py's.
 Attract mode is the root scene while nobody plays. It alternates the hall of
 fame of the next game with a short demo of it: bots play through the game's
 real scene, pushed on the stack above attract mode, never saved or counted.
+After each demo comes the day's best real moment not yet shown, if the day has
+one (the highlights kept with every finished game, game/app/replays.py): its
+replay (game/app/theatre.py) plays up to it under "Today at 15:42: Ana beat Bao
+by 12 ms", the names as the players typed them only if the operator allows it
+(`attract_names`), their initials otherwise.
 The kiosk calls `tick` every step (the demo is the top scene then, so this
 scene gets no `update`), `draw_over` after the scenes are drawn (the banner,
 dimming), and `wake` on any press.
@@ -11,21 +16,32 @@ dimming), and `wake` on any press.
 
 from __future__ import annotations
 
+import logging
 import math
+from datetime import UTC, date
+from typing import Any
 
 import pygame
 
 from .. import i18n
+from ..engine import highlights
+from ..engine.highlights import Highlight
+from ..engine.replay import ReplayError
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
 from ..kiosk.kinds import kinds
 from .scene import Scene, scene_class
 from .session import Session, default_seats
 from .table import ResultsScene, TableScene, make_table
+from .theatre import ReplayScene, names_of, player_of_row
 from .ui import ACCENT, GREEN, INK, MUTED, PANEL, PANEL_HI
 
 FAME_SECONDS = 8.0  # the hall of fame between two demos
 RESULTS_SECONDS = 3.0  # a demo's results stay this long
+SHOW_BEFORE = 4  # moves played before a highlight's moment
+SHOW_HOLD = 5.0  # seconds the moment stays once reached
+SHOW_LONGEST = 25.0  # a show never outstays this
+log = logging.getLogger(__name__)
 UNITS = {"points": N_("{v:g} points"), "cards": N_("{v:g} cards"), "ms": N_("{v:g} ms")}
 
 
@@ -45,6 +61,12 @@ class AttractScene(Scene):
         self.results_at: float | None = None
         self.board = None  # Future of the next game's hall of fame
         self._ask_board()
+        self.show: ReplayScene | None = None  # a real game's moment on screen
+        self.show_reached: float | None = None  # when the show reached its moment
+        self.moments: Any = None  # Future of today's kept games (their highlights)
+        self.fetching: Any = None  # (Future of the chosen game with its log, the highlight)
+        self.shown: set[tuple[str, int]] = set()  # (game id, move) of the moments shown
+        self._ask_moments()
         app.audio.music("attract")
 
     @property
@@ -54,6 +76,10 @@ class AttractScene(Scene):
     def _ask_board(self) -> None:
         hall = self.kiosk.hall  # None until the database is open (after the first frame)
         self.board = hall.board(self.entry.id, wait=False) if self.entry and hall else None
+
+    def _ask_moments(self) -> None:
+        ask = getattr(self.kiosk.stats, "replays", None)  # not before the database opens
+        self.moments = ask(date.today(), wait=False) if ask is not None else None
 
     # ---- time ---------------------------------------------------------------------
     def idle(self) -> float:
@@ -67,6 +93,9 @@ class AttractScene(Scene):
         if self.idle() >= self.kiosk.conf.black_after:
             self._end_demo()  # a black screen plays nothing
             return
+        if self.show is not None or self.fetching is not None:
+            self._show_tick()
+            return
         if self.demo is not None:
             if isinstance(self.app.top, ResultsScene) and self.results_at is None:
                 self.results_at = self.phase_t
@@ -75,6 +104,7 @@ class AttractScene(Scene):
                 self._end_demo()
                 self.turn += 1
                 self._ask_board()
+                self._choose_moment()
         elif self.phase_t >= FAME_SECONDS and self.entry is not None:
             self._start_demo()
 
@@ -93,11 +123,68 @@ class AttractScene(Scene):
         self.app.push(self.demo)
 
     def _end_demo(self) -> None:
-        if self.demo is not None:
-            self.demo.close()
-            self.demo = None
-            self.app.reset_to(self)
+        """The demo or the show ends: back to the hall of fame."""
+        for shown in (self.demo, self.show):
+            if shown is not None:
+                shown.close()
+                self.app.reset_to(self)
+        self.demo, self.show, self.fetching = None, None, None
         self.phase_t = 0.0
+
+    # ---- the day's moments ------------------------------------------------------------
+    def _choose_moment(self) -> None:
+        """After a demo: the day's best moment not shown yet (all shown: the best again)."""
+        rows = self.moments.result() if self.moments is not None and self.moments.done() else []
+        self._ask_moments()  # the next one sees the games finished meanwhile
+        found = [(h, r) for r in rows for h in highlights.read(r.get("highlights"))]
+        fresh = [(h, r) for h, r in found if (r["id"], h.at) not in self.shown] or found
+        if not fresh:
+            return
+        h, row = max(fresh, key=lambda f: f[0].score)
+        if (row["id"], h.at) not in self.shown:
+            self.shown.add((row["id"], h.at))
+        else:
+            self.shown = {(row["id"], h.at)}
+        self.fetching = (self.kiosk.stats.replay(row["id"], wait=False), h, row)
+        self.phase_t = 0.0
+
+    def _show_tick(self) -> None:
+        if self.fetching is not None:
+            future, h, row = self.fetching
+            if future.done():
+                self.fetching = None
+                self._start_show(future.result(), h, row)
+            elif self.phase_t >= SHOW_LONGEST:
+                self.fetching = None
+            return
+        show = self.show
+        assert show is not None
+        if self.show_reached is None and show.player.position == show.stop_at:
+            self.show_reached = self.phase_t
+        reached = self.show_reached is not None and self.phase_t - self.show_reached >= SHOW_HOLD
+        if reached or self.phase_t >= SHOW_LONGEST:
+            self._end_demo()
+
+    def _start_show(self, full: dict | None, h: Highlight, row: dict) -> None:
+        if full is None:
+            return
+        names = names_of(full)
+        try:
+            if not self.kiosk.conf.attract_names:  # the table, the moves and the caption: initials only
+                names = [initials(n) for n in names]
+                full = {**full, "seats": [{**s, "name": n} for s, n in zip(full["seats"], names, strict=True)]}
+            player = player_of_row(full)
+            ended = row["ended_at"].replace(tzinfo=UTC).astimezone()
+        except (ReplayError, AttributeError, KeyError, TypeError, ValueError) as exc:  # damaged: the next moment
+            log.warning("attract mode: the replay %s cannot be shown: %s", row.get("id"), exc)
+            return
+        player.seek(max(0, h.at - SHOW_BEFORE))
+        caption = _("Today at {time}: {moment}").format(time=i18n.clock(ended.hour, ended.minute), moment=h.told(names))
+        self.show = ReplayScene(self.app, player, caption, stop_at=h.at)
+        self.show.playing, self.show.wait = True, 1.0  # a beat on the table before it moves
+        self.show_reached = None
+        self.phase_t = 0.0
+        self.app.push(self.show)
 
     # ---- input ---------------------------------------------------------------------
     def wake(self, ev: PlayerEvent) -> None:
@@ -173,7 +260,7 @@ class AttractScene(Scene):
             surf.fill((0, 0, 0))
             return
         ui = self.ui
-        if self.demo is None:  # under the hall of fame, drifting (burn-in)
+        if self.demo is None and self.show is None:  # under the hall of fame, drifting (burn-in)
             x, y = 960 + 300 * math.sin(self.clock / 7), 860 + 40 * math.sin(self.clock / 5)
         else:  # a top corner, the other one every 12 s: the middle is the game's
             x = (370 if int(self.clock // 12) % 2 == 0 else 1550) + 20 * math.sin(self.clock / 3)
@@ -186,6 +273,12 @@ class AttractScene(Scene):
         ui.text(surf, text, (x, y + 40 - size * 0.6), size, colour, True, "midtop")
         if idle >= conf.dim_after:
             self.ui.shade(surf, 170)
+
+
+def initials(name: str) -> str:
+    """What attract mode shows of a name when the operator keeps names private: "A." for Ana."""
+    letters = [w[0].upper() for w in name.split() if w]
+    return "".join(f"{c}." for c in letters[:3]) or "?"
 
 
 class StillPlayingScene(Scene):

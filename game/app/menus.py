@@ -32,12 +32,13 @@ class TitleScene(MenuScene):
             items.append(Item(N_("Resume"), lambda: app.open("resume"), value=count))
         items += [
             Item(N_("Play"), lambda: app.open("chooser")),
+            Item(N_("Replays"), lambda: app.open("replays")),
             Item(N_("Controls"), lambda: app.open("controls")),
             Item(N_("Settings"), lambda: app.open("settings")),
             Item(N_("Credits"), lambda: app.open("credits")),
             Item(N_("Quit"), self._quit),
         ]
-        super().__init__(app, Menu(items, y=330))
+        super().__init__(app, Menu(items, y=290, h=86, gap=12))
         self._logo: tuple | None = None  # (scale, surface), drawn once per window size
 
     def _quit(self) -> None:

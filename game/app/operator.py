@@ -13,7 +13,7 @@ from datetime import date, timedelta
 import pygame
 
 from .. import i18n
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..input import PlayerEvent
 from ..kiosk import pin
 from ..kiosk.config import STRENGTHS
@@ -257,6 +257,9 @@ TIMES = {
 }
 
 
+REPLAY_DAYS = [1, 7, 30, 90, 365]  # how long finished games are kept to be watched again
+
+
 def duration(seconds: int) -> str:
     return _("{m} min").format(m=seconds // 60) if seconds >= 60 and seconds % 60 == 0 else _("{s} s").format(s=seconds)
 
@@ -266,15 +269,27 @@ class TimesScene(_OperatorMenu):
     heading = N_("Times")
 
     def items(self) -> list[Item]:
-        k = self.app.settings.kiosk
+        k, days = self.app.settings.kiosk, self.app.settings.replay_days
         return [
             Item(label, lambda key=key: self._cycle(key), value=duration(getattr(k, key)))
             for key, (label, _choices) in TIMES.items()
+        ] + [
+            Item(N_("Keep replays for"), self._replays, value=ngettext("{n} day", "{n} days", days).format(n=days)),
+            Item(N_("Players' names in attract mode"), self._names, value=_("on") if k.attract_names else _("off")),
         ]
 
     def _cycle(self, key: str) -> None:
         k = self.app.settings.kiosk
         setattr(k, key, _cycle(TIMES[key][1], getattr(k, key)))
+        self.changed()
+
+    def _replays(self) -> None:
+        self.app.settings.replay_days = _cycle(REPLAY_DAYS, self.app.settings.replay_days)
+        self.changed()
+
+    def _names(self) -> None:
+        """Off (initials only) suits a public venue: names as typed are shown to passers-by."""
+        self.app.settings.kiosk.attract_names = not self.app.settings.kiosk.attract_names
         self.changed()
 
 

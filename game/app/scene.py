@@ -29,6 +29,8 @@ SCENES: dict[str, str] = {
     "controls": "game.app.menus:ControlsScene",
     "resume": "game.app.resume:ResumeScene",
     "history": "game.app.history:HistoryScene",
+    "replays": "game.app.theatre:ReplaysScene",
+    "replay": "game.app.theatre:ReplayScene",
     "rules": "game.app.rules_screen:RulesScene",
     "credits": "game.app.credits:CreditsScene",
     "seats": "game.app.seats:SeatsScene",

@@ -6,17 +6,24 @@ scene class declares (`TableScene.moments()`).
 
 from __future__ import annotations
 
+import dataclasses
 import tempfile
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from .. import i18n
+from ..engine.highlights import Highlight
+from ..engine.replay import Player
 from ..i18n import _
 from . import catalogue
 from .buzzers import BuzzerSeatsScene, BuzzerTestScene
 from .credits import CreditsScene
 from .history import HistoryScene
 from .keyboard import NameScene
+from .kiosk_screens import initials
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
+from .replays import replay_of
 from .resume import ResumeScene
 from .rules_screen import RulesScene
 from .saves import SaveStore
@@ -25,6 +32,7 @@ from .seats import SeatsScene
 from .session import Session, default_seats
 from .sound_menu import SoundScene
 from .table import PauseScene, ResultsScene, TableScene, make_table
+from .theatre import ReplayScene, ReplaysScene
 from .tutorial import make_tutorial
 
 DEFAULT_GAME = "wokup"
@@ -125,6 +133,10 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "history": lambda app, game, seed: _stacked(
         app, table(app, game, seed, "midgame"), lambda t: HistoryScene(app, t.session)
     ),
+    "replays": lambda app, game, seed: _replay_list(app, seed),
+    "replay": lambda app, game, seed: _replaying(app, game, seed, 0.5),
+    "replay-end": lambda app, game, seed: _replaying(app, game, seed, 1.0),
+    "attract-moment": lambda app, game, seed: _attract_moment(app, game, seed),
     "buzzer-seats": lambda app, game, seed: BuzzerSeatsScene(app),
     "buzzer-test": lambda app, game, seed: BuzzerTestScene(app),
 }
@@ -141,6 +153,57 @@ def _resume_list(app, seed: int) -> Scene:
         scene.advance(12 + 5 * k)
         session.save()
     return ResumeScene(app)
+
+
+def _finished(app, game: str, seed: int) -> Session:
+    """A game played by bots to its end, with the seats' names as players typed them."""
+    session = table(app, game, seed, "end").session
+    session.save_id = f"shot-{game}-{seed}"
+    return session
+
+
+def _replay_list(app, seed: int) -> Scene:
+    """The theatre's list: one finished game of each playable game, an hour apart."""
+    rows = []
+    ended = datetime.now(UTC).replace(tzinfo=None, minute=42, second=0, microsecond=0)
+    for k, entry in enumerate(e for e in catalogue.load() if e.playable):
+        session = _finished(app, entry.id, seed + k)
+        replay = replay_of(session)
+        state = session.state
+        rows.append(
+            {
+                "id": replay.id,
+                "game": entry.id,
+                "ended_at": ended - timedelta(hours=k),
+                "seats": replay.seats,
+                "winners": state.winners(),
+                "scores": list(state.scores()),
+                "highlights": replay.highlights,
+            }
+        )
+    return ReplaysScene(app, rows)
+
+
+def _replaying(app, game: str | None, seed: int, at: float) -> Scene:
+    """A replay of a finished game, `at` of the way through (1.0: the end, scores revealed)."""
+    player = Player(_playable(game).gdef.state_cls, replay_of(_finished(app, _playable(game).id, seed)))
+    player.seek(round(player.length * at))
+    return ReplayScene(app, player)
+
+
+def _attract_moment(app, game: str | None, seed: int) -> Scene:
+    """Attract mode's show of a real game's best moment, the names as initials."""
+    entry = _playable(game)
+    replay = replay_of(_finished(app, entry.id, seed))
+    if not replay.highlights:
+        raise ValueError(f"{entry.id} seed {seed}: no highlight in this game; try another seed")
+    h = Highlight.of(replay.highlights[0])
+    names = [initials(n) for n in replay.names]
+    seats = [{**s, "name": n} for s, n in zip(replay.seats, names, strict=True)]
+    player = Player(entry.gdef.state_cls, dataclasses.replace(replay, seats=seats))
+    player.seek(h.at)
+    caption = _("Today at {time}: {moment}").format(time=i18n.clock(15, 42), moment=h.told(names))
+    return ReplayScene(app, player, caption, stop_at=h.at)
 
 
 def _curtained(scene: TableScene) -> TableScene:

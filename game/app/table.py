@@ -695,15 +695,21 @@ class ResultsScene(Scene):
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session
+        if not session.demo:  # (a demo's, a stand-in app's table: never kept)
+            app.replays.keep(session)  # to be watched again (game/app/replays.py)
         items = [
             Item(N_("Play again"), self._again),
             Item(N_("Move history"), self._history),
+            Item(N_("Watch again"), self._watch),
             Item(N_("Menu"), self._menu),
         ]
-        self.menu = Menu(items, x=560, y=766, h=80, gap=10)
+        self.menu = Menu(items, x=560, y=720, h=74, gap=6)
 
     def _history(self) -> None:
         self.app.open("history", self.session)  # the whole game, told again after its end
+
+    def _watch(self) -> None:
+        self.app.open("replay", self.app.replays.player(self.session))
 
     def _again(self) -> None:
         s = self.session
@@ -728,12 +734,12 @@ class ResultsScene(Scene):
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         for row, seat in enumerate(order):
-            y = 320 + row * 74
+            y = 300 + row * 68  # six rows above the menu
             cfg = self.session.seats[seat]
-            r = ui.rect(460, y, 1000, 64)
+            r = ui.rect(460, y, 1000, 60)
             ui.panel(surf, r, PANEL, 14, ACCENT if seat in winners else None)
-            pygame.draw.circle(surf, SEAT_COLOURS[cfg.colour], ui.rect(500, y + 32, 0, 0).topleft, ui.px(18))
-            ui.text(surf, cfg.name, (540, y + 10), 42, INK, True, width=500)
+            pygame.draw.circle(surf, SEAT_COLOURS[cfg.colour], ui.rect(500, y + 30, 0, 0).topleft, ui.px(18))
+            ui.text(surf, cfg.name, (540, y + 8), 42, INK, True, width=500)
             ui.text(surf, _("bot") if cfg.is_bot else "", (1060, y + 14), 34, MUTED, width=200)
             ui.text(
                 surf,

@@ -9,6 +9,7 @@ from game.media import asset_path
 
 from .bots import easy_bot, hard_bot
 from .cues import CUES
+from .highlights import highlights
 from .pictures import needed as pictures_needed
 from .rules import ChefsState
 
@@ -58,6 +59,7 @@ GAME = GameDef(
     module=__name__,
     state_cls=ChefsState,
     cues=CUES,
+    highlights=highlights,
     pictures=pictures_needed,
     scene="game.cheaterchefs.scene:CheaterChefsScene",
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},

@@ -107,6 +107,9 @@ class GameDef:
     # in `record_kinds`; by default each seat's score as "score".
     records: Callable[[Any], list[dict[str, float]]] | None = None
     record_kinds: tuple[RecordKind, ...] = (SCORE,)
+    # The moments of a finished game worth showing again (replay theatre, attract
+    # mode): the finished state -> [Highlight] (game/engine/highlights.py).
+    highlights: Callable[[Any], list] | None = None
     # The sounds its moves make.
     cues: Cues = Cues()
     # Sets of colours players must tell apart (tests/media/test_colour_vision.py,

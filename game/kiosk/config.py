@@ -24,6 +24,7 @@
     seat_idle = 30            # a seat to act untouched this long is played by a bot
     game_idle = 120           # no human input at all: "Still playing?" ...
     still_playing = 20        # ... with this countdown, then the game ends (abandoned)
+    attract_names = false     # attract mode's highlights show names (false: initials only)
 
 The settings file is the user's own (mode 0600 is advisable when the URL holds a
 password). ``game/settings.py`` reads and writes the table: `KioskSettings` is its
@@ -83,6 +84,9 @@ class KioskSettings(msgspec.Struct, forbid_unknown_fields=True):
     seat_idle: Annotated[int, _seconds(5, 3600)] = 30
     game_idle: Annotated[int, _seconds(10, 86400)] = 120
     still_playing: Annotated[int, _seconds(5, 600)] = 20
+    # Attract mode's highlights name the players as they typed their names; off
+    # (public venues, privacy): their initials only.
+    attract_names: Annotated[bool, msgspec.Meta(description="true or false")] = False
 
 
 def level_for(levels: list[str], strength: str) -> str:

@@ -102,3 +102,29 @@ hall_of_fame = sa.Table(
     sa.Index(None, "game", "kind", "day"),
     sa.Index(None, "game", "kind", "value"),
 )
+
+# A finished game kept to be watched again (game/engine/replay.py): what rebuilds
+# every state (seed, options, seats, log; Wok Up's throws' outcomes are in its log),
+# the result, and the moments worth showing (each game's `highlights`), found once
+# when it is kept so attract mode reads them without replaying. `id` is the game's
+# row in `games` where a kiosk recorded one (no foreign key: the home arcade keeps
+# replays without the rest of the statistics).
+replays = sa.Table(
+    "replays",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(40), nullable=False),
+    sa.Column("cabinet", sa.String(64), nullable=False),
+    sa.Column("ended_at", sa.DateTime, nullable=False),
+    sa.Column("day", sa.Date, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),  # of the replay's format (game/engine/replay.py)
+    sa.Column("seats", sa.JSON, nullable=False),  # [{"name", "colour", "kind", "level"}]
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("log", sa.JSON, nullable=False),  # [{"seat", "action"}]
+    sa.Column("winners", sa.JSON, nullable=False),
+    sa.Column("scores", sa.JSON, nullable=False),
+    sa.Column("highlights", sa.JSON, nullable=False),  # [{"kind", "at", "score", "words"}]
+    sa.Index(None, "day"),
+    sa.Index(None, "game", "day"),
+)

@@ -43,7 +43,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
@@ -51,12 +51,12 @@ import sqlalchemy as sa
 from sqlalchemy import exc as sa_exc
 
 from . import schema
-from .schema import buzzer_faults, crashes, game_seats, games
+from .schema import buzzer_faults, crashes, game_seats, games, replays
 
 log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0002"  # the newest migration (a test checks it is Alembic's head)
+HEAD = "0003"  # the newest migration (a test checks it is Alembic's head)
 PG_LOCK_ID = 0x576F6B41  # "WokA": one cabinet migrates a shared server at a time
 
 
@@ -382,6 +382,50 @@ class Stats:
         }
         self._submit(_Job(lambda conn: conn.execute(buzzer_faults.insert().values(row)), "buzzer fault"))
 
+    def keep_replay(
+        self,
+        replay: Any,
+        winners: Iterable[int],
+        scores: Iterable[float],
+        *,
+        keep_days: int | None = None,
+        when: datetime | None = None,
+    ) -> None:
+        """Keep a finished game to be watched again (a `game.engine.replay.Replay`;
+        its id is the game's record, or any id of 32 characters at most). With
+        `keep_days`, replays of days more than that many days before this one go."""
+        from ..engine.replay import FORMAT
+
+        when = when or self.clock()
+        day = _local_day(when)
+        row = {
+            "id": replay.id or uuid.uuid4().hex,
+            "game": replay.game,
+            "cabinet": self.cabinet,
+            "ended_at": _utc(when),
+            "day": day,
+            "version": FORMAT,
+            "seats": replay.seats,
+            "options": replay.options,
+            "seed": replay.seed,
+            "log": replay.log,
+            "winners": [int(w) for w in winners],
+            "scores": [float(v) for v in scores],
+            "highlights": replay.highlights,
+        }
+
+        def write(conn: sa.Connection) -> None:
+            conn.execute(replays.delete().where(replays.c.id == row["id"]))  # kept again: the newer wins
+            conn.execute(replays.insert().values(row))
+            if keep_days is not None:
+                conn.execute(replays.delete().where(replays.c.day < day - timedelta(days=keep_days)))
+
+        self._submit(_Job(write, f"replay of {replay.game} {row['id']}"))
+
+    def forget_replays(self, before: date) -> None:
+        """Remove the replays of the days before `before` (the operator's retention)."""
+        self._submit(_Job(lambda conn: conn.execute(replays.delete().where(replays.c.day < before)), "retention"))
+
     def write(self, fn: Callable[[sa.Connection], Any], what: str) -> None:
         """Queue a write of a sibling module (hall of fame): `fn(connection)` in a transaction."""
         self._submit(_Job(fn, what))
@@ -456,6 +500,31 @@ class Stats:
     ) -> list[dict]:
         """Every game with its seats, oldest first (what the CSV export writes)."""
         return self.query(_games_query(since, until, game, cabinet), [], **kw)
+
+    def replays(self, since: date | None = None, *, game: str | None = None, **kw) -> list[dict]:
+        """The replays kept since `since`, newest first, without their logs (the
+        theatre's list, attract mode's highlights): id, game, cabinet, ended_at
+        (UTC), day, seats, winners, scores, highlights."""
+
+        def run(conn: sa.Connection) -> list[dict]:
+            cols = [c for c in replays.c if c.name != "log"]
+            q = sa.select(*cols)
+            if since:
+                q = q.where(replays.c.day >= since)
+            if game:
+                q = q.where(replays.c.game == game)
+            return [_replay_row(r._mapping) for r in conn.execute(q.order_by(replays.c.ended_at.desc(), replays.c.id))]
+
+        return self.query(run, [], **kw)
+
+    def replay(self, ref: str, **kw) -> dict | None:
+        """One replay with its log (None: not kept, or the database cannot answer)."""
+
+        def run(conn: sa.Connection) -> dict | None:
+            row = conn.execute(sa.select(replays).where(replays.c.id == ref)).first()
+            return _replay_row(row._mapping) if row is not None else None
+
+        return self.query(run, None, **kw)
 
     def crashes(self, since: date | None = None, until: date | None = None, **kw) -> list[dict]:
         """The crashes recorded, oldest first."""
@@ -634,6 +703,12 @@ class Stats:
 def _short(exc: BaseException) -> str:
     text = str(getattr(exc, "orig", None) or exc).strip().splitlines()
     return f"{type(exc).__name__}: {text[0] if text else ''}"[:300]
+
+
+def _replay_row(mapping: Any) -> dict:
+    row = dict(mapping)
+    row["day"] = _as_date(row["day"])
+    return row
 
 
 def _as_date(value: Any) -> date:

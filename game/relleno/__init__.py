@@ -6,6 +6,7 @@ from game.i18n import N_
 
 from .bots import easy_bot, hard_bot
 from .cues import CUES
+from .highlights import highlights
 from .pictures import needed as pictures_needed
 from .rules import ADVANCED_ALWAYS_AT, RellenoState
 
@@ -24,6 +25,7 @@ GAME = GameDef(
     module=__name__,
     state_cls=RellenoState,
     cues=CUES,
+    highlights=highlights,
     pictures=pictures_needed,
     scene="game.relleno.scene:RellenoScene",
     bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},

@@ -6,6 +6,7 @@ from game.engine.gamedef import GameDef
 from .bots import BOTS
 from .colours import INGREDIENT_COLOUR
 from .cues import CUES
+from .highlights import highlights
 from .pictures import needed as pictures_needed
 from .rules import WokState
 
@@ -30,6 +31,7 @@ GAME = GameDef(
     module=__name__,
     state_cls=WokState,
     cues=CUES,
+    highlights=highlights,
     pictures=pictures_needed,
     scene="game.wewillwokyou.scene:WokScene",
     bots=BOTS,

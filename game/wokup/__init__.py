@@ -10,6 +10,7 @@ from game.media import asset_path
 from . import bots, words
 from .colours import INGREDIENT_COLOUR
 from .cues import CUES
+from .highlights import highlights
 from .pictures import needed as pictures_needed
 from .records import records
 from .rules import WokUpState
@@ -40,6 +41,7 @@ GAME = GameDef(
     simulate=simulate,
     benches={"physics step, 25 tokens": bench_step},
     records=records,
+    highlights=highlights,
     record_kinds=(
         RecordKind("fastest_slap_ms", True, "ms", N_("Fastest slap")),
         RecordKind("most_cards", False, "cards", N_("Most cards")),

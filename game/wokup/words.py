@@ -99,16 +99,22 @@ def claim_lines(last: dict, names: list[str]) -> list[tuple[str, int, str]]:
     return lines
 
 
-def margin_ns(last: dict) -> int | None:
-    """How far ahead a decided claim was, in ns from the press times: ahead of the
-    next claim on the same prize (any claim for a Wok'up!), None when nobody else claimed."""
+def closest(last: dict) -> tuple[dict, dict] | None:
+    """The first winning claim of a decided group and the next claim of another seat on
+    the same prize (any claim for a Wok'up!); None when nobody else claimed it."""
     won = [c for c in last["claims"] if c["result"] == "won"]
     if not won:
         return None
     first = min(won, key=lambda c: c["t"])
     same = [c for c in last["claims"] if c is not first and c["seat"] != first["seat"]]
-    rivals = [c["t"] for c in same if first["type"] == "wokup" or c.get("deck") == first.get("deck")]
-    return min(rivals) - first["t"] if rivals else None
+    rivals = [c for c in same if first["type"] == "wokup" or c.get("deck") == first.get("deck")]
+    return (first, min(rivals, key=lambda c: c["t"])) if rivals else None
+
+
+def margin_ns(last: dict) -> int | None:
+    """How far ahead a decided claim was, in ns from the press times (see `closest`)."""
+    pair = closest(last)
+    return pair[1]["t"] - pair[0]["t"] if pair else None
 
 
 def margin_text(last: dict) -> str:
@@ -131,8 +137,12 @@ def describe(state, seat: int, action: dict, names: list[str]) -> str:
             return _("The wok has settled")
         if kind == "clear":
             return _("Nobody can throw: the tokens go back, a new round")
-        if kind == "resolve":
-            return "; ".join(text for text, _s, _r in claim_lines(state.last, names)) or _("No claim counted")
+        if kind == "resolve":  # with the margin, as the table announced it: the history and replays keep it
+            lines = [text for text, _s, _r in claim_lines(state.last, names)]
+            margin = margin_text(state.last)
+            if margin and lines:
+                lines[0] = f"{lines[0]} ({margin})"
+            return "; ".join(lines) or _("No claim counted")
         if kind == "pause":
             return _("The table is paused")
         if kind == "resume":

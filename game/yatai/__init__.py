@@ -7,6 +7,7 @@ from game.i18n import N_
 from .bots import BOTS
 from .colours import COLOURS
 from .cues import CUES
+from .highlights import highlights
 from .pictures import needed as pictures_needed
 from .rules import YataiState
 
@@ -32,6 +33,7 @@ GAME = GameDef(
     module=__name__,
     state_cls=YataiState,
     cues=CUES,
+    highlights=highlights,
     pictures=pictures_needed,
     scene="game.yatai.scene:YataiScene",
     bots=BOTS,

@@ -458,3 +458,57 @@ def test_a_cabinet_started_on_a_finished_games_save_does_not_resume_it(toy_catal
         assert not app.saves.path(save_id).exists(), "tidied away"
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("names_allowed", [False, True])
+def test_attract_mode_shows_the_day_s_best_real_moment_with_initials_unless_names_are_allowed(kiosk, names_allowed):
+    from game.app.replays import replay_of
+    from game.app.theatre import ReplayScene
+    from game.engine import gamedef
+    from tests.replay.conftest import finished
+
+    app = kiosk
+    app.settings.kiosk.attract_names = names_allowed
+    state = finished("yatai")
+    seats = default_seats(2, ["random"])
+    seats[1].name = "Bao Long"
+    session = Session(gamedef.find("yatai"), seats, state.options, state.seed, app.saves, state)
+    kept = replay_of(session)
+    app.kiosk.stats.keep_replay(kept, state.winners(), state.scores())
+    app.kiosk.stats.flush()
+    attract = app.restart_at("attract")
+    attract.moments.result(10)
+    steps(app, 8.5 + 10)  # the hall of fame, a demo, then the moment
+    attract.fetching and attract.fetching[0].result(10)  # the database answers on its own thread
+    app.step()
+    show = app.top
+    assert isinstance(show, ReplayScene) and show is attract.show
+    h = kept.highlights[0]
+    who = ("Ana", "Bao Long")[h["seats"][0]] if names_allowed else ("A.", "B.L.")[h["seats"][0]]
+    assert show.caption.startswith("Today at ") and f": {who} served the best dish of the game" in show.caption
+    names = [line["text"] for line in show.player.lines]
+    assert any("Bao Long" in t for t in names) == names_allowed
+    assert h["at"] - 4 <= show.player.position < h["at"]
+    app.draw()
+    steps(app, 8)
+    assert show.player.position == h["at"], "played up to the moment, and held there"
+    steps(app, 5)
+    assert app.top is attract and attract.show is None
+    press(app, "confirm")
+    assert isinstance(app.top, ChooserScene)
+
+
+def test_the_operator_sets_how_long_replays_are_kept_and_names_in_attract_mode(kiosk):
+    from game.settings import SettingsStore
+
+    app = kiosk
+    app.restart_at("chooser")
+    times = app.open("operator-times")
+    labels = [it.label for it in times.menu.items]
+    assert app.settings.replay_days == 30 and not app.settings.kiosk.attract_names  # names off by default
+    times.menu.index = labels.index("Keep replays for")
+    press(app, "confirm")
+    times.menu.index = labels.index("Players' names in attract mode")
+    press(app, "confirm")
+    saved = SettingsStore(app.store.path).load()
+    assert saved.replay_days == 90 and saved.kiosk.attract_names
