@@ -1,8 +1,9 @@
 """Is a scene laid out at a window size? Measured from what the scene reports
 while drawing (`Ui.boxes`: every text's inked box, every card and chip), not
 judged by eye: no two texts overlap, no two cards or chips overlap, a text
-touching a card lies on it, whatever touches a panel (a seat's mat) lies on it, a frame (a glow ringing part of a card) never cuts
-through a text, and nothing leaves the window.
+touching a card lies on it, whatever touches a panel (a seat's mat) lies on it,
+a frame (a glow ringing part of a card) never cuts through a text, and nothing
+leaves the window.
 
     problems = layout.check(app, (1600, 700))   # the app's scenes drawn at that size
 
