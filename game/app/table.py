@@ -126,6 +126,11 @@ class TableScene(Scene):
             return True
         return False
 
+    def follows_clock(self) -> None:
+        """This frame shows something moving with time other than `clock` (a real-time
+        game's clock, physics): the next frame is drawn whole too."""
+        self._clock_read = True
+
     def live(self, surf: pygame.Surface, area: pygame.Rect, paint: Paint) -> None:
         """Something only the clock changes (a pulse, a glow) within `area`, painted by
         `paint(surf)`: over the finished frame, and alone on the frames where nothing
@@ -386,6 +391,26 @@ class TableScene(Scene):
 
         most = self.ui.px(8) + 4
         self.live(surf, rect.inflate(most, most), paint)
+
+    def draw_pulse(
+        self,
+        surf: pygame.Surface,
+        rect: pygame.Rect,
+        colour,
+        grow: float,
+        width: tuple[float, float],
+        radius: float,
+        speed: float = 6.0,
+    ) -> None:
+        """A ring `grow` units wider than `rect` whose width (`width`: middle, swing, in
+        units) breathes with the clock: something that can be chosen. A live part."""
+        ring = rect.inflate(self.ui.px(grow), self.ui.px(grow))
+
+        def paint(s: pygame.Surface) -> None:
+            w = width[0] + width[1] * math.sin(self.clock * speed)
+            pygame.draw.rect(s, colour, ring, self.ui.px(w), self.ui.px(radius))
+
+        self.live(surf, ring.inflate(4, 4), paint)
 
     def _off_turn(self, seat: int) -> bool:
         """A turn-based table waiting for others while `seat` has nothing to do."""

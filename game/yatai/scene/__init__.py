@@ -19,7 +19,6 @@ there is no curtain. The end lays the scoring out category by category.
 from __future__ import annotations
 
 import json
-import math
 from functools import partial
 
 import pygame
@@ -242,7 +241,7 @@ class YataiScene(TableScene):
 
     def _glow(self, surf, rect: pygame.Rect, key: tuple) -> None:
         since = self.glows.get(key)
-        if since is None or self.clock - since > GLOW_S:
+        if since is None or not self.before(since + GLOW_S):
             return
         fade = 1 - (self.clock - since) / GLOW_S
         width = max(2, self.ui.px(3 + 5 * fade))
@@ -296,9 +295,8 @@ class YataiScene(TableScene):
                 done = obs["phase"] == Phase.ACTIONS and slot_no in obs["done"]
                 self._tile(surf, number, rect, done or (bool(lit) and not in_line))
                 if in_line:
-                    glow = 4 + 2 * math.sin(self.clock * 6)
                     colour = GREEN if out is not None or slot_no in slots_lit else ACCENT
-                    pygame.draw.rect(surf, colour, rect.inflate(ui.px(10), ui.px(10)), ui.px(glow), ui.px(14))
+                    self.draw_pulse(surf, rect, colour, 10, (4, 2), 14)
                 if done:
                     ui.text(surf, "✓", (rect.right / ui.u - 10, rect.y / ui.u + 2), 40, GREEN, True, "topright")
                 if slot_no is not None and slot_no in slots_lit and mine is not None:
@@ -391,7 +389,7 @@ class YataiScene(TableScene):
     def _draw_rise(self, surf, view: StallView, seat: int) -> None:
         """Points just earned float up from the stall's score."""
         since = self.glows.get((seat, "points"))
-        if seat not in self.rises or since is None or self.clock - since > GLOW_S:
+        if seat not in self.rises or since is None or not self.before(since + GLOW_S):
             return
         t = (self.clock - since) / GLOW_S
         x, y = view.x + STALL_W - 60, view.y + 70 - 50 * t
@@ -401,7 +399,7 @@ class YataiScene(TableScene):
     def _draw_landing(self, surf, view: StallView, seat: int, chef: dict) -> None:
         """A guest just seated drops onto its space, big at first, then ringed while the glow lasts."""
         since = self.glows.get((seat, "board"))
-        if since is None or self.clock - since > GLOW_S:
+        if since is None or not self.before(since + GLOW_S):
             return
         t = (self.clock - since) / GLOW_S
         for space in self.landed.get(seat, []):
@@ -413,15 +411,13 @@ class YataiScene(TableScene):
             pygame.draw.circle(surf, GREEN, rect.center, self.ui.px(30 + 6 * (1 - t)), max(2, self.ui.px(4)))
 
     def _guest_targets(self, surf, view: StallView, seat: int, legal: list[dict]) -> None:
-        ui = self.ui
         pick = self._guest_index()
         for a in legal:
             if a["type"] not in ("guest", "replace") or a["seat"] != seat or a["guest"] != pick:
                 continue
             pos = a["pos"] if a["type"] == "replace" else len(self.state.chefs[seat]["queue"])
             rect = view.queue_rect(pos)
-            glow = 3 + 2 * math.sin(self.clock * 6)
-            pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(8), ui.px(8)), ui.px(glow), ui.px(12))
+            self.draw_pulse(surf, rect, GREEN, 8, (3, 2), 12)
             self._offer(rect, a)
 
     def _offer(self, rect: pygame.Rect, action: dict, focusable: bool = True) -> None:
@@ -436,15 +432,13 @@ class YataiScene(TableScene):
         return guests.index(guests[pick])
 
     def _board_targets(self, surf, view: StallView, chef: dict, legal: list[dict]) -> None:
-        ui = self.ui
         allowed = {a["space"] for a in legal if a["type"] == "board"}
         for space, guest in enumerate(chef["board"]):
             if guest is not None:
                 continue
             rect = view.cell_rect(space)
             if space in allowed:
-                glow = 3 + 2 * math.sin(self.clock * 6)
-                pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(6), ui.px(6)), ui.px(glow), ui.px(8))
+                self.draw_pulse(surf, rect, GREEN, 6, (3, 2), 8)
             # every empty space can be tapped: the rules refuse a wrong one, saying why
             self._offer(rect, {"type": "board", "space": space}, focusable=space in allowed)
 
