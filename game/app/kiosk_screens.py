@@ -209,6 +209,10 @@ class StillPlayingScene(Scene):
         super().__init__(app)
         self.table = table
         self.left = float(app.kiosk.conf.still_playing)
+        self._shown: int | None = None  # the second drawn last
+
+    def changes(self) -> str:
+        return "none" if math.ceil(self.left) == self._shown else "whole"  # a new second: drawn again
 
     def handle(self, ev: PlayerEvent) -> None:
         if ev.pressed:
@@ -223,7 +227,8 @@ class StillPlayingScene(Scene):
         self.ui.shade(surf, 200)
         ui = self.ui
         ui.title(surf, _("Still playing?"), 260)
-        ui.text(surf, str(math.ceil(self.left)), (960, 420), 200, ACCENT, True, "midtop")
+        self._shown = math.ceil(self.left)
+        ui.text(surf, str(self._shown), (960, 420), 200, ACCENT, True, "midtop")
         ui.text(surf, _("Press any button to keep playing."), (960, 720), 48, INK, anchor="midtop")
         ui.text(surf, _("Otherwise the game ends."), (960, 800), 38, MUTED, anchor="midtop")
 

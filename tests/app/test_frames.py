@@ -145,8 +145,9 @@ GAMES = ["relleno", "yatai", "wewillwokyou", "cheaterchefs", "wokup"]
 
 @pytest.mark.parametrize("game", GAMES)
 def test_live_frames_show_what_a_whole_frame_shows(game):
-    """Every moment of every game: after frames where only live parts were repainted,
-    the picture equals the whole frame drawn at the same scene time, pixel for pixel."""
+    """Every moment of every game comes to rest when nothing happens; then, after frames
+    where only live parts were repainted, the picture equals the whole frame drawn at
+    the same scene time, pixel for pixel."""
     app = watched_app()
     table = shots.table(app, game, 1, "start")
     checked = 0
@@ -157,9 +158,11 @@ def test_live_frames_show_what_a_whole_frame_shows(game):
         table.session.bots = None  # nothing moves but the clock
         app.step()
         app.draw()
-        for _i in range(20):  # past any glide a moment's set-up started
+        for _i in range(90):  # past any glide or rising points a moment's set-up started
             table.clock += STEP
             app.draw()
+        shown = table.curtain_for is None  # behind the curtain motion waits for the table to show
+        assert not (shown and table.motion.busy), f"{game} {moment}: still moving with nothing happening"
         if table.changes() != "live":
             continue
         for _i in range(7):
