@@ -91,6 +91,7 @@ class App:
         self._drawn_at = 0.0
         self._notice_on = False
         self.presented = 0  # frames given to the window, whole or in part (tests count them)
+        self.drawn = 0  # frames drawn whole (presented whole, or only where things moved)
 
     def _open(self, window: bool) -> pygame.Surface:
         if not window:
@@ -308,7 +309,7 @@ class App:
         if kind == "live":
             return self.top.draw_live(self.stage)
         self.draw()
-        self._drawn_at = now
+        self._drawn_at, self.drawn = now, self.drawn + 1
         if kind == "whole":
             return None
         return [*self.top.damage(), *(over or [])]

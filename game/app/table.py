@@ -782,6 +782,7 @@ class PauseScene(Scene):
 
 class ResultsScene(Scene):
     name = "results"
+    still = True  # a menu under the scores: it changes with input only
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
