@@ -290,6 +290,8 @@ class App:
         (`Scene.changes`: nothing, its live parts, things moving, everything); a
         scene under another or under a notice, an event, a notice coming or going
         draw everything. A still menu is drawn again once a second regardless."""
+        if not self.scenes:  # the last scene left: the arcade is closing
+            return []
         now = time.monotonic()
         notice_on = bool(self.notice) and now < self.notice_until
         alone = not self.top.overlay

@@ -189,3 +189,17 @@ def test_a_table_moment_with_live_parts_exists():
     assert table.changes() == "live" and table.draw_live(app.stage)
     table.close()
     app.quit()
+
+
+def test_the_last_scene_leaving_ends_the_loop_quietly(monkeypatch, toy_catalogue):
+    """Quit from the title pops the last scene during a step: the frame after it draws
+    nothing and nothing fails (no 'a scene failed', no title opened again)."""
+    app = watched_app()
+    Presents(monkeypatch)
+    recovered = []
+    monkeypatch.setattr(app, "recover", lambda: recovered.append(True))
+    toy_table(app)
+    loop(app, 2)
+    app.pop()
+    assert app.frame() == [] and not app.running and not recovered
+    app.quit()
