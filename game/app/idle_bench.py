@@ -9,8 +9,8 @@ It reports the share of one core the process used (SDL's threads included),
 the frames presented, and, under Xvfb, the X server's share beside it.
 
 Keyboard stamps are measured the same way: key presses sent through the XTest
-extension while the table runs; each press's stamp (App.poll) against the time
-the request was flushed to the X server.
+extension by another process while the table runs; each press's stamp
+(App.poll) against the time the request was flushed to the X server.
 
     python -m game.app.idle_bench --scene table:start --game yatai --seconds 4
 """
@@ -58,10 +58,8 @@ def idle_cpu(seconds: float = 3.0, size: tuple[int, int] = SIZE, scene: str = "t
     }
 
 
-def key_stamps(presses: int = PRESSES, scene: str = "table:start", game: str | None = "relleno") -> dict:
-    """Key presses sent through XTest to a table in the real loop: stamp - sent, in ms."""
-    from . import shots
-
+def _xtest():
+    """libX11 and libXtst through ctypes: the XTest calls a test harness makes."""
     x11, xtst = ctypes.cdll.LoadLibrary("libX11.so.6"), ctypes.cdll.LoadLibrary("libXtst.so.6")
     x11.XOpenDisplay.restype = ctypes.c_void_p
     x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
@@ -69,9 +67,36 @@ def key_stamps(presses: int = PRESSES, scene: str = "table:start", game: str | N
     x11.XFlush.argtypes = x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
     xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
     xtst.XTestFakeMotionEvent.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_ulong]
+    return x11, xtst
+
+
+def send_presses(presses: int) -> None:
+    """In a process of its own (so the arcade's loop never waits for it): F12 pressed
+    and released `presses` times through XTest; prints when each press was flushed."""
+    x11, xtst = _xtest()
+    dpy = x11.XOpenDisplay(None)
+    keycode = x11.XKeysymToKeycode(dpy, F12)
+    xtst.XTestFakeMotionEvent(dpy, -1, SIZE[0] // 2, SIZE[1] // 2, 0)  # the focus follows the pointer
+    x11.XFlush(dpy)
+    time.sleep(1.5)  # the arcade's loop is running by then
+    for i in range(presses):
+        time.sleep(0.05 + 0.0037 * (i % 5))  # not in step with the frames
+        xtst.XTestFakeKeyEvent(dpy, keycode, 1, 0)
+        sent = time.monotonic_ns()  # the same clock as the stamps, system-wide
+        x11.XFlush(dpy)
+        print(sent, flush=True)
+        xtst.XTestFakeKeyEvent(dpy, keycode, 0, 0)
+        x11.XFlush(dpy)
+    x11.XCloseDisplay(dpy)
+
+
+def key_stamps(presses: int = PRESSES, scene: str = "table:start", game: str | None = "relleno") -> dict:
+    """Key presses sent through XTest (by another process) to a table in the real loop:
+    each press's stamp minus the time it was flushed to the X server, in ms."""
+    from . import shots
+
     app = App(size=SIZE)
     shots.build(app, scene, game, 1)
-    sent: list[int] = []
     stamped: list[int] = []
     translate = app.devices.translate
 
@@ -81,26 +106,18 @@ def key_stamps(presses: int = PRESSES, scene: str = "table:start", game: str | N
         return translate(e, t, size)
 
     app.devices.translate = stamp  # type: ignore[method-assign]
+    sender = subprocess.Popen(
+        [sys.executable, "-m", "game.app.idle_bench", "--send", str(presses)], stdout=subprocess.PIPE, text=True
+    )
 
-    def press() -> None:
-        dpy = x11.XOpenDisplay(None)
-        keycode = x11.XKeysymToKeycode(dpy, F12)
-        xtst.XTestFakeMotionEvent(dpy, -1, SIZE[0] // 2, SIZE[1] // 2, 0)  # the focus follows the pointer
-        x11.XFlush(dpy)
-        time.sleep(1.0)
-        for i in range(presses):
-            time.sleep(0.05 + 0.0037 * (i % 5))  # not in step with the frames
-            xtst.XTestFakeKeyEvent(dpy, keycode, 1, 0)
-            sent.append(time.monotonic_ns())
-            x11.XFlush(dpy)
-            xtst.XTestFakeKeyEvent(dpy, keycode, 0, 0)
-            x11.XFlush(dpy)
-        time.sleep(0.3)
-        x11.XCloseDisplay(dpy)
+    def wait() -> None:
+        sender.wait()
+        time.sleep(1.0)  # the last press reaches the loop, even late
         app.running = False
 
-    threading.Thread(target=press, daemon=True).start()
+    threading.Thread(target=wait, daemon=True).start()
     app.run()
+    sent = [int(line) for line in sender.stdout.read().split()] if sender.stdout else []
     late = sorted((s - t) / 1e6 for s, t in zip(stamped, sent, strict=False))
     if not late:
         return {"error": "no key press reached the window"}
@@ -108,6 +125,7 @@ def key_stamps(presses: int = PRESSES, scene: str = "table:start", game: str | N
         "presses": len(late),
         "of": len(sent),
         "p50_ms": round(late[len(late) // 2], 3),
+        "p90_ms": round(late[int(0.9 * len(late))], 3),
         "p99_ms": round(late[min(len(late) - 1, int(0.99 * len(late)))], 3),
         "max_ms": round(late[-1], 3),
     }
@@ -162,7 +180,8 @@ def report(out: TextIO, seconds: float = 4.0) -> dict:
         else:
             print(
                 f"key stamps (XTest under {where}, a table in the real loop): stamp - sent "
-                f"p50 {stamps['p50_ms']:.3f} ms, p99 {stamps['p99_ms']:.3f} ms, max {stamps['max_ms']:.3f} ms "
+                f"p50 {stamps['p50_ms']:.3f} ms, p90 {stamps['p90_ms']:.3f} ms, p99 {stamps['p99_ms']:.3f} ms, "
+                f"max {stamps['max_ms']:.3f} ms "
                 f"over {stamps['presses']} of {stamps['of']} presses",
                 file=out,
                 flush=True,
@@ -176,7 +195,11 @@ def main() -> None:
     parser.add_argument("--game")
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--stamps", action="store_true", help="XTest key presses instead: their stamps")
+    parser.add_argument("--send", type=int, help="(the sender of --stamps) press F12 this many times")
     args = parser.parse_args()
+    if args.send:
+        send_presses(args.send)
+        return
     result = key_stamps() if args.stamps else idle_cpu(args.seconds, SIZE, args.scene, args.game)
     print(json.dumps(result))
 
