@@ -4,13 +4,15 @@ The loop runs the game logic at a fixed 60 steps a second and draws once per
 frame. Between frames it does not sleep blindly: it polls SDL's event queue
 every millisecond, so each input gets a timestamp within about a millisecond
 of the key or button (pygame's events carry no timestamp of their own). A
-still menu nobody touches is neither redrawn (see `wants_frame`) nor polled
-more than every 4 ms: an idle title screen costs about 1 % of a core.
+picture nobody touches is neither redrawn nor presented (see `frame`): a
+still menu is not polled more than every 4 ms either, and a table repaints
+and presents only its live parts (a pulsing ring) and what moves on it.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import sys
 import time
@@ -56,6 +58,12 @@ class App:
         kiosk: bool = False,
     ) -> None:
         sys.setswitchinterval(0.001)  # reader threads (buzzer boxes, saves) must not hold the GIL for a frame
+        # The window shows our software frame through the video driver's own framebuffer
+        # (MIT-SHM on X11), which copies only the rectangles given to display.update. SDL's
+        # default on Linux goes through an OpenGL texture instead, and re-presents the whole
+        # window at every update: on a software GL (no GPU, Xvfb, a small board without a GL
+        # driver) that alone cost a core at 1080p. SDL_FRAMEBUFFER_ACCELERATION=1 restores it.
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         # Only what the arcade uses. The mixer opens on the first sound (app.audio),
         # and a machine without a sound device stays quiet without an error.
         pygame.display.init()
@@ -93,6 +101,8 @@ class App:
         self._drawn_at = 0.0
         self._notice_on = False
         self.hidden = False  # the window is minimised or hidden: nothing is drawn (see `visible`)
+        self.presented = 0  # frames given to the window, whole or in part (tests count them)
+        self.drawn = 0  # frames drawn whole (presented whole, or only where things moved)
 
     def _open(self, window: bool) -> pygame.Surface:
         if not window:
@@ -221,6 +231,7 @@ class App:
         if screen is None:
             return
         self.screen = screen  # (pygame may keep the object and swap the pixels under it: the stage is cut again)
+        self.dirty = True  # the new surface holds nothing of ours yet: the next frame is drawn whole
         if all(screen.get_size()):
             self.size = screen.get_size()
             self._set_stage(screen)
@@ -273,41 +284,71 @@ class App:
             self.poll()
             now = time.monotonic_ns()
             stepped = 0
+            shown: list[pygame.Rect] | None = []
             try:
                 while now >= next_step and stepped < 5:  # catch up, but never spiral
                     self.step()
                     next_step += STEP_NS
                     stepped += 1
-                drawn = bool(stepped) and self.wants_frame()
-                if drawn and self.visible:
-                    self.draw()
+                if stepped:
+                    shown = self.frame()
             except Exception:  # a bug in a scene must not end the evening
                 self.recover()
-                drawn = True
+                shown = None
             if stepped == 5:
                 next_step = now + STEP_NS
-            if drawn:
-                if self.visible:  # window hidden -> skip drawing (the kiosk's heartbeat goes on: the loop lives)
-                    if self.kiosk is not None:
-                        self.kiosk.before_flip()
-                    pygame.display.flip()
-                if self.kiosk is not None:
-                    self.kiosk.frame_drawn()
-            else:
+            self.present(shown)
+            if stepped and self.kiosk is not None:
+                self.kiosk.frame_drawn()  # the heartbeat goes on while the window is hidden: the loop lives
+            if not stepped:
                 time.sleep(0.001 if not self.scenes or not self.top.still else 0.004)
         self.quit()
 
-    def wants_frame(self) -> bool:
-        """Draw only when something may look different: an event, a scene
-        change, a notice coming or going, a scene that moves by itself
-        (`Scene.still` False: tables, their pulsing focus and animations), and
-        once a second regardless. An untouched menu then costs almost nothing."""
+    def present(self, shown: list[pygame.Rect] | None) -> None:
+        """Give the window what changed: all of it (None), some rectangles of the
+        stage, or nothing (an empty list: the picture on screen is already right)."""
+        if (shown is not None and not shown) or not self.visible:
+            return
+        if self.kiosk is not None:
+            self.kiosk.before_flip()
+        if shown is None:
+            pygame.display.flip()
+        else:
+            pygame.display.update([r.move(self.stage_rect.topleft) for r in shown])
+        self.presented += 1
+
+    def frame(self) -> list[pygame.Rect] | None:
+        """Bring the picture up to date for this step, drawing no more than changed:
+        None when it was drawn whole, else the stage rectangles that changed (none
+        at all for a still picture). A scene alone on the stage says what changed
+        (`Scene.changes`: nothing, its live parts, things moving, everything); a
+        scene under another or under a notice, an event, a notice coming or going
+        draw everything. A still menu is drawn again once a second regardless."""
+        if not self.scenes or not self.visible:  # closing, or a hidden window: nothing is drawn
+            return []
         now = time.monotonic()
         notice_on = bool(self.notice) and now < self.notice_until
-        if self.dirty or notice_on != self._notice_on or not self.top.still or now - self._drawn_at >= 1.0:
-            self.dirty, self._notice_on, self._drawn_at = False, notice_on, now
-            return True
-        return False
+        alone = not self.top.overlay
+        kind = self.top.changes()
+        stale = kind == "none" and self.top.still and now - self._drawn_at >= 1.0
+        shifting = kind != "none" and (notice_on or not alone)  # parts of a scene under others
+        if self.dirty or notice_on != self._notice_on or shifting or stale:
+            kind = "whole"
+        self.dirty, self._notice_on = False, notice_on
+        over = self.kiosk.overlay() if self.kiosk is not None else []
+        if over is None:
+            kind = "whole"  # the kiosk's overlay changed as a whole (dimming, black)
+        elif over and kind in ("none", "live"):
+            kind = "moving"  # its banner moves over the table: the table under it is drawn again
+        if kind == "none":
+            return []
+        if kind == "live":
+            return self.top.draw_live(self.stage)
+        self.draw()
+        self._drawn_at, self.drawn = now, self.drawn + 1
+        if kind == "whole":
+            return None
+        return [*self.top.damage(), *(over or [])]
 
     def recover(self) -> None:
         """Log what went wrong and go back to the title screen. The game in

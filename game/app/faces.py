@@ -30,9 +30,10 @@ class Faces:
         self._faces: OrderedDict[tuple, tuple[pygame.Surface, list | None]] = OrderedDict()
         self._shown: dict[Hashable, tuple] = {}  # place -> (the face and boxes it showed last, its size/language)
         self._late_drawn = False  # this frame's one late redraw is spent
+        self.lagging = False  # a place showed its previous look this frame: the next frame differs
 
     def next_frame(self) -> None:
-        self._late_drawn = False
+        self._late_drawn = self.lagging = False
 
     def get(
         self,
@@ -72,6 +73,7 @@ class Faces:
         if found is not None and (found[1] is not None or not recording):
             self._faces.move_to_end(full)
         elif self._late_drawn and shown is not None and shown[1] == setting:
+            self.lagging = True
             return shown[0]  # a new language or size is drawn at once, everywhere
         else:
             if place is not None:

@@ -89,6 +89,8 @@ class Kiosk:
         self._status = ""
         self._digest: tuple = (None, "")
         self._saved_key: tuple = (None, 0)
+        self._over_key: tuple | None = None  # what draw_over showed last frame (see `overlay`)
+        self._banner_at: pygame.Rect | None = None
 
     def open_records(self) -> None:
         """Open the statistics database and hand it the records made so far."""
@@ -383,6 +385,28 @@ class Kiosk:
             ui.panel(surf, r, PANEL, 12, SEAT_COLOURS[table.session.seats[seat].colour])
             text = _("{name} is away: a bot plays. Press any button to come back.").format(name=table.seat_name(seat))
             ui.text(surf, text, (960, 936 - 62 * i), ui.fit(text, 32, 1160), INK, anchor="midtop")
+
+    def overlay(self) -> list[pygame.Rect] | None:
+        """What `draw_over` changes in the next frame (App.frame): [] nothing, the
+        rectangles it draws in (the banner's last place and its next), or None when
+        the whole picture changes with it (dimming or black begins or ends)."""
+        root = self.app.scenes[0] if self.app.scenes else None
+        if root is not None and root.name == "attract":
+            mode, _centre = root.banner()
+            rect = root.banner_rect()
+            key: tuple = ("attract", mode)
+            rects = [] if mode == "black" else [self._banner_at or rect, rect]
+            self._banner_at = rect
+        else:
+            table = self.table()
+            shown = table is not None and bool(self.away) and table is self.app.top
+            key = ("away", tuple(sorted(self.away))) if shown else ()
+            rects = [self.ui.rect(360, 930 - 62 * i, 1200, 54) for i in range(len(self.away))] if shown else []
+            self._banner_at = None
+        if key != self._over_key:
+            self._over_key = key
+            return None
+        return rects
 
     @property
     def ui(self):

@@ -253,25 +253,35 @@ class AttractScene(Scene):
         if board is not None and not any(b["all_time"] for b in board.values()):
             ui.text(surf, _("No record yet: be the first!"), (960, 700 + drift), 48, INK, True, "midtop")
 
+    def banner(self) -> tuple[str, tuple[float, float]]:
+        """How the screen is covered ("lit", "dim", "black") and where the banner's
+        centre lies now (design units): it drifts, so nothing stays still (burn-in)."""
+        idle, conf = self.idle(), self.kiosk.conf
+        mode = "black" if idle >= conf.black_after else "dim" if idle >= conf.dim_after else "lit"
+        if self.demo is None and self.show is None:  # under the hall of fame, drifting (burn-in)
+            return mode, (960 + 300 * math.sin(self.clock / 7), 860 + 40 * math.sin(self.clock / 5))
+        # a top corner, the other one every 12 s: the middle is the game's
+        x = (370 if int(self.clock // 12) % 2 == 0 else 1550) + 20 * math.sin(self.clock / 3)
+        return mode, (x, 40 + 20 * math.sin(self.clock / 5))
+
+    def banner_rect(self) -> pygame.Rect:
+        _mode, (x, y) = self.banner()
+        return self.ui.rect(x - 340, y, 680, 80)
+
     def draw_over(self, surf: pygame.Surface) -> None:
         """The banner over whatever is on screen, then dimming or black."""
-        idle, conf = self.idle(), self.kiosk.conf
-        if idle >= conf.black_after:
+        mode, (x, y) = self.banner()
+        if mode == "black":
             surf.fill((0, 0, 0))
             return
         ui = self.ui
-        if self.demo is None and self.show is None:  # under the hall of fame, drifting (burn-in)
-            x, y = 960 + 300 * math.sin(self.clock / 7), 860 + 40 * math.sin(self.clock / 5)
-        else:  # a top corner, the other one every 12 s: the middle is the game's
-            x = (370 if int(self.clock // 12) % 2 == 0 else 1550) + 20 * math.sin(self.clock / 3)
-            y = 40 + 20 * math.sin(self.clock / 5)
         glow = 0.5 + 0.5 * math.sin(self.clock * 3)
         colour = tuple(int(a + (b - a) * glow) for a, b in zip(ACCENT, INK, strict=True))
         text = _("Press any button to play")
         size = ui.fit(text, 44, 640, 30, bold=True)
         ui.panel(surf, ui.rect(x - 340, y, 680, 80), (20, 16, 14), 22, colour)
         ui.text(surf, text, (x, y + 40 - size * 0.6), size, colour, True, "midtop")
-        if idle >= conf.dim_after:
+        if mode == "dim":
             self.ui.shade(surf, 170)
 
 
@@ -291,6 +301,10 @@ class StillPlayingScene(Scene):
         super().__init__(app)
         self.table = table
         self.left = float(app.kiosk.conf.still_playing)
+        self._shown: int | None = None  # the second drawn last
+
+    def changes(self) -> str:
+        return "none" if math.ceil(self.left) == self._shown else "whole"  # a new second: drawn again
 
     def handle(self, ev: PlayerEvent) -> None:
         if ev.pressed:
@@ -305,7 +319,8 @@ class StillPlayingScene(Scene):
         self.ui.shade(surf, 200)
         ui = self.ui
         ui.title(surf, _("Still playing?"), 260)
-        ui.text(surf, str(math.ceil(self.left)), (960, 420), 200, ACCENT, True, "midtop")
+        self._shown = math.ceil(self.left)
+        ui.text(surf, str(self._shown), (960, 420), 200, ACCENT, True, "midtop")
         ui.text(surf, _("Press any button to keep playing."), (960, 720), 48, INK, anchor="midtop")
         ui.text(surf, _("Otherwise the game ends."), (960, 800), 38, MUTED, anchor="midtop")
 

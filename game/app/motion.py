@@ -81,6 +81,12 @@ class Motion:
         self._flips: dict[object, float] = {}
         self.flights: list[_Flight] = []
         self.rises: list[_Rise] = []
+        # Where things in motion were drawn this frame and the last: all that moved on screen
+        # (a frame where only they moved presents only these rectangles, see `damage`).
+        self._moving: list[pygame.Rect] = []
+        self._moved: list[pygame.Rect] = []
+        self._gliding: set = set()  # keys gliding this frame
+        self._glided: set = set()  # keys gliding last frame (their landing is drawn once more)
 
     def tick(self, now: float, scale: float = 1.0) -> None:
         """The scene's clock (and the window's scale), once per frame before drawing."""
@@ -89,6 +95,8 @@ class Motion:
         # glide from where it was seen long ago; a resized window moves everything at once.
         self._seen, self._drawn = ({} if scale != self.scale else self._drawn), {}
         self.scale = scale
+        self._moved, self._moving = self._moving, []
+        self._glided, self._gliding = self._gliding, set()
         self._glides = {k: g for k, g in self._glides.items() if now - g.start < GLIDE}
         self._flips = {k: t for k, t in self._flips.items() if now - t < FLIP}
         self.flights = [f for f in self.flights if now - f.start < GLIDE * 1.6]
@@ -97,6 +105,19 @@ class Motion:
     @property
     def busy(self) -> bool:
         return bool(self._glides or self._flips or self.flights or self.rises)
+
+    @property
+    def settling(self) -> bool:
+        """Something moved in the last frame drawn: the next one still differs there."""
+        return bool(self._moving or self._gliding or self.busy)
+
+    def damage(self, margin: int) -> list[pygame.Rect] | None:
+        """Where the frame differs from the last because things moved: each moving thing's
+        place in both frames, `margin` pixels wider (its shadow, its ring). None while a card
+        turns over: a flip narrows whatever the scene draws for its key, somewhere unknown here."""
+        if self._flips:
+            return None
+        return [r.inflate(2 * margin, 2 * margin) for r in (*self._moved, *self._moving)]
 
     # ---- gliding -------------------------------------------------------------
     def place(self, key, rect: pygame.Rect) -> pygame.Rect:
@@ -110,8 +131,13 @@ class Motion:
             glide = self._glides[key] = _Glide(was, self.now)
         self._drawn[key] = pygame.Rect(rect)
         if glide is None:
+            if key in self._glided:  # it landed: drawn where it lies, once more than before
+                self._moving.append(pygame.Rect(rect))
             return rect
-        return lerp_rect(glide.src, rect, ease((self.now - glide.start) / GLIDE))
+        self._gliding.add(key)
+        at = lerp_rect(glide.src, rect, ease((self.now - glide.start) / GLIDE))
+        self._moving.append(at)
+        return at
 
     def start(self, key, src: pygame.Rect) -> None:
         """`key` has just arrived from `src` (a swap, a card played from a hand)."""
@@ -145,7 +171,7 @@ class Motion:
             k = ease((self.now - f.start) / (GLIDE * 1.6))
             r = lerp_rect(f.src, f.dst, k)
             lift = math.sin(math.pi * k) * ui.px(60)  # an arc, not a slide
-            pictures.draw(surf, f.picture, (r.centerx, r.centery - lift), r.size)
+            self._moving.append(pictures.draw(surf, f.picture, (r.centerx, r.centery - lift), r.size))
         for rise in self.rises:
             k = (self.now - rise.start) / RISE
             img = ui.render(rise.text, 52, rise.colour, True)
@@ -153,4 +179,6 @@ class Motion:
                 img = img.copy()
                 img.set_alpha(round(255 * (1 - k) / 0.4))
             x, y = rise.pos
-            surf.blit(img, img.get_rect(center=(ui.px(x), ui.px(y - 90 * ease(k)))))
+            at = img.get_rect(center=(ui.px(x), ui.px(y - 90 * ease(k))))
+            surf.blit(img, at)
+            self._moving.append(at)

@@ -77,6 +77,21 @@ class Scene:
     def draw(self, surf: pygame.Surface) -> None:
         raise NotImplementedError
 
+    # ---- what the next frame must do (App.frame, game/app/live.py) ----------------
+    def changes(self) -> str:
+        """Asked before each frame while this scene is alone on the stage:
+        "none" nothing on it changed; "live" only its live parts (`draw_live`);
+        "moving" it is drawn whole but only `damage()` differs; "whole" everything."""
+        return "none" if self.still else "whole"
+
+    def draw_live(self, surf: pygame.Surface) -> list[pygame.Rect]:
+        """Repaint only the live parts over the last frame drawn; the rects changed."""
+        return []
+
+    def damage(self) -> list[pygame.Rect]:
+        """After a "moving" frame was drawn whole: where it differs from the last one."""
+        return []
+
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack again."""
 

@@ -29,6 +29,7 @@ from ..media.cues import Moment, cues, moment
 from . import catalogue
 from .confirm import ConfirmScene
 from .faces import Faces
+from .live import LiveLayer, Paint
 from .motion import Motion, pulse
 from .phones import LinksScene, draw_away
 from .scene import Scene
@@ -80,7 +81,15 @@ class TableScene(Scene):
         self.flash_text = ""
         self.flash_until = 0.0
         self.over_since: float | None = None
-        self.clock = 0.0  # seconds of scene time, for animations
+        self._clock = 0.0  # seconds of scene time, for animations (`clock`)
+        # What the last frame drawn showed (see `changes`): its look, whether its drawing read
+        # the clock outside its live parts, the live parts, the scene time it must change at.
+        self._look: tuple | None = None
+        self._timed = False
+        self._clock_read = False
+        self._live = LiveLayer()
+        self._frozen = False  # a panel covers the table: its live parts are painted in place, still
+        self._change_at = math.inf
         # A guided step waits for the player: a real-time table's game clock stands still.
         self.time_held = False
         self._held_bots = session.bots  # the bots while hold_bots keeps them back
@@ -99,6 +108,93 @@ class TableScene(Scene):
         self.faces = Faces(self.ui)  # cards, stalls, tiles drawn once per look
         if not session.demo:  # an attract-mode demo keeps the attract music
             app.audio.music("menu", table=True)
+
+    # ---- the clock and what changes with it alone ----------------------------------
+    @property
+    def clock(self) -> float:
+        """Seconds of scene time. Read while drawing (outside `live` and `before`), it
+        tells the loop the picture follows the clock: the next frame is drawn whole."""
+        self._clock_read = True
+        return self._clock
+
+    @clock.setter
+    def clock(self, value: float) -> None:
+        self._clock = value
+
+    def before(self, t: float) -> bool:
+        """True while the scene's clock is before `t` (a banner's end, a reveal's): the
+        picture changes once, at `t`, and is drawn whole again then, not every frame."""
+        if self._clock < t:
+            self._change_at = min(self._change_at, t)
+            return True
+        return False
+
+    def follows_clock(self) -> None:
+        """This frame shows something moving with time other than `clock` (a real-time
+        game's clock, physics): the next frame is drawn whole too."""
+        self._clock_read = True
+
+    def live(self, surf: pygame.Surface, area: pygame.Rect, paint: Paint) -> None:
+        """Something only the clock changes (a pulse, a glow) within `area`, painted by
+        `paint(surf)`: over the finished frame, and alone on the frames where nothing
+        else changed (game/app/live.py). Under a panel covering the table, and where
+        nobody watches (motion off), it is painted here and now, and stands still."""
+        if self._frozen or not self.motion.enabled:
+            read = self._clock_read
+            paint(surf)
+            self._clock_read = read
+        else:
+            self._live.add(area, paint)
+
+    def look(self) -> tuple:
+        """Everything the table's picture shows besides the clock: when it differs from
+        the last frame's, the frame is drawn whole. A game whose picture follows more (a
+        real-time table's game time while it runs) adds it in its own `look`."""
+        return (
+            id(self.state),
+            len(self.state.log),
+            self.viewer,
+            self.curtain_for,
+            self.reveal,
+            self.focus_key,
+            tuple(self.missing),
+            self.flash_text if self.flash_live() else None,
+            self.over_since is None,
+            self._away(),
+            self.ui.u,
+            i18n.language(),
+        )
+
+    def covered(self) -> bool:
+        """A panel lies over the table (a reveal, a missing controller or phone): the live
+        parts would show through it, so they are painted in place and stand still."""
+        return self.reveal is not None or bool(self.missing) or bool(self._away())
+
+    def _away(self) -> tuple[int, ...]:
+        """Human seats whose phone is away (their panels cover the table)."""
+        if self.phones is None:
+            return ()
+        return tuple(s for s in self.session.humans() if self.app.phones.state_of(s) == "away")
+
+    def changes(self) -> str:
+        moving = self.motion.enabled and self.curtain_for is None and self.motion.settling
+        if (
+            self._look != self.look()
+            or self._timed
+            or self.faces.lagging
+            or self._clock >= self._change_at
+            or (moving and self.motion.damage(0) is None)
+        ):
+            return "whole"
+        if moving:
+            return "moving"
+        return "live" if self._live.parts else "none"
+
+    def draw_live(self, surf: pygame.Surface) -> list[pygame.Rect]:
+        return self._live.repaint(surf)
+
+    def damage(self) -> list[pygame.Rect]:
+        return [*(self.motion.damage(self.ui.px(16)) or []), *self._live.areas]
 
     # ---- for subclasses ----------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
@@ -308,10 +404,36 @@ class TableScene(Scene):
 
     def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
         """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""
-        k = pulse(self.clock) if self.motion.enabled else 1.0
-        lit = tuple(round(c + (255 - c) * 0.45 * k) for c in colour)
-        grow = self.ui.px(2 + 6 * k)
-        pygame.draw.rect(surf, lit, rect.inflate(grow, grow), max(2, self.ui.px(4 + 3 * k)), self.ui.px(radius))
+        rect = pygame.Rect(rect)
+
+        def paint(s: pygame.Surface) -> None:
+            k = pulse(self.clock) if self.motion.enabled else 1.0
+            lit = tuple(round(c + (255 - c) * 0.45 * k) for c in colour)
+            grow = self.ui.px(2 + 6 * k)
+            pygame.draw.rect(s, lit, rect.inflate(grow, grow), max(2, self.ui.px(4 + 3 * k)), self.ui.px(radius))
+
+        most = self.ui.px(8) + 4
+        self.live(surf, rect.inflate(most, most), paint)
+
+    def draw_pulse(
+        self,
+        surf: pygame.Surface,
+        rect: pygame.Rect,
+        colour,
+        grow: float,
+        width: tuple[float, float],
+        radius: float,
+        speed: float = 6.0,
+    ) -> None:
+        """A ring `grow` units wider than `rect` whose width (`width`: middle, swing, in
+        units) breathes with the clock: something that can be chosen. A live part."""
+        ring = rect.inflate(self.ui.px(grow), self.ui.px(grow))
+
+        def paint(s: pygame.Surface) -> None:
+            w = width[0] + width[1] * math.sin(self.clock * speed)
+            pygame.draw.rect(s, colour, ring, self.ui.px(w), self.ui.px(radius))
+
+        self.live(surf, ring.inflate(4, 4), paint)
 
     def _off_turn(self, seat: int) -> bool:
         """A turn-based table waiting for others while `seat` has nothing to do."""
@@ -321,15 +443,15 @@ class TableScene(Scene):
     def draw_focus(self, surf: pygame.Surface) -> None:
         """A pulsing ring around the focused target."""
         t = self.focused()
-        if t is not None:
+        if t is None:
+            return
+        ring = t.rect.inflate(self.ui.px(10), self.ui.px(10))
+
+        def paint(s: pygame.Surface) -> None:
             pulse = 3 + int(2 * (1 + math.sin(self.clock * 6)))
-            pygame.draw.rect(
-                surf,
-                ACCENT,
-                t.rect.inflate(self.ui.px(10), self.ui.px(10)),
-                self.ui.px(pulse),
-                border_radius=self.ui.px(14),
-            )
+            pygame.draw.rect(s, ACCENT, ring, self.ui.px(pulse), border_radius=self.ui.px(14))
+
+        self.live(surf, ring.inflate(4, 4), paint)
 
     # ---- playing forward (moments, screenshots, tests) ----------------------------
     def play_until(self, done: Callable[[Any], bool] = lambda state: False, limit: int = 400) -> None:
@@ -525,8 +647,17 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.targets = []
+        self._live.clear()
+        self._frozen = self.covered()
+        self._clock_read, self._change_at = False, math.inf
+        self._draw_all(surf)
+        self._timed = self._clock_read  # the picture followed the clock outside its live parts
+        self._live.finish(surf)
+        self._look = self.look()
+
+    def _draw_all(self, surf: pygame.Surface) -> None:
         if self.curtain_for is None:  # the curtain hides the whole table: then only it is drawn
-            self.motion.tick(self.clock, self.ui.u)
+            self.motion.tick(self._clock, self.ui.u)
             self.faces.next_frame()
             self.draw_table(surf)
             self.motion.draw(surf, self.ui)
@@ -590,6 +721,7 @@ class ControllerWaitScene(Scene):
 
     name = "controller-wait"
     overlay = True
+    still = True  # the table under it stands still too; a controller back pops it
 
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
@@ -617,6 +749,7 @@ class ControllerWaitScene(Scene):
 class PauseScene(Scene):
     name = "pause"
     overlay = True
+    still = True  # a menu over a table that stands still underneath
 
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
@@ -691,6 +824,7 @@ class PauseScene(Scene):
 
 class ResultsScene(Scene):
     name = "results"
+    still = True  # a menu under the scores: it changes with input only
 
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)

@@ -111,7 +111,7 @@ class Guided:
             self.session.save()
 
     def panel_up(self) -> bool:
-        return self.current() is not None or (self.done_at is not None and self.clock - self.done_at <= DONE_SECONDS)
+        return self.current() is not None or (self.done_at is not None and self.before(self.done_at + DONE_SECONDS))
 
     def fit(self, text: str, width: float, height: float) -> tuple[list[str], int]:
         """`text` wrapped in the largest of the panel's sizes whose lines fit `height`."""
@@ -120,6 +120,9 @@ class Guided:
             if len(lines) * round(size * 1.2) <= height:
                 break
         return lines[: max(1, int(height // round(size * 1.2)))], size
+
+    def covered(self) -> bool:
+        return super().covered() or self.panel_up()
 
     def draw(self, surf: pygame.Surface) -> None:
         super().draw(surf)

@@ -18,7 +18,6 @@ day's order for a few seconds; the end shows each score broken down.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 
 import pygame
@@ -185,7 +184,7 @@ class RellenoScene(TableScene):
         self._draw_seats(surf, obs)
         if obs["phase"] == Phase.OVER:
             self._draw_end(surf, obs)
-        elif self.reveal_at is not None and self.clock - self.reveal_at < REVEAL_S and obs["order"]:
+        elif self.reveal_at is not None and self.before(self.reveal_at + REVEAL_S) and obs["order"]:
             self._draw_reveal(surf, obs)
 
     def _draw_top(self, surf, obs: dict) -> None:
@@ -222,8 +221,7 @@ class RellenoScene(TableScene):
             if self.reserving and mine is not None:
                 lit = True
             if lit:
-                glow = 4 + 2 * math.sin(self.clock * 6)
-                pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(12), ui.px(12)), ui.px(glow), ui.px(16))
+                self.draw_pulse(surf, rect, GREEN, 12, (4, 2), 16)
             if mine is not None and obs["phase"] in (Phase.TURN, Phase.BONUS):
                 self.target(rect, do=lambda seat, _ev, r=recipe: self._tap_recipe(seat, r), key=f"book:{recipe}")
         if not book:

@@ -128,12 +128,22 @@ class WokScene(TableScene):
             self.target(rect, action, do=lambda seat, _ev: self._act(seat, action))
 
     def _draw_card(
-        self, surf, card: int, x: float, y: float, count: int = 1, faded: bool = False, k: float = 1.0
+        self,
+        surf,
+        card: int,
+        x: float,
+        y: float,
+        count: int = 1,
+        faded: bool = False,
+        k: float = 1.0,
+        glides: bool = True,
     ) -> pygame.Rect:
         """An ingredient card, `k` times its size (a big hand); a card drawn elsewhere
-        last frame glides from there."""
+        last frame glides from there (`glides`: a second picture of a card also drawn
+        in its place, as the reveal shows it, does not: each frame would start a glide)."""
         ui = self.ui
-        r = ui.box(self.motion.place(("card", card), ui.rect(x, y, CARD_W * k, CARD_H * k)))
+        r = ui.rect(x, y, CARD_W * k, CARD_H * k)
+        r = ui.box(self.motion.place(("card", card), r) if glides else r)
         c = content().cards[card]
         face = partial(self._card_face, ingredient=c.ingredient, syms=c.symbols, count=count, faded=faded)
         surf.blit(self.faces.get(("card", c.ingredient, c.symbols, count, faded), r.size, face), r)
@@ -402,7 +412,7 @@ class WokScene(TableScene):
         cards = done["cards"]
         left = 960 - (len(cards) * (CARD_W + 12) - 12) / 2
         for k, card in enumerate(cards):
-            self._draw_card(surf, card, left + k * (CARD_W + 12), 400)
+            self._draw_card(surf, card, left + k * (CARD_W + 12), 400, glides=False)  # also in the hand beneath
 
     # ---- the end ---------------------------------------------------------------------
     def _draw_end(self, surf, obs: dict) -> None:

@@ -265,7 +265,9 @@ class WokUpScene(TableScene):
         for d, rect in enumerate(self._deck_rects):
             self._control_target(rect, f"deck{d}", None)
         self._draw_glow(surf)
-        shown = self.replay.at(self.clock)
+        shown = self.replay.at(self._clock)
+        if shown is not None or self.driver.flying():
+            self.follows_clock()  # a replay, or the tokens in the air: every frame differs
         for tok in self._tokens() if shown is None else self.replay.tokens(shown):
             self._draw_token(surf, tok)
         self._draw_hands(surf)
@@ -389,17 +391,26 @@ class WokUpScene(TableScene):
         s.blit(num, num.get_rect(center=self._pt(*at)))
 
     def _draw_glow(self, surf: pygame.Surface) -> None:
-        """Decks a winner may pick light up; complete recipes too in learning mode."""
+        """Decks a winner may pick light up, pulsing (a live part each); complete recipes
+        too in learning mode."""
         state, ui = self.state, self.ui
-        lit = []
         if state.phase == "pick":
             lit = [a["deck"] for a in state.legal_actions(state.picks[0]["seat"])]
         elif self.learning and state.phase == "look":
             lit = state.complete_decks()
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
-        colour = (255, round(160 + 90 * pulse), 40) if state.phase == "pick" else GREEN
+        else:
+            return
+        picking, width = state.phase == "pick", max(2, ui.px(7))
         for d in lit:
-            pygame.draw.polygon(surf, colour, self._poly(self.wok.cards[d]), max(2, ui.px(7)))
+            poly = self._poly(self.wok.cards[d])
+
+            def paint(s: pygame.Surface, poly=poly) -> None:
+                pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+                pygame.draw.polygon(s, (255, round(160 + 90 * pulse), 40) if picking else GREEN, poly, width)
+
+            xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+            area = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+            self.live(surf, area.inflate(2 * width, 2 * width), paint)
 
     def _draw_token(self, surf: pygame.Surface, tok: dict) -> None:
         ui = self.ui
@@ -506,7 +517,7 @@ class WokUpScene(TableScene):
         else:  # a human: which controller the keys on the buttons belong to
             status, tint = controller_label(self.session.seats[seat].controller), MUTED
         ui.text(surf, status, (x0, y0 + 84), 34, tint, True, width=room)
-        if self.shouts.get(seat, 0) > self.clock:
+        if self.before(self.shouts.get(seat, 0)):
             bubble = ui.rect(
                 rect.centerx / ui.u - 120,
                 (rect.y / ui.u - 70) if rect.y > ui.px(540) else rect.bottom / ui.u + 10,
@@ -551,22 +562,28 @@ class WokUpScene(TableScene):
         self._control_target(w, "wokup", seat)
 
     def _draw_clock(self, surf: pygame.Surface) -> None:
-        """The signal: a ring round the wok empties over the look; "Throw!" when it fires."""
+        """The signal: a ring round the wok empties over the look; "Throw!" when it fires.
+        The ring and the last seconds follow the game's clock: a live part of the frame."""
         ui, state = self.ui, self.state
-        if self.clock < self.splash_until:
+        if self.before(self.splash_until):
             ui.text(surf, _("Throw!"), (CX, CY), 110, ACCENT, True, "center")
         if state.phase != "look" or state.claims or state.paused or self.time_held:
             return  # no countdown while nothing counts down
         at = state.legal_actions(SYSTEM)[0]["t"]
-        left = max(0.0, (at - self.game_ns) / 1e9)
-        share = min(1.0, left / (_timing("look_ms") / 1e9))
-        # A dial right of the wok (a ring round the bigger wok would cross its cards).
+        # A dial right of the wok (a ring round the bigger wok would cross its cards): its
+        # face is drawn with the table, its arc and last seconds are a live part.
         dial = ui.rect(DIAL[0] - DIAL[2], DIAL[1] - DIAL[2], 2 * DIAL[2], 2 * DIAL[2])
         pygame.draw.circle(surf, (24, 16, 14), dial.center, dial.w // 2)
-        if share > 0:
-            pygame.draw.arc(surf, ACCENT, dial, math.pi / 2, math.pi / 2 + 2 * math.pi * share, max(2, ui.px(9)))
-        if 0 < left <= 3:
-            ui.text(surf, str(math.ceil(left)), DIAL[:2], 72, ACCENT, True, "center")
+
+        def paint(s: pygame.Surface) -> None:
+            left = max(0.0, (at - self.game_ns) / 1e9)
+            share = min(1.0, left / (_timing("look_ms") / 1e9))
+            if share > 0:
+                pygame.draw.arc(s, ACCENT, dial, math.pi / 2, math.pi / 2 + 2 * math.pi * share, max(2, ui.px(9)))
+            if 0 < left <= 3:
+                ui.text(s, str(math.ceil(left)), DIAL[:2], 72, ACCENT, True, "center")
+
+        self.live(surf, dial, paint)
 
     def _learning_spot(self) -> tuple[float, float]:
         """Where the learning counts go: the first corner of the screen's sides that no
@@ -595,7 +612,7 @@ class WokUpScene(TableScene):
 
     def _draw_banner(self, surf: pygame.Surface) -> None:
         ui, state = self.ui, self.state
-        if self.clock >= self.banner_until:
+        if not self.before(self.banner_until):
             self.banner = []
             if state.phase != "pick":
                 self.hands = [h for h in self.hands if h["result"] is None]

@@ -19,7 +19,6 @@ there is no curtain. The end lays the scoring out category by category.
 from __future__ import annotations
 
 import json
-import math
 from functools import partial
 
 import pygame
@@ -298,13 +297,17 @@ class YataiScene(TableScene):
         ui.text(surf, last, (24, 66), ui.fit(last, 38, 1872), INK)
 
     def _glow(self, surf, rect: pygame.Rect, key: tuple) -> None:
+        """A ring fading round what just changed (a live part: only its area is repainted)."""
         since = self.glows.get(key)
-        if since is None or self.clock - since > GLOW_S:
+        if since is None or not self.before(since + GLOW_S):
             return
-        fade = 1 - (self.clock - since) / GLOW_S
-        width = max(2, self.ui.px(3 + 5 * fade))
         ring = self.ui.box(rect.inflate(self.ui.px(8), self.ui.px(8)), "frame")
-        pygame.draw.rect(surf, GREEN, ring, width, self.ui.px(12))
+
+        def paint(s: pygame.Surface) -> None:
+            fade = max(0.0, 1 - (self.clock - since) / GLOW_S)
+            pygame.draw.rect(s, GREEN, ring, max(2, self.ui.px(3 + 5 * fade)), self.ui.px(12))
+
+        self.live(surf, ring.inflate(2, 2), paint)
 
     # -- the action board
     def _cell(self, row: int, col: int) -> pygame.Rect:
@@ -377,10 +380,9 @@ class YataiScene(TableScene):
                 done = obs["phase"] == Phase.ACTIONS and slot_no in obs["done"]
                 self._tile(surf, number, rect, done or (bool(lit) and not in_line))
                 if in_line:
-                    glow = 4 + 2 * math.sin(self.clock * 6)
                     colour = GREEN if out is not None or slot_no in slots_lit else ACCENT
                     colour = RED if slot_no in skips else colour
-                    pygame.draw.rect(surf, colour, rect.inflate(ui.px(10), ui.px(10)), ui.px(glow), ui.px(14))
+                    self.draw_pulse(surf, rect, colour, 10, (4, 2), 14)
                 if done:
                     ui.text(surf, "✓", (rect.right / ui.u - 10, rect.y / ui.u + 2), 40, GREEN, True, "topright")
                 if slot_no is not None and slot_no in slots_lit and mine is not None:
@@ -471,39 +473,47 @@ class YataiScene(TableScene):
         self.ui.box(self.ui.rect(view.x, view.y, STALL_W, STALL_H))  # the stall, for the layout test
 
     def _draw_rise(self, surf, view: StallView, seat: int) -> None:
-        """Points just earned float up from the stall's score."""
+        """Points just earned float up from the stall's score (a live part)."""
         since = self.glows.get((seat, "points"))
-        if seat not in self.rises or since is None or self.clock - since > GLOW_S:
+        if seat not in self.rises or since is None or not self.before(since + GLOW_S):
             return
-        t = (self.clock - since) / GLOW_S
-        x, y = view.x + STALL_W - 60, view.y + 70 - 50 * t
-        with self.ui.unrecorded():  # on its way up it crosses the stall for a moment, by design
-            self.ui.text(surf, f"+{self.rises[seat]}", (x, y), 48, GREEN, True, "center")
+        text, x = f"+{self.rises[seat]}", view.x + STALL_W - 60
+
+        def paint(s: pygame.Surface) -> None:
+            t = min(1.0, (self.clock - since) / GLOW_S)
+            with self.ui.unrecorded():  # on its way up it crosses the stall for a moment, by design
+                self.ui.text(s, text, (x, view.y + 70 - 50 * t), 48, GREEN, True, "center")
+
+        self.live(surf, self.ui.rect(x - 90, view.y - 20, 180, 130), paint)
 
     def _draw_landing(self, surf, view: StallView, seat: int, chef: dict) -> None:
-        """A guest just seated drops onto its space, big at first, then ringed while the glow lasts."""
+        """A guest just seated drops onto its space, big at first, then ringed while the glow lasts (live parts)."""
         since = self.glows.get((seat, "board"))
-        if since is None or self.clock - since > GLOW_S:
+        if since is None or not self.before(since + GLOW_S):
             return
-        t = (self.clock - since) / GLOW_S
         for space in self.landed.get(seat, []):
             rect = view.cell_rect(space)
-            centre = (rect.centerx / self.ui.u, rect.centery / self.ui.u)
-            size = 40 * (1 + 1.5 * max(0.0, 1 - 4 * t))  # lands in the first quarter
-            if t < 0.25:
-                self.ui.picture(surf, guest_picture(chef["board"][space]), centre, size)
-            pygame.draw.circle(surf, GREEN, rect.center, self.ui.px(30 + 6 * (1 - t)), max(2, self.ui.px(4)))
+            picture = guest_picture(chef["board"][space])
+
+            def paint(s: pygame.Surface, rect=rect, picture=picture) -> None:
+                t = min(1.0, (self.clock - since) / GLOW_S)
+                centre = (rect.centerx / self.ui.u, rect.centery / self.ui.u)
+                if t < 0.25:  # lands in the first quarter
+                    self.ui.picture(s, picture, centre, 40 * (1 + 1.5 * max(0.0, 1 - 4 * t)))
+                pygame.draw.circle(s, GREEN, rect.center, self.ui.px(30 + 6 * (1 - t)), max(2, self.ui.px(4)))
+
+            area = pygame.Rect(0, 0, self.ui.px(110), self.ui.px(110))
+            area.center = rect.center
+            self.live(surf, area, paint)
 
     def _guest_targets(self, surf, view: StallView, seat: int, legal: list[dict]) -> None:
-        ui = self.ui
         pick = self._guest_index()
         for a in legal:
             if a["type"] not in ("guest", "replace") or a["seat"] != seat or a["guest"] != pick:
                 continue
             pos = a["pos"] if a["type"] == "replace" else len(self.state.chefs[seat]["queue"])
             rect = view.queue_rect(pos)
-            glow = 3 + 2 * math.sin(self.clock * 6)
-            pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(8), ui.px(8)), ui.px(glow), ui.px(12))
+            self.draw_pulse(surf, rect, GREEN, 8, (3, 2), 12)
             self._offer(rect, a)
 
     def _offer(self, rect: pygame.Rect, action: dict, focusable: bool = True) -> None:
@@ -518,15 +528,13 @@ class YataiScene(TableScene):
         return guests.index(guests[pick])
 
     def _board_targets(self, surf, view: StallView, chef: dict, legal: list[dict]) -> None:
-        ui = self.ui
         allowed = {a["space"] for a in legal if a["type"] == "board"}
         for space, guest in enumerate(chef["board"]):
             if guest is not None:
                 continue
             rect = view.cell_rect(space)
             if space in allowed:
-                glow = 3 + 2 * math.sin(self.clock * 6)
-                pygame.draw.rect(surf, GREEN, rect.inflate(ui.px(6), ui.px(6)), ui.px(glow), ui.px(8))
+                self.draw_pulse(surf, rect, GREEN, 6, (3, 2), 8)
             # every empty space can be tapped: the rules refuse a wrong one, saying why
             self._offer(rect, {"type": "board", "space": space}, focusable=space in allowed)
 

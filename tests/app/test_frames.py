@@ -1,0 +1,205 @@
+"""A frame draws and presents only what changed (App.frame, game/app/live.py):
+an untouched table presents nothing, a pulsing ring only its own area, a moving
+token only where it was and where it is; what is on screen is always what a
+whole frame would show."""
+
+import pygame
+import pytest
+
+from game.app import shots
+from game.app.app import STEP, App
+from game.app.table import make_table
+from game.app.ui import ACCENT
+
+from .toy_scene import ToyScene
+
+SIZE = (640, 360)
+
+
+class Presents:
+    """Counts what the loop gives the window: whole flips and updated rectangles."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.flips, self.rects = 0, []
+        monkeypatch.setattr(pygame.display, "flip", self._flip)
+        monkeypatch.setattr(pygame.display, "update", self._update)
+
+    def _flip(self) -> None:
+        self.flips += 1
+
+    def _update(self, rects) -> None:
+        self.rects.append(list(rects))
+
+    def clear(self) -> None:
+        self.flips, self.rects = 0, []
+
+
+def loop(app: App, steps: int) -> None:
+    """The real loop's frame work (App.run), without its waiting for the wall clock."""
+    for _i in range(steps):
+        app.step()
+        app.present(app.frame())
+
+
+def watched_app() -> App:
+    app = App(size=SIZE, window=False)
+    app.motion = True  # as in a window: eased moves and live parts on
+    return app
+
+
+class RingScene(ToyScene):
+    private_views = False
+    """The toy table with a token that can be sent elsewhere and a choice ringed."""
+
+    token_at = pygame.Rect(40, 200, 40, 40)
+
+    def draw_table(self, surf):
+        super().draw_table(surf)
+        rect = self.motion.place("token", self.token_at)
+        pygame.draw.rect(surf, (200, 60, 60), rect)
+        self.target(pygame.Rect(400, 250, 120, 60), do=lambda seat, ev: True, key="choice")
+
+
+class OpenToy(ToyScene):
+    private_views = False  # no "pass to" curtain: the table itself is on screen
+
+
+def toy_table(app: App, scene_class=OpenToy):
+    session = shots.session_for(app, "toy-snap", 1, 2)
+    table = scene_class(app, session)
+    app.push(table)
+    return table
+
+
+def test_an_untouched_table_presents_nothing(monkeypatch, toy_catalogue):
+    app = watched_app()
+    presents = Presents(monkeypatch)
+    toy_table(app)
+    loop(app, 3)
+    assert presents.flips >= 1, "the first frame is presented whole"
+    presents.clear()
+    loop(app, 120)  # two seconds nobody touches
+    print(f"untouched toy table, 120 steps: {presents.flips} flips, {len(presents.rects)} updates")
+    assert presents.flips == 0 and presents.rects == []
+    app.quit()
+
+
+def test_a_pulsing_ring_presents_only_its_area(monkeypatch, toy_catalogue):
+    app = watched_app()
+    presents = Presents(monkeypatch)
+    table = toy_table(app, RingScene)
+    loop(app, 3)
+    assert table.my_turn() is not None, "a human is to act: the focus ring pulses"
+    presents.clear()
+    loop(app, 30)
+    ring = pygame.Rect(400, 250, 120, 60).inflate(app.ui.px(10) + 4, app.ui.px(10) + 4)
+    assert presents.flips == 0
+    assert presents.rects and all(rects == [ring] for rects in presents.rects), presents.rects[:3]
+    app.quit()
+
+
+def test_a_moving_token_presents_only_its_rectangles(monkeypatch, toy_catalogue):
+    app = watched_app()
+    presents = Presents(monkeypatch)
+    table = toy_table(app, RingScene)
+    loop(app, 3)
+    table.token_at = pygame.Rect(300, 200, 40, 40)  # the token lies elsewhere now: it glides there
+    app.dirty = True  # as a move does
+    loop(app, 1)
+    presents.clear()
+    loop(app, 40)  # the glide (0.32 s) and its landing
+    path = pygame.Rect(40, 200, 40, 40).union(pygame.Rect(300, 200, 40, 40))
+    margin = app.ui.px(16)
+    ring = pygame.Rect(400, 250, 120, 60).inflate(app.ui.px(10) + 4, app.ui.px(10) + 4)
+    shown = [r for rects in presents.rects for r in rects if r != ring]  # the focus ring pulses meanwhile
+    assert presents.flips == 0 and shown
+    assert all(path.inflate(2 * margin, 2 * margin).contains(r) for r in shown), shown
+    assert all(r.w <= 40 + 2 * margin + 60 for r in shown), "each rectangle is the token's, not the path's"
+    assert not table.motion.settling, "it landed"
+    presents.clear()
+    loop(app, 10)
+    assert presents.flips == 0 and all(rects == [ring] for rects in presents.rects), "landed: only the ring pulses"
+    app.quit()
+
+
+def test_a_drawing_that_reads_the_clock_is_drawn_whole_each_frame(monkeypatch, toy_catalogue):
+    """Safety: a scene animating from `clock` outside a live part is never frozen."""
+
+    class Clocked(OpenToy):
+        def draw_table(self, surf):
+            super().draw_table(surf)
+            pygame.draw.circle(surf, ACCENT, (100 + round(100 * self.clock) % 300, 300), 10)
+
+    app = watched_app()
+    presents = Presents(monkeypatch)
+    toy_table(app, Clocked)
+    loop(app, 3)
+    presents.clear()
+    loop(app, 10)
+    assert presents.flips == 10
+    app.quit()
+
+
+GAMES = ["relleno", "yatai", "wewillwokyou", "cheaterchefs", "wokup"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_live_frames_show_what_a_whole_frame_shows(game):
+    """Every moment of every game comes to rest when nothing happens; then, after frames
+    where only live parts were repainted, the picture equals the whole frame drawn at
+    the same scene time, pixel for pixel."""
+    app = watched_app()
+    table = shots.table(app, game, 1, "start")
+    checked = 0
+    for moment in type(table).moments():
+        table.close()
+        table = shots.table(app, game, 1, moment)
+        app.reset_to(table)
+        table.session.bots = None  # nothing moves but the clock
+        app.step()
+        app.draw()
+        for _i in range(90):  # past any glide or rising points a moment's set-up started
+            table.clock += STEP
+            app.draw()
+        shown = table.curtain_for is None  # behind the curtain motion waits for the table to show
+        assert not (shown and table.motion.busy), f"{game} {moment}: still moving with nothing happening"
+        if table.changes() != "live":
+            continue
+        for _i in range(7):
+            table.clock += STEP
+            table.draw_live(app.stage)
+        live = app.screen.copy()
+        app.draw()
+        assert app.screen.get_view("2").raw == live.get_view("2").raw, f"{game} {moment}: live frame differs"
+        checked += 1
+    print(f"{game}: {checked} moments with live parts checked")
+    table.close()
+    app.quit()
+
+
+def test_a_table_moment_with_live_parts_exists():
+    """The check above is not empty: a real table waiting for its human repaints live parts."""
+    app = watched_app()
+    table = make_table(app, shots.session_for(app, "yatai", 1))
+    app.push(table)
+    type(table).moments()["choosing"](table)
+    table.session.bots = None
+    app.step()
+    app.draw()
+    assert table.changes() == "live" and table.draw_live(app.stage)
+    table.close()
+    app.quit()
+
+
+def test_the_last_scene_leaving_ends_the_loop_quietly(monkeypatch, toy_catalogue):
+    """Quit from the title pops the last scene during a step: the frame after it draws
+    nothing and nothing fails (no 'a scene failed', no title opened again)."""
+    app = watched_app()
+    Presents(monkeypatch)
+    recovered = []
+    monkeypatch.setattr(app, "recover", lambda: recovered.append(True))
+    toy_table(app)
+    loop(app, 2)
+    app.pop()
+    assert app.frame() == [] and not app.running and not recovered
+    app.quit()
