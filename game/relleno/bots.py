@@ -17,6 +17,7 @@ this chaotic), full-game rollouts (15 %), a two-day horizon (63 %).
 
 from __future__ import annotations
 
+from game.engine import picking
 from game.engine.bots import Bot
 from game.engine.rng import Rng
 
@@ -64,8 +65,20 @@ def _spare(state: RellenoState, seat: int, card: str) -> float:
     return _best_fill(state, seat, rest) - EARLY_WORTH * (_card(card).time or 0) / 60
 
 
+def plans(state: RellenoState, seat: int) -> list[dict]:
+    """The fills a bot weighs this turn, whole: each recipe's minimal covers from
+    the hand, holding the cards already picked (a seat taken over while picking
+    finishes what it began)."""
+    fills = state.fills(seat, state.hands[seat])
+    if not state.picked:
+        return fills
+    picked = set(state.picked)
+    return [{**a, "cards": sorted(picked | set(a["cards"]))} for a in fills]
+
+
 def greedy(state: RellenoState, seat: int):
-    """The easy bot's move (deterministic: ties go to the first legal action)."""
+    """The easy bot's move (deterministic: ties go to the first legal action).
+    A fill is chosen whole and played a card at a time (`picking.toward`)."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
@@ -74,13 +87,16 @@ def greedy(state: RellenoState, seat: int):
         return max(plain, key=lambda a: _spare(state, seat, a["card"]))
     if state.phase == Phase.BAD_BATCH:
         return min(legal, key=lambda a: _keep_worth(a["card"]))
-    fills = [a for a in legal if a["type"] in ("fill", "bonus_fill")]
+    if state.phase == Phase.BONUS:
+        bonus = [a for a in legal if a["type"] == "bonus_fill"]
+        return max(bonus, key=lambda a: gain(state, seat, a["recipe"], [])) if bonus else {"type": "skip_bonus"}
+    fills = plans(state, seat) if not state.must_restock(seat) else []
     if fills:
         best = max(fills, key=lambda a: gain(state, seat, a["recipe"], a["cards"]))
-        if gain(state, seat, best["recipe"], best["cards"]) > 0 or state.phase == Phase.BONUS:
-            return best
-    if state.phase == Phase.BONUS:
-        return {"type": "skip_bonus"}
+        if gain(state, seat, best["recipe"], best["cards"]) > 0:
+            return picking.toward(best, state.picked)
+    if state.picked:
+        return {"type": "cancel"}
     everything = state.hands[seat] + state.discards[seat]
     reserves = [a for a in legal if a["type"] == "restock" and "reserve" in a]
     if not reserves:
@@ -127,8 +143,10 @@ class LookaheadBot(Bot):
 
     def choose(self, state: RellenoState, seat: int, rng: Rng):
         legal = _candidates(state, seat)
+        if not legal:  # picked cards that cover nothing it weighs: the easy way out
+            return greedy(state, seat)
         if len(legal) == 1:
-            return legal[0]
+            return picking.toward(legal[0], state.picked)
         # Rivals' hands are on the public record and their pending choices are
         # modelled below, so only the deck order is left, which the day's end
         # does not look at: one determinization is enough.
@@ -136,7 +154,7 @@ class LookaheadBot(Bot):
         if state.phase == Phase.CHOOSE:
             _expect_easy_choices(world, seat)
         leads = [lead(_rest_of_day(world, seat, action), seat) for action in legal]
-        return legal[leads.index(max(leads))]
+        return picking.toward(legal[leads.index(max(leads))], state.picked)
 
 
 def _expect_easy_choices(world: RellenoState, seat: int) -> None:
@@ -159,25 +177,28 @@ def _candidates(state: RellenoState, seat: int) -> list[dict]:
         cards = sorted({a["card"] for a in legal}, key=lambda c: -_spare(state, seat, c))[:TIME_CARDS_TRIED]
         most = max(len(a["early"]) for a in legal)
         return [a for a in legal if a["card"] in cards and len(a["early"]) in (0, 1, most)]
-    kept: dict[tuple, list[dict]] = {}
+    if state.phase != Phase.TURN:
+        return legal
+    kept: dict[str, list[dict]] = {}
+    for a in plans(state, seat) if not state.must_restock(seat) else []:
+        kept.setdefault(a["recipe"], []).append(a)
     out = []
-    for a in legal:
-        if a["type"] in ("fill", "bonus_fill"):
-            kept.setdefault((a["type"], a["recipe"]), []).append(a)
-        elif "reserve" not in a:
-            out.append(a)
     for group in kept.values():
         group.sort(key=lambda a: sum(_keep_worth(c) for c in a["cards"]))
         out += group[:2]
-    reserves = [a for a in legal if "reserve" in a]
+    if state.picked:  # it began a fill: it finishes one (plans hold the picked cards)
+        return out
+    restocks = [{"type": "restock"}] + [{"type": "restock", "reserve": r} for r in state.book]
+    reserves = restocks[1:]
     reserves.sort(key=lambda a: -_keep_worth(a["reserve"]))
-    return out + reserves[:RESERVES_TRIED]
+    return out + restocks[:1] + reserves[:RESERVES_TRIED]
 
 
 def _rest_of_day(world: RellenoState, seat: int, action) -> RellenoState:
     """The world after `action`, the easy policy playing every seat to the day's end."""
     sim = world.clone()
-    sim.apply(seat, action)
+    for step in picking.steps_to(action, sim.picked):
+        sim.apply(seat, step)
     while not sim.is_over() and sim.day == world.day:
         actor = sim.actors()[0]
         sim.apply(actor, greedy(sim, actor))
