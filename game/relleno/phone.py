@@ -14,7 +14,9 @@ from .words import card_name, clock
 
 
 def panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
-    out = [{"title": _("Your hand"), "items": [card_name(c) for c in obs["hand"]] or [_("empty")]}]
+    picked = set(obs.get("picked") or [])  # the cards picked for a fill so far, ticked
+    hand = [("✓ " if c in picked else "") + card_name(c) for c in obs["hand"]]
+    out = [{"title": _("Your hand"), "items": hand or [_("empty")]}]
     if obs["phase"] != "choose" and obs["order"]:
         times = obs["times"]
         out.append(
