@@ -68,7 +68,7 @@ def toward(plan: dict, picked: list[str]) -> dict:
     put back a picked card it does not play, pick one it plays, or `plan` itself
     once the picked cards are its cards. A plan that picks nothing cancels first."""
     if "cards" not in plan:
-        return {"type": "cancel"} if picked else plan
+        return {"type": "cancel"} if picked and plan["type"] != "cancel" else plan
     want, have = Counter(plan["cards"]), Counter(picked)
     extra, missing = have - want, want - have
     if extra:

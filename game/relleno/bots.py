@@ -6,7 +6,8 @@ seat's own hand and the public piles; the lookahead plays on a determinization.
   up as its time card the card its best fill needs least; never plays early
   arrivals.
 * "hard": tries every move (time cards with any early arrivals; two cheapest
-  covers per recipe) on a determinization and plays the rest of the day with
+  covers per recipe; a bonus-fill recipe filled with spare cards that pay for
+  the bonus fill of another) on a determinization and plays the rest of the day with
   the easy policy for every seat (rivals' hands are on the public record; a
   rival's secret time card is expected to be the easy bot's choice); keeps the
   move with the best lead in points plus what the cards promise (`worth`).
@@ -17,12 +18,14 @@ this chaotic), full-game rollouts (15 %), a two-day horizon (63 %).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.engine import picking
 from game.engine.bots import Bot
 from game.engine.rng import Rng
 
 from .data import content
-from .filling import points
+from .filling import covers, minimal_covers, points
 from .rules import RECIPES_PER_SEAT, Phase, RellenoState
 
 ABILITY_WORTH = {"none": 0.0, "bonus_fill": 0.5, "extra_restock": 1.0, "bad_batch": 0.3, "early_arrival": 0.6}
@@ -31,6 +34,7 @@ CARD_COST = 0.15  # each card played sits on the discard pile until a restock
 EARLY_WORTH = 0.006  # per hour earlier, in points: only breaks ties
 TIME_CARDS_TRIED = 3
 RESERVES_TRIED = 3
+COMBOS_TRIED = 2  # fills with spare cards for a bonus fill, per bonus-fill recipe
 WIN_WORTH = 10.0  # a won game over a lost one, in points of margin
 HAND_PROMISE = 0.6  # a filling in hand, at the start of the game, in points
 PILE_PROMISE = 0.3  # a filling on the discard pile: a restock away
@@ -40,10 +44,16 @@ def _card(card: str):
     return content().cards[card]
 
 
+@lru_cache(maxsize=1 << 14)
+def _total(cards: tuple[str, ...]) -> int:
+    """Points of a pile, remembered: a bot weighs every fill against the same pile."""
+    return points(cards)["total"]
+
+
 def gain(state: RellenoState, seat: int, recipe: str, cards: list[str]) -> float:
     """What filling `recipe` with `cards` is worth to `seat` now."""
-    owned = state.owned(seat)
-    more = points(owned + [recipe])["total"] - points(owned)["total"]
+    owned = tuple(sorted(state.owned(seat)))
+    more = _total(tuple(sorted(owned + (recipe,)))) - _total(owned)
     c = _card(recipe)
     return more + PROVIDE_WORTH * len(c.provides) + ABILITY_WORTH[c.ability] - CARD_COST * len(cards)
 
@@ -67,18 +77,24 @@ def _spare(state: RellenoState, seat: int, card: str) -> float:
 
 def plans(state: RellenoState, seat: int) -> list[dict]:
     """The fills a bot weighs this turn, whole: each recipe's minimal covers from
-    the hand, holding the cards already picked (a seat taken over while picking
-    finishes what it began)."""
+    the hand. Once cards are picked, only those holding them (the bot's own plan,
+    so each further step weighs a few moves, not all); picked by someone else (a
+    seat taken over), every cover plus the picked cards, as spare ones."""
     fills = state.fills(seat, state.hands[seat])
     if not state.picked:
         return fills
     picked = set(state.picked)
-    return [{**a, "cards": sorted(picked | set(a["cards"]))} for a in fills]
+    return picking.holding(fills, state.picked) or [{**a, "cards": sorted(picked | set(a["cards"]))} for a in fills]
 
 
 def greedy(state: RellenoState, seat: int):
-    """The easy bot's move (deterministic: ties go to the first legal action).
-    A fill is chosen whole and played a card at a time (`picking.toward`)."""
+    """The easy bot's next step (deterministic: ties go to the first legal action):
+    a fill is chosen whole (`greedy_move`) and played a card at a time."""
+    return picking.toward(greedy_move(state, seat), state.picked)
+
+
+def greedy_move(state: RellenoState, seat: int):
+    """The easy bot's whole move: a fill with all its cards, a restock, a time card..."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
@@ -94,8 +110,8 @@ def greedy(state: RellenoState, seat: int):
     if fills:
         best = max(fills, key=lambda a: gain(state, seat, a["recipe"], a["cards"]))
         if gain(state, seat, best["recipe"], best["cards"]) > 0:
-            return picking.toward(best, state.picked)
-    if state.picked:
+            return best
+    if state.picked:  # picked by someone else (a seat taken over), worth nothing: put back
         return {"type": "cancel"}
     everything = state.hands[seat] + state.discards[seat]
     reserves = [a for a in legal if a["type"] == "restock" and "reserve" in a]
@@ -163,7 +179,7 @@ def _expect_easy_choices(world: RellenoState, seat: int) -> None:
     for rival in range(world.num_seats):
         if rival != seat and world.choices[rival] is not None and world.hands[rival]:
             world.choices[rival] = None
-            pick = greedy(world, rival)
+            pick = greedy_move(world, rival)
             world.choices[rival] = {"card": pick["card"], "early": pick["early"]}
 
 
@@ -186,12 +202,41 @@ def _candidates(state: RellenoState, seat: int) -> list[dict]:
     for group in kept.values():
         group.sort(key=lambda a: sum(_keep_worth(c) for c in a["cards"]))
         out += group[:2]
-    if state.picked:  # it began a fill: it finishes one (plans hold the picked cards)
-        return out
+    combos = _bonus_combos(state, seat)
+    if state.picked:  # it began a fill: it finishes one (its plans hold the picked cards)
+        return out + picking.holding(combos, state.picked)
+    out += combos
     restocks = [{"type": "restock"}] + [{"type": "restock", "reserve": r} for r in state.book]
     reserves = restocks[1:]
     reserves.sort(key=lambda a: -_keep_worth(a["reserve"]))
     return out + restocks[:1] + reserves[:RESERVES_TRIED]
+
+
+def _bonus_combos(state: RellenoState, seat: int) -> list[dict]:
+    """Fills of a bonus-fill recipe with spare cards that pay for the bonus fill of
+    another book recipe (issue 26; the rollout then takes the bonus fill): for each
+    bonus-fill recipe, its cheapest cover plus the cheapest cover of another recipe,
+    the two cheapest such pairs (a few more moves to weigh, not a combinatorial list)."""
+    hand = state.hands[seat]
+    by_recipe: dict[str, list[dict]] = {}
+    for a in state.fills(seat, hand):
+        if _card(a["recipe"]).ability == "bonus_fill":
+            by_recipe.setdefault(a["recipe"], []).append(a)
+    out = []
+    for recipe, group in by_recipe.items():
+        first = min(group, key=lambda a: _cost(a["cards"]))["cards"]
+        unions: set[tuple[str, ...]] = set()
+        for other in state.book:
+            if other != recipe and not covers(first, _card(other).requires):
+                unions |= {tuple(sorted(set(first) | set(c))) for c in minimal_covers(hand, _card(other).requires)}
+        cheapest = sorted(unions, key=lambda cs: (len(cs), _cost(cs), cs))[:COMBOS_TRIED]
+        out += [{"type": "fill", "recipe": recipe, "cards": list(cs)} for cs in cheapest]
+    return out
+
+
+def _cost(cards) -> float:
+    """What playing `cards` gives up: the worth of keeping them."""
+    return sum(_keep_worth(c) for c in cards)
 
 
 def _rest_of_day(world: RellenoState, seat: int, action) -> RellenoState:
@@ -201,7 +246,8 @@ def _rest_of_day(world: RellenoState, seat: int, action) -> RellenoState:
         sim.apply(seat, step)
     while not sim.is_over() and sim.day == world.day:
         actor = sim.actors()[0]
-        sim.apply(actor, greedy(sim, actor))
+        for step in picking.steps_to(greedy_move(sim, actor), sim.picked):  # one thought per move
+            sim.apply(actor, step)
     return sim
 
 

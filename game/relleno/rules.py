@@ -292,7 +292,7 @@ class RellenoState(GameState):
     def _pick_step(self, seat: int, action: dict) -> None:
         require(not self.must_restock(seat), "must-restock", "you revealed no timed card: you must restock")
         hand = self.hands[seat]
-        can_fill = action["type"] != "pick" or bool(self.covered(hand))
+        can_fill = action["type"] != "pick" or bool(self.picked) or bool(self.covered(hand))  # hand unchanged since
         require(can_fill, "nothing-to-fill", "your hand covers no recipe of the book")
         self.picked = picking.step(action, hand, self.picked)
 

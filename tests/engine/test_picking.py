@@ -51,6 +51,7 @@ def test_a_plan_is_reached_step_by_step_from_any_picked_cards():
         plan,
     ]
     assert picking.steps_to({"type": "restock"}, ["egg"]) == [{"type": "cancel"}, {"type": "restock"}]
+    assert picking.steps_to({"type": "cancel"}, ["egg"]) == [{"type": "cancel"}]
     assert picking.is_picked(["rice", "egg"], ["egg", "rice"]) and not picking.is_picked(["egg"], ["egg", "egg"])
     plans = [plan, {"type": "discard_hand", "cards": ["rice"]}, {"type": "restock"}]
     assert picking.holding(plans, ["egg"]) == [plan]

@@ -432,3 +432,19 @@ def test_actions_out_of_phase_are_refused():
     assert_rejected(s, 0, {"type": "restock"}, "wrong-phase")
     assert_rejected(s, 0, {"type": "skip_bonus"}, "wrong-phase")
     assert_rejected(s, 0, {"type": "bake"}, "action-type")
+
+
+def test_the_hard_bot_plays_a_spare_card_that_pays_for_a_bonus_fill():
+    """Issue 26's new play: Pain au chocolat (bonus fill) filled with Vicki and a spare
+    Remy, whose custard and Vicki's chocolate then bonus-fill the Chocolate tart: two
+    recipes for the cards the tart alone would take."""
+    from game.engine.rng import Rng
+    from game.relleno import GAME
+
+    s = table(2, book=["pain-au-chocolat", "chocolate-tart", "swiss-roll"])
+    choose(s, "aiko", "dario")
+    s.apply(1, {"type": "restock"})
+    bot = GAME.make_bot("hard")
+    while s.current() == 0:
+        s.apply(0, bot.choose(s, 0, Rng(5)))
+    assert s.taken[0] == ["pain-au-chocolat", "chocolate-tart"], s.log[-4:]
