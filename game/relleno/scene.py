@@ -483,13 +483,15 @@ class RellenoScene(TableScene):
             ]
             for j, line in enumerate(lines):
                 ui.text(surf, line, (x + 16, SEATS_Y + 60 + 38 * j), ui.fit(line, 32, w - 32, 22), MUTED)
-            self._draw_kinds(surf, obs, seat, x + 16, SEATS_Y + 142, w - 32)
+            room = w - 32
             front = obs["fronts"][seat]
             if front and obs["phase"] != Phase.CHOOSE:  # a revealed time card, until its turn
                 when = obs["times"][seat]
                 tag = clock(when) if when is not None else _("last")
                 r = ui.text(surf, tag, (x + w - 14, SEATS_Y + 150), 34, INK, True, "topright")
                 ui.picture(surf, "relleno.time_card", (r.left / ui.u - 24, SEATS_Y + 170), 38)
+                room = r.left / ui.u - 48 - (x + 16)  # the point kinds stop short of the time card
+            self._draw_kinds(surf, obs, seat, x + 16, SEATS_Y + 142, room)
 
     def _kinds(self, obs: dict, seat: int) -> Counter:
         """Point symbols a seat owns: its recipes taken and not removed (chefs carry none)."""
@@ -501,9 +503,11 @@ class RellenoScene(TableScene):
         ui = self.ui
         kinds = self._kinds(obs, seat)
         step = min(110, width / 3)
+        icon = min(38, step * 0.42)  # narrow seats (six, a time card shown): smaller, never overlapping
         for i, kind in enumerate(POINT_KINDS):
-            ui.picture(surf, f"relleno.{kind}", (x + 20 + i * step, y + 20), 38)
-            ui.text(surf, str(kinds[kind]), (x + 44 + i * step, y + 20), 34, INK, True, "midleft")
+            ui.picture(surf, f"relleno.{kind}", (x + icon / 2 + 1 + i * step, y + 20), icon)
+            count = str(kinds[kind])
+            ui.text(surf, count, (x + icon + 6 + i * step, y + 20), 34, INK, True, "midleft", width=step - icon - 8)
 
     # -- the reveal and the end
     def _draw_reveal(self, surf, obs: dict) -> None:
