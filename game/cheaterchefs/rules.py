@@ -162,6 +162,11 @@ class ChefsState(GameState):
             actions.append({"type": "discard_ingredient", "pos": i})
         return actions or [{"type": "pass"}]
 
+    @classmethod
+    def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict]) -> ChefsState:
+        """Logs saved before discards were picked card by card replay too."""
+        return picking.replay(cls, num_seats, options, seed, log, lambda s, _seat, a: picking.as_picked(s.picked, a))
+
     # ---- performing ----------------------------------------------------
     def perform(self, seat: int, action) -> None:
         kind = action["type"]

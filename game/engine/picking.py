@@ -20,9 +20,11 @@ the picked list; the game checks the finishing action against it (`is_picked`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from .actions import fields, str_field
-from .state import require
+from .state import IllegalAction, require
 
 STEPS = ("pick", "unpick", "cancel")
 
@@ -99,3 +101,33 @@ def holding(plans: list[dict], picked: list[str]) -> list[dict]:
     keeps to them, so it never undoes its own steps (and always finishes)."""
     have = Counter(picked)
     return [p for p in plans if "cards" in p and not have - Counter(p["cards"])]
+
+
+def as_picked(picked: list[str], action) -> list[dict] | None:
+    """A whole action of a log written before its cards were picked one at a time
+    (a save of an older version): its picks, then itself; None if it is not one."""
+    if picked or not isinstance(action, dict) or not isinstance(action.get("cards"), list):
+        return None
+    if not all(isinstance(c, str) for c in action["cards"]):
+        return None
+    return steps_to(action, [])
+
+
+def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict], upgrade: Callable) -> Any:
+    """`GameState.replay` for a game whose cards are picked one at a time, reading
+    older logs too: an entry the rules refuse is replaced by what `upgrade(state,
+    seat, action)` gives (a list of actions, [] to drop it; None: it stays refused),
+    so an unfinished game saved before the change resumes. The state's log then
+    holds the upgraded entries, and the next save writes them."""
+    state = cls(num_seats, options, seed)
+    for entry in log:
+        seat, action = entry["seat"], entry["action"]
+        try:
+            state.apply(seat, action)
+        except IllegalAction:
+            steps = upgrade(state, seat, action)
+            if steps is None:
+                raise
+            for step in steps:
+                state.apply(seat, step)
+    return state

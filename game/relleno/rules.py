@@ -210,6 +210,13 @@ class RellenoState(GameState):
             return done + picking.steps(hand, self.picked)
         return picking.steps(hand, [], bool(self.covered(hand))) + restocks
 
+    @classmethod
+    def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict]) -> RellenoState:
+        """Logs saved before issue 26 replay too: a whole fill becomes its picks and
+        itself, a bonus fill drops the cards it named, and a "no bonus fill" the
+        old rules asked for when none was possible is dropped (none is asked now)."""
+        return picking.replay(cls, num_seats, options, seed, log, _upgrade)
+
     # ---- performing ----------------------------------------------------
     def perform(self, seat: int, action) -> None:
         handler = {
@@ -491,3 +498,13 @@ class RellenoState(GameState):
             assert sorted(self.taken[seat]) == sorted(
                 c for c in self.owned(seat) + self.removed[seat] if _card(c).requires
             ), "taken recipes are the seat's recipes"
+
+
+def _upgrade(state: RellenoState, seat: int, action) -> list[dict] | None:
+    """An entry of an older log that today's rules refuse, as today's actions."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind == "bonus_fill" and "cards" in action:
+        return [{"type": "bonus_fill", "recipe": action.get("recipe")}]
+    if kind == "skip_bonus" and state.phase != Phase.BONUS:
+        return []
+    return picking.as_picked(state.picked, action)

@@ -342,3 +342,21 @@ def test_team_modes_alternate_seats_unless_teams_are_given():
     assert ChefsState(5, {"mode": "menu"}, 1).teams == [0, 1, 0, 1, 0]
     assert ChefsState(5, {"mode": "turbo", "teams": [2, 2, 7, 1, 1]}, 1).teams == [2, 2, 7, 1, 1]
     assert ChefsState(3, None, 1).teams == [0, 1, 2]
+
+
+def test_a_game_saved_before_discards_were_picked_card_by_card_still_resumes():
+    from game.cheaterchefs import GAME
+    from game.engine.rng import Rng
+
+    s, bot, old = ChefsState(3, None, 4), GAME.make_bot("easy"), []
+    rng = Rng(4)
+    while not s.is_over() and len(s.log) < 300:
+        action = bot.choose(s, s.current, rng)
+        if action["type"] not in ("pick", "unpick", "cancel"):
+            old.append({"seat": s.current, "action": action})
+        s.apply(s.current, action)
+    assert any(e["action"]["type"] == "discard_hand" for e in old) and len(old) < len(s.log)
+    resumed = ChefsState.replay(3, {}, 4, old)
+    assert [e for e in resumed.log if e["action"]["type"] != "pick"] == old, "picks added, in card order"
+    resumed.log, s.log = [], []
+    assert resumed.to_json() == s.to_json()

@@ -448,3 +448,29 @@ def test_the_hard_bot_plays_a_spare_card_that_pays_for_a_bonus_fill():
     while s.current() == 0:
         s.apply(0, bot.choose(s, 0, Rng(5)))
     assert s.taken[0] == ["pain-au-chocolat", "chocolate-tart"], s.log[-4:]
+
+
+def test_a_game_saved_before_cards_were_picked_one_at_a_time_still_resumes():
+    """A save's log from before issue 26: whole fills, bonus fills naming cards, and a
+    "no bonus fill" after a bonus that could not be made. It replays to the same game."""
+    from game.engine.rng import Rng
+    from game.relleno import GAME
+
+    for seed in (3, 8):
+        s, bot, old = RellenoState(3, None, seed), GAME.make_bot("easy"), []
+        rng = Rng(seed)
+        while not s.is_over():
+            seat = s.actors()[0]
+            action = bot.choose(s, seat, rng)
+            played = list(s.just_played)
+            s.apply(seat, action)
+            if action["type"] == "bonus_fill":
+                old.append({"seat": seat, "action": {**action, "cards": played}})
+            elif action["type"] not in ("pick", "unpick", "cancel"):
+                old.append({"seat": seat, "action": action})
+            bonus = action["type"] == "fill" and content().cards[action["recipe"]].ability == "bonus_fill"
+            if bonus and s.phase != Phase.BONUS:  # the old rules asked anyway
+                old.append({"seat": seat, "action": {"type": "skip_bonus"}})
+        assert len(old) != len(s.log)
+        resumed = RellenoState.replay(3, {}, seed, old)
+        assert resumed.to_json() == s.to_json(), "the same game, its log as today's rules write it"
