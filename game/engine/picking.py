@@ -24,6 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .actions import fields, str_field
+from .bots import RandomBot
+from .rng import Rng
 from .state import IllegalAction, require
 
 STEPS = ("pick", "unpick", "cancel")
@@ -131,3 +133,15 @@ def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict], upgra
             for step in steps:
                 state.apply(seat, step)
     return state
+
+
+class ForwardRandomBot(RandomBot):
+    """The random level of a game with picking: any legal step, but never one that
+    puts a picked card back while another is possible, so its discards and fills
+    go forward (a uniformly random player would pick and put back for ages, each
+    step shown after the bots' thinking delay)."""
+
+    def choose(self, state: Any, seat: int, rng: Rng) -> dict:
+        legal = state.legal_actions(seat)
+        forward = [a for a in legal if a["type"] not in ("unpick", "cancel")]
+        return rng.choice(forward or legal)

@@ -28,8 +28,10 @@ import pygame
 from game import i18n
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
+from game.engine.rng import Rng
 from game.i18n import _, language, ngettext
 
+from .bots import easy_bot
 from .data import content
 from .filling import minimal_covers
 from .rules import Phase, is_early
@@ -156,6 +158,7 @@ class RellenoScene(TableScene):
         out["curtain"] = lambda scene: scene.until_human(lift=False)
         out["reveal"] = lambda scene: scene._reveal()
         out["filling"] = lambda scene: scene._filling()
+        out["spare"] = lambda scene: scene._filling(spare=True)
         return out
 
     def _to_turn_start(self) -> None:
@@ -175,21 +178,36 @@ class RellenoScene(TableScene):
         self.until_human()
         self.reveal_at = self.clock - REVEAL_S / 2  # every card turned over
 
-    def _filling(self) -> None:
-        """A human on turn holding a cover of a book recipe, selected."""
-        for _day in range(12):  # from day 4: a hand holding recipes too
+    def _filling(self, spare: bool = False) -> None:
+        """A human on turn with a cover of a book recipe picked (from day 4: a hand
+        holding recipes too); `spare`: a hand of five or more, a spare card picked too."""
+        if spare:  # humans played by the easy bot (random ones seldom fill): hands grow
+            self._easy_until(lambda s: s.day >= 6 and s.phase == Phase.TURN and s.current() in self.session.humans())
+        for _turn in range(200):
             self.play_until(lambda s: s.day >= 4 and s.phase == Phase.TURN and s.current() in self.session.humans())
             seat = self.state.current()
             if seat is None:
                 return
+            turn = (self.state.day, self.state.turn_index)
             self.until_human()
-            fills = self.state.fills(seat, self.state.observation(seat)["hand"])
+            hand = self.state.observation(seat)["hand"]
+            fills = self.state.fills(seat, hand) if len(hand) >= (5 if spare else 1) else []
             if fills:
-                for card in fills[0]["cards"]:
+                extra = [c for c in hand if c not in fills[0]["cards"]][:1] if spare else []
+                for card in fills[0]["cards"] + extra:
                     self.submit(seat, {"type": "pick", "card": card})
                 self.reveal_at = None
                 return
-            self.advance(1)
+            self.play_until(lambda s, turn=turn: (s.day, s.turn_index) != turn)  # the next turn
+
+    def _easy_until(self, done, limit: int = 2000) -> None:
+        """Play every seat with the easy bot until `done(state)` (a moment's setting)."""
+        bot, rng = easy_bot(), Rng(self.session.seed)
+        for _i in range(limit):
+            if self.state.is_over() or done(self.state):
+                return
+            seat = self.state.actors()[0]
+            self.submit(seat, bot.choose(self.state, seat, rng))
 
     # ---- drawing -------------------------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:

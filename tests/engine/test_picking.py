@@ -55,3 +55,21 @@ def test_a_plan_is_reached_step_by_step_from_any_picked_cards():
     assert picking.is_picked(["rice", "egg"], ["egg", "rice"]) and not picking.is_picked(["egg"], ["egg", "egg"])
     plans = [plan, {"type": "discard_hand", "cards": ["rice"]}, {"type": "restock"}]
     assert picking.holding(plans, ["egg"]) == [plan]
+
+
+def test_the_random_level_never_puts_back_while_it_can_go_forward():
+    from game.engine.rng import Rng
+
+    class Table:
+        def __init__(self, legal):
+            self.legal = legal
+
+        def legal_actions(self, seat):
+            return self.legal
+
+    bot, rng = picking.ForwardRandomBot(), Rng(1)
+    steps = picking.steps(HAND, ["egg"]) + [{"type": "discard_hand", "cards": ["egg"]}]
+    chosen = {bot.choose(Table(steps), 0, rng)["type"] for _ in range(50)}
+    assert chosen == {"pick", "discard_hand"}
+    stuck = picking.steps(HAND, HAND)  # everything picked, nothing to finish: it may put back
+    assert bot.choose(Table(stuck), 0, rng)["type"] in ("unpick", "cancel")
