@@ -61,3 +61,8 @@ def test_a_phone_ticks_the_cards_picked_for_a_fill():
     view = build_view(s, 0, NAMES[:2])
     assert view["panels"][0]["items"] == ["✓ Aiko", "Vicki"]
     assert "Fill Swiss roll with Aiko" in view["labels"]
+    assert set(view["groups"]) == {"Fill a recipe with: Aiko"}, "until the fill, only its steps"
+    s.apply(0, {"type": "cancel"})
+    groups = dict(zip(build_view(s, 0, NAMES[:2])["labels"], build_view(s, 0, NAMES[:2])["groups"]))
+    assert groups["Play Vicki"] == "Fill a recipe: pick its cards"
+    assert groups["Restock: 1 back in hand"] == "Restock and reserve"
