@@ -22,6 +22,7 @@ import logging
 
 import pygame
 
+from ..engine import picking
 from ..engine.tutorial import Tutorial
 from ..i18n import _
 from ..userdirs import data_dir
@@ -82,6 +83,8 @@ class Guided:
         if self.open_step() is None:
             self.flash(_(step.wait) if step.wait else _("Not yet: watch the table"), 4)
             return False
+        if isinstance(action, dict) and action.get("type") in picking.STEPS:
+            return super().submit(seat, action)  # a card picked for a discard or a fill: the step judges the whole
         if not (isinstance(action, dict) and step.expect(action)):  # junk from a phone is not the step either
             self.mistakes += 1
             self.flash(_(step.mistake), 6)
@@ -103,7 +106,8 @@ class Guided:
             if action not in state.legal_actions(1):  # the script no longer fits: any legal move
                 action = state.legal_actions(1)[0]
             TableScene.submit(self, 1, action)
-            self.partner_at = self.clock + PARTNER_DELAY  # one reply at a time, each seen
+            # One reply at a time, each seen; a card picked is only a step of the next reply.
+            self.partner_at = self.clock + (0 if action.get("type") in picking.STEPS else PARTNER_DELAY)
         if self.current() is None and not self.partner and self.held:
             self.held, self.done_at = False, self.clock
             self.hold_bots(False)  # the bots play on

@@ -2,8 +2,8 @@
 
 import tomllib
 
-from game.engine.bots import RandomBot
 from game.engine.gamedef import GameDef, Option
+from game.engine.picking import ForwardRandomBot
 from game.i18n import N_
 from game.media import asset_path
 
@@ -62,7 +62,7 @@ GAME = GameDef(
     highlights=highlights,
     pictures=pictures_needed,
     scene="game.cheaterchefs.scene:CheaterChefsScene",
-    bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
+    bots={"random": ForwardRandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,
     mode_options=mode_options,
     palettes={"ingredients": ingredient_colours},

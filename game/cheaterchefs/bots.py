@@ -12,6 +12,7 @@ to "hard": each turn offers up to ~300 moves, too many to search in a second.
 
 from __future__ import annotations
 
+from game.engine import picking
 from game.engine.bots import Bot
 from game.engine.rng import Rng
 
@@ -113,22 +114,29 @@ class GreedyBot(Bot):
         self.rival_weight = rival_weight
 
     def choose(self, state: ChefsState, seat: int, rng: Rng):
-        legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
-        totals = [0.0] * len(legal)
+        """Weighs whole moves (a discard with all its cards) and plays the next
+        step of the best; once it has picked a card it keeps to the discards
+        holding it, so it never undoes its own steps."""
+        moves = state.moves(seat)
+        if state.picked:
+            moves = picking.holding(moves, state.picked)
+        if len(moves) == 1:
+            return picking.toward(moves[0], state.picked)
+        totals = [0.0] * len(moves)
         for _ in range(self.samples):
             det = sample_world(state, seat, rng, self.belief)
-            for i, action in enumerate(legal):
+            for i, action in enumerate(moves):
                 sim = _after(det, seat, action)
                 totals[i] += advantage(sim, seat, team_values(sim), self.rival_weight)
         best = max(totals)
-        return rng.choice([a for a, v in zip(legal, totals) if v == best])
+        return picking.toward(rng.choice([a for a, v in zip(moves, totals) if v == best]), state.picked)
 
 
 def _after(state: ChefsState, seat: int, action) -> ChefsState:
+    """The world after the whole move `action`, played step by step."""
     sim = state.clone()
-    sim.apply(seat, action)
+    for step in picking.steps_to(action, sim.picked):
+        sim.apply(seat, step)
     return sim
 
 

@@ -7,6 +7,7 @@ Everything here reads the seat's observation only.
 
 from __future__ import annotations
 
+from game import i18n
 from game.i18n import _
 
 from .data import content
@@ -14,6 +15,11 @@ from .words import VERBS, card_name, words
 
 
 def group(a: dict, obs: dict, seat: int, names: list[str]) -> str:
+    if a["type"] in ("pick", "unpick", "cancel", "discard_hand"):  # a discard, chosen card by card
+        picked = obs.get("picked") or []
+        if picked:
+            return _("Discard from hand: {cards}").format(cards=i18n.names(card_name(c) for c in picked))
+        return _(VERBS["discard_hand"])
     if a["type"] != "play":
         return _(VERBS[a["type"]])
     if content().effect(a["card"]) is None:

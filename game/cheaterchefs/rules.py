@@ -6,7 +6,9 @@ action, then the turn passes left (to the next seat number):
 
 * play a card: an ingredient goes face up at the right end of your counter
   (at most six there), a trap does what it says (traps.py) and is discarded;
-* discard any number of cards from your hand;
+* discard any number of cards from your hand, picked one at a time
+  (game/engine/picking.py: {"type": "pick"|"unpick", "card"}, {"type": "cancel"},
+  then {"type": "discard_hand", "cards": the picked cards});
 * swap one of your unpoisoned counter cards with your right neighbour's
   leftmost or your left neighbour's rightmost card, if that card is unpoisoned;
   each card takes the other's place;
@@ -27,7 +29,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from game.engine import GameState, IllegalAction, detached, require, shown
+from game.engine import GameState, IllegalAction, detached, picking, require, shown
 from game.engine.actions import fields, int_field, is_int, str_field, str_list
 
 from . import words
@@ -80,6 +82,7 @@ class ChefsState(GameState):
         self.winning_team: int | None = None
         self.closed = False  # closing time reached without a winner
         self.last: dict | None = None  # what the last player did, for everyone
+        self.picked: list[str] = []  # the current seat's cards picked to discard, so far
         self.traps_played = 0
         self.reshuffles = 0
 
@@ -120,8 +123,26 @@ class ChefsState(GameState):
         return None if counter[pos]["poison"] else pos
 
     def legal_actions(self, seat: int) -> list[dict]:
+        """The next steps: while cards are picked to discard, more picks, put-backs,
+        cancel and the discard itself; otherwise every move but a discard, which
+        starts with its first pick."""
         if seat not in self.actors():
             return []
+        if self.picked:
+            done = {"type": "discard_hand", "cards": list(self.picked)}
+            return [done] + picking.steps(self.hands[seat], self.picked)
+        return self._actions(seat, picking.steps(self.hands[seat], []))
+
+    def moves(self, seat: int) -> list[dict]:
+        """Every whole move of the seat's turn, each discard with its cards: what a
+        bot weighs (it then plays a discard step by step, `picking.toward`)."""
+        if seat not in self.actors():
+            return []
+        return self._actions(
+            seat, [{"type": "discard_hand", "cards": list(c)} for c in _sub_multisets(self.hands[seat])]
+        )
+
+    def _actions(self, seat: int, discards: list[dict]) -> list[dict]:
         hand, counter = self.hands[seat], self.counters[seat]
         data = content()
         actions: list[dict] = []
@@ -132,7 +153,7 @@ class ChefsState(GameState):
                     actions.append({"type": "play", "card": card})
             else:
                 actions += [{"type": "play", "card": card, **t} for t in EFFECTS[effect].targets(self, seat)]
-        actions += [{"type": "discard_hand", "cards": list(c)} for c in _sub_multisets(hand)]
+        actions += discards
         free = [i for i, c in enumerate(counter) if not c["poison"]]
         sides = [side for side in SIDES if self.swap_target(seat, side) is not None]
         for i in free:
@@ -141,9 +162,22 @@ class ChefsState(GameState):
             actions.append({"type": "discard_ingredient", "pos": i})
         return actions or [{"type": "pass"}]
 
+    @classmethod
+    def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict]) -> ChefsState:
+        """Logs saved before discards were picked card by card replay too."""
+        return picking.replay(cls, num_seats, options, seed, log, lambda s, _seat, a: picking.as_picked(s.picked, a))
+
     # ---- performing ----------------------------------------------------
     def perform(self, seat: int, action) -> None:
         kind = action["type"]
+        if kind in picking.STEPS:  # a step of a discard: the turn goes on
+            self.picked = picking.step(action, self.hands[seat], self.picked)
+            return
+        require(
+            not self.picked or kind == "discard_hand",
+            "cards-picked",
+            "discard the cards you picked, or put them back first",
+        )
         handler = {
             "play": self._play,
             "discard_hand": self._discard_hand,
@@ -195,6 +229,8 @@ class ChefsState(GameState):
         require(
             not Counter(cards) - Counter(self.hands[seat]), "card-in-hand", "you can only discard cards from your hand"
         )
+        require(picking.is_picked(cards, self.picked), "pick-cards-first", "pick the cards to discard one at a time")
+        self.picked = []
         for card in cards:
             self.hands[seat].remove(card)
         self.discard.extend(cards)
@@ -317,6 +353,7 @@ class ChefsState(GameState):
         if seat is not None and 0 <= seat < self.num_seats:
             obs["hand"] = self.hands[seat]
             obs["order"] = self.orders[seat]
+            obs["picked"] = self.picked if seat == self.current else []
         return detached(obs)
 
     def determinize(self, seat: int, rng) -> ChefsState:
@@ -329,6 +366,8 @@ class ChefsState(GameState):
             size = len(self.hands[s])
             copy.hands[s], pool = sorted(pool[:size]), pool[size:]
         copy.deck = pool
+        if seat != self.current:
+            copy.picked = []  # picked from a hand the seat cannot see
         if not self.is_over():
             unseen = sorted(o for o in content().orders if o != self.orders[seat])
             rng.shuffle(unseen)
@@ -341,6 +380,7 @@ class ChefsState(GameState):
         cards += [c["card"] for counter in self.counters for c in counter]
         assert Counter(cards) == Counter(content().deck()), "kitchen cards not conserved"
         assert all(len(h) <= HAND_SIZE for h in self.hands), "a hand holds more than four"
+        assert not Counter(self.picked) - Counter(self.hands[self.current]), "picked cards are not in hand"
         assert all(len(c) <= MAX_COUNTER for c in self.counters), "a counter holds more than six"
         assert all(content().effect(c["card"]) is None for counter in self.counters for c in counter), (
             "a trap lies on a counter"

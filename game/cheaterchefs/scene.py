@@ -20,6 +20,7 @@ from game.app import pictures
 from game.app.session import Session, default_seats
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
+from game.engine import picking
 from game.i18n import N_, _, language, ngettext
 
 from .data import content
@@ -37,8 +38,13 @@ DARK = (30, 22, 20)
 MODE_NAMES = {"classic": N_("Classic"), "menu": N_("Menu (teams)"), "turbo": N_("Turbo (teams)")}
 
 
+DISCARD_STEPS = ("discard_hand", *picking.STEPS)  # a discard, its cards picked one at a time
+
+
 def group_of(action: dict) -> str:
     """The first-level choice an action belongs to: a hand card or a verb."""
+    if action["type"] in DISCARD_STEPS:
+        return "discard_hand"
     return "card:" + action["card"] if action["type"] == "play" else action["type"]
 
 
@@ -61,6 +67,8 @@ class CheaterChefsScene(TableScene):
     def _choices(self, seat: int) -> list[tuple[str, object]]:
         """The rows of the list: first level (cards and verbs) or the targets of one."""
         legal = self.state.legal_actions(seat)
+        if self._picked(seat):  # a discard half chosen: its steps until it is done or cancelled
+            self.group = "discard_hand"
         if self.group is not None:
             return [(self._label(seat, a), a) for a in legal if group_of(a) == self.group]
         groups: list[str] = []
@@ -70,6 +78,10 @@ class CheaterChefsScene(TableScene):
         hand = self.state.observation(seat)["hand"]
         rows = [(hand_label(g[5:], hand), g) for g in groups if g.startswith("card:")]
         return rows + [(_(VERBS[g]), g) for g in groups if not g.startswith("card:")]
+
+    def _picked(self, seat: int | None) -> list[str]:
+        """The cards the seat has picked to discard so far (its own view only)."""
+        return self.state.observation(seat).get("picked", []) if seat is not None else []
 
     def _label(self, seat: int, a: dict) -> str:
         return label(self.state, seat, a, self.session.names())
@@ -86,10 +98,10 @@ class CheaterChefsScene(TableScene):
             return True
         if ev.control == "confirm" and rows:
             return self._pick(seat, rows, min(self.index, len(rows) - 1))
-        if ev.control == "back" and self.group is not None:
+        if ev.control == "back" and self.group is not None and not self._picked(seat):
             self.group, self.index = None, 0
             return True
-        return False
+        return False  # with cards picked, back undoes the last pick (the table's undo)
 
     def _tap_cell(self, seat: int, cell: tuple) -> bool:
         """A tap on a lit card (or hand) of the table chooses the target row that aims at it."""
@@ -121,6 +133,9 @@ class CheaterChefsScene(TableScene):
 
     def on_applied(self, seat: int, action) -> None:
         self.group, self.index = None, 0
+        if action.get("type") in picking.STEPS and self.my_turn() is not None:
+            rows = self._choices(self.my_turn())  # the cursor stays among the cards still to pick
+            self.index = next((i for i, (_l, a) in enumerate(rows) if isinstance(a, dict) and a["type"] == "pick"), 0)
 
     def on_moved(self, seat: int, action, before: dict, after: dict) -> None:
         """Counter cards that changed glide from where they came from: another place
@@ -175,6 +190,7 @@ class CheaterChefsScene(TableScene):
         out["hand"] = lambda scene: scene.until_human(12)
         out["curtain"] = lambda scene: scene.until_human(12, lift=False)
         out["aiming"] = lambda scene: scene._aim()
+        out["discarding"] = lambda scene: scene._discarding()
         out["six"] = lambda scene: scene._six_seats()
         return out
 
@@ -194,6 +210,13 @@ class CheaterChefsScene(TableScene):
                     self.group = group_of(traps[0])
                     self.index = min(1, len(self._choices(seat)) - 1)
                     return
+
+    def _discarding(self) -> None:
+        """A human choosing a discard, one card picked."""
+        self.until_human(8)
+        seat = self.my_turn()
+        if seat is not None:
+            self.submit(seat, {"type": "pick", "card": self.state.observation(seat)["hand"][0]})
 
     def _six_seats(self) -> None:
         seats = default_seats(6, list(self.session.gdef.bots))
@@ -397,6 +420,8 @@ class CheaterChefsScene(TableScene):
         for i, (text, choice) in enumerate(self.rows[first : first + LIST_ROWS]):
             group = self.group or choice
             card = group[5:] if isinstance(group, str) and group.startswith("card:") else None
+            if isinstance(choice, dict) and choice["type"] in ("pick", "unpick"):
+                card = choice["card"]
             rect = self._list_row(surf, i, text, first + i == self.index, False, card)
             self.target(
                 rect,
@@ -456,10 +481,13 @@ class CheaterChefsScene(TableScene):
     def _draw_prompt(self, surf) -> None:
         ui, y = self.ui, 88
         if self.group is not None:
+            picked = self._picked(self.viewer)
             ui.text(
                 surf,
                 _("Aim {card}:").format(card=card_name(self.group[5:]))
                 if self.group.startswith("card:")
+                else _("Discard from hand: {cards}").format(cards=i18n.names(card_name(c) for c in picked))
+                if picked
                 else _(VERBS[self.group]) + ":",
                 (SIDE_X + 24, y + 232),
                 34,

@@ -42,6 +42,12 @@ def label(state, seat: int, a: dict, names: list[str]) -> str:
     kind = a["type"]
     if kind == "discard_hand":
         return _("Discard {cards}").format(cards=i18n.names(card_name(c) for c in a["cards"]))
+    if kind == "pick":
+        return _("Add {card} to the discard").format(card=card_name(a["card"]))
+    if kind == "unpick":
+        return _("Keep {card}").format(card=card_name(a["card"]))
+    if kind == "cancel":
+        return _("Discard nothing")
     if kind == "move":
         return _("Move {card}: place {a} to {b}").format(
             card=card_name(counters[seat][a["pos"]]["card"]), a=a["pos"] + 1, b=a["to"] + 1
@@ -80,8 +86,10 @@ def label(state, seat: int, a: dict, names: list[str]) -> str:
 def describe(state, seat: int, a: dict, names: list[str]) -> str:
     """What `seat` just did (called on the state after the action, whose `last` tells what it touched)."""
     who = names[seat]
-    touched = [card_name(c) for c in state.last["ingredients"]]
     kind = a["type"]
+    if kind in ("pick", "unpick", "cancel"):  # which cards stays secret until they are discarded
+        return _("{who} is choosing cards to discard").format(who=who)
+    touched = [card_name(c) for c in state.last["ingredients"]]
     if kind == "play" and "seat" not in a:
         return _("{who} put {card} on the counter").format(who=who, card=touched[0])
     if kind == "play":
@@ -107,6 +115,7 @@ def describe(state, seat: int, a: dict, names: list[str]) -> str:
         )
     if kind == "discard_hand":
         return _("{who} discarded {cards}").format(who=who, cards=i18n.names(card_name(c) for c in a["cards"]))
+
     if kind == "move":
         return _("{who} moved {card}").format(who=who, card=touched[0])
     if kind == "discard_ingredient":

@@ -216,6 +216,9 @@ def near_misses(legal: list, limit: int = 24) -> list:
 # Every game's moves, sent to every game: a phone of the wrong table must be
 # refused (tests/engine/test_kit_foreign.py keeps the list up to date with the games).
 FOREIGN_ACTIONS: list = [
+    # Cards picked one at a time (Cheater Chefs' discard, Relleno's fill: game/engine/picking.py)
+    {"type": "pick", "card": "chicken"},
+    {"type": "unpick", "card": "chicken"},
     # Yatai
     {"type": "menu", "dish": "red"},
     {"type": "bottle", "colour": "red"},

@@ -1,7 +1,7 @@
 """Relleno: pastry chefs choose a secret time card each day, then fill recipes or restock."""
 
-from game.engine.bots import RandomBot
 from game.engine.gamedef import GameDef, Option
+from game.engine.picking import ForwardRandomBot
 from game.i18n import N_
 
 from .bots import easy_bot, hard_bot
@@ -28,7 +28,7 @@ GAME = GameDef(
     highlights=highlights,
     pictures=pictures_needed,
     scene="game.relleno.scene:RellenoScene",
-    bots={"random": RandomBot, "easy": easy_bot, "hard": hard_bot},
+    bots={"random": ForwardRandomBot, "easy": easy_bot, "hard": hard_bot},
     stats=stats,
     # Advanced recipes: always in play from ADVANCED_ALWAYS_AT seats (the rulebook's setup), a choice below.
     options=(

@@ -6,7 +6,8 @@ seat's own hand and the public piles; the lookahead plays on a determinization.
   up as its time card the card its best fill needs least; never plays early
   arrivals.
 * "hard": tries every move (time cards with any early arrivals; two cheapest
-  covers per recipe) on a determinization and plays the rest of the day with
+  covers per recipe; a bonus-fill recipe filled with spare cards that pay for
+  the bonus fill of another) on a determinization and plays the rest of the day with
   the easy policy for every seat (rivals' hands are on the public record; a
   rival's secret time card is expected to be the easy bot's choice); keeps the
   move with the best lead in points plus what the cards promise (`worth`).
@@ -17,11 +18,14 @@ this chaotic), full-game rollouts (15 %), a two-day horizon (63 %).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from game.engine import picking
 from game.engine.bots import Bot
 from game.engine.rng import Rng
 
 from .data import content
-from .filling import points
+from .filling import covers, minimal_covers, points
 from .rules import RECIPES_PER_SEAT, Phase, RellenoState
 
 ABILITY_WORTH = {"none": 0.0, "bonus_fill": 0.5, "extra_restock": 1.0, "bad_batch": 0.3, "early_arrival": 0.6}
@@ -30,6 +34,7 @@ CARD_COST = 0.15  # each card played sits on the discard pile until a restock
 EARLY_WORTH = 0.006  # per hour earlier, in points: only breaks ties
 TIME_CARDS_TRIED = 3
 RESERVES_TRIED = 3
+COMBOS_TRIED = 2  # fills with spare cards for a bonus fill, per bonus-fill recipe
 WIN_WORTH = 10.0  # a won game over a lost one, in points of margin
 HAND_PROMISE = 0.6  # a filling in hand, at the start of the game, in points
 PILE_PROMISE = 0.3  # a filling on the discard pile: a restock away
@@ -39,10 +44,16 @@ def _card(card: str):
     return content().cards[card]
 
 
+@lru_cache(maxsize=1 << 14)
+def _total(cards: tuple[str, ...]) -> int:
+    """Points of a pile, remembered: a bot weighs every fill against the same pile."""
+    return points(cards)["total"]
+
+
 def gain(state: RellenoState, seat: int, recipe: str, cards: list[str]) -> float:
     """What filling `recipe` with `cards` is worth to `seat` now."""
-    owned = state.owned(seat)
-    more = points(owned + [recipe])["total"] - points(owned)["total"]
+    owned = tuple(sorted(state.owned(seat)))
+    more = _total(tuple(sorted(owned + (recipe,)))) - _total(owned)
     c = _card(recipe)
     return more + PROVIDE_WORTH * len(c.provides) + ABILITY_WORTH[c.ability] - CARD_COST * len(cards)
 
@@ -64,8 +75,26 @@ def _spare(state: RellenoState, seat: int, card: str) -> float:
     return _best_fill(state, seat, rest) - EARLY_WORTH * (_card(card).time or 0) / 60
 
 
+def plans(state: RellenoState, seat: int) -> list[dict]:
+    """The fills a bot weighs this turn, whole: each recipe's minimal covers from
+    the hand. Once cards are picked, only those holding them (the bot's own plan,
+    so each further step weighs a few moves, not all); picked by someone else (a
+    seat taken over), every cover plus the picked cards, as spare ones."""
+    fills = state.fills(seat, state.hands[seat])
+    if not state.picked:
+        return fills
+    picked = set(state.picked)
+    return picking.holding(fills, state.picked) or [{**a, "cards": sorted(picked | set(a["cards"]))} for a in fills]
+
+
 def greedy(state: RellenoState, seat: int):
-    """The easy bot's move (deterministic: ties go to the first legal action)."""
+    """The easy bot's next step (deterministic: ties go to the first legal action):
+    a fill is chosen whole (`greedy_move`) and played a card at a time."""
+    return picking.toward(greedy_move(state, seat), state.picked)
+
+
+def greedy_move(state: RellenoState, seat: int):
+    """The easy bot's whole move: a fill with all its cards, a restock, a time card..."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
@@ -74,13 +103,16 @@ def greedy(state: RellenoState, seat: int):
         return max(plain, key=lambda a: _spare(state, seat, a["card"]))
     if state.phase == Phase.BAD_BATCH:
         return min(legal, key=lambda a: _keep_worth(a["card"]))
-    fills = [a for a in legal if a["type"] in ("fill", "bonus_fill")]
+    if state.phase == Phase.BONUS:
+        bonus = [a for a in legal if a["type"] == "bonus_fill"]
+        return max(bonus, key=lambda a: gain(state, seat, a["recipe"], [])) if bonus else {"type": "skip_bonus"}
+    fills = plans(state, seat) if not state.must_restock(seat) else []
     if fills:
         best = max(fills, key=lambda a: gain(state, seat, a["recipe"], a["cards"]))
-        if gain(state, seat, best["recipe"], best["cards"]) > 0 or state.phase == Phase.BONUS:
+        if gain(state, seat, best["recipe"], best["cards"]) > 0:
             return best
-    if state.phase == Phase.BONUS:
-        return {"type": "skip_bonus"}
+    if state.picked:  # picked by someone else (a seat taken over), worth nothing: put back
+        return {"type": "cancel"}
     everything = state.hands[seat] + state.discards[seat]
     reserves = [a for a in legal if a["type"] == "restock" and "reserve" in a]
     if not reserves:
@@ -127,8 +159,10 @@ class LookaheadBot(Bot):
 
     def choose(self, state: RellenoState, seat: int, rng: Rng):
         legal = _candidates(state, seat)
+        if not legal:  # picked cards that cover nothing it weighs: the easy way out
+            return greedy(state, seat)
         if len(legal) == 1:
-            return legal[0]
+            return picking.toward(legal[0], state.picked)
         # Rivals' hands are on the public record and their pending choices are
         # modelled below, so only the deck order is left, which the day's end
         # does not look at: one determinization is enough.
@@ -136,7 +170,7 @@ class LookaheadBot(Bot):
         if state.phase == Phase.CHOOSE:
             _expect_easy_choices(world, seat)
         leads = [lead(_rest_of_day(world, seat, action), seat) for action in legal]
-        return legal[leads.index(max(leads))]
+        return picking.toward(legal[leads.index(max(leads))], state.picked)
 
 
 def _expect_easy_choices(world: RellenoState, seat: int) -> None:
@@ -145,7 +179,7 @@ def _expect_easy_choices(world: RellenoState, seat: int) -> None:
     for rival in range(world.num_seats):
         if rival != seat and world.choices[rival] is not None and world.hands[rival]:
             world.choices[rival] = None
-            pick = greedy(world, rival)
+            pick = greedy_move(world, rival)
             world.choices[rival] = {"card": pick["card"], "early": pick["early"]}
 
 
@@ -159,28 +193,61 @@ def _candidates(state: RellenoState, seat: int) -> list[dict]:
         cards = sorted({a["card"] for a in legal}, key=lambda c: -_spare(state, seat, c))[:TIME_CARDS_TRIED]
         most = max(len(a["early"]) for a in legal)
         return [a for a in legal if a["card"] in cards and len(a["early"]) in (0, 1, most)]
-    kept: dict[tuple, list[dict]] = {}
+    if state.phase != Phase.TURN:
+        return legal
+    kept: dict[str, list[dict]] = {}
+    for a in plans(state, seat) if not state.must_restock(seat) else []:
+        kept.setdefault(a["recipe"], []).append(a)
     out = []
-    for a in legal:
-        if a["type"] in ("fill", "bonus_fill"):
-            kept.setdefault((a["type"], a["recipe"]), []).append(a)
-        elif "reserve" not in a:
-            out.append(a)
     for group in kept.values():
         group.sort(key=lambda a: sum(_keep_worth(c) for c in a["cards"]))
         out += group[:2]
-    reserves = [a for a in legal if "reserve" in a]
+    combos = _bonus_combos(state, seat)
+    if state.picked:  # it began a fill: it finishes one (its plans hold the picked cards)
+        return out + picking.holding(combos, state.picked)
+    out += combos
+    restocks = [{"type": "restock"}] + [{"type": "restock", "reserve": r} for r in state.book]
+    reserves = restocks[1:]
     reserves.sort(key=lambda a: -_keep_worth(a["reserve"]))
-    return out + reserves[:RESERVES_TRIED]
+    return out + restocks[:1] + reserves[:RESERVES_TRIED]
+
+
+def _bonus_combos(state: RellenoState, seat: int) -> list[dict]:
+    """Fills of a bonus-fill recipe with spare cards that pay for the bonus fill of
+    another book recipe (issue 26; the rollout then takes the bonus fill): for each
+    bonus-fill recipe, its cheapest cover plus the cheapest cover of another recipe,
+    the two cheapest such pairs (a few more moves to weigh, not a combinatorial list)."""
+    hand = state.hands[seat]
+    by_recipe: dict[str, list[dict]] = {}
+    for a in state.fills(seat, hand):
+        if _card(a["recipe"]).ability == "bonus_fill":
+            by_recipe.setdefault(a["recipe"], []).append(a)
+    out = []
+    for recipe, group in by_recipe.items():
+        first = min(group, key=lambda a: _cost(a["cards"]))["cards"]
+        unions: set[tuple[str, ...]] = set()
+        for other in state.book:
+            if other != recipe and not covers(first, _card(other).requires):
+                unions |= {tuple(sorted(set(first) | set(c))) for c in minimal_covers(hand, _card(other).requires)}
+        cheapest = sorted(unions, key=lambda cs: (len(cs), _cost(cs), cs))[:COMBOS_TRIED]
+        out += [{"type": "fill", "recipe": recipe, "cards": list(cs)} for cs in cheapest]
+    return out
+
+
+def _cost(cards) -> float:
+    """What playing `cards` gives up: the worth of keeping them."""
+    return sum(_keep_worth(c) for c in cards)
 
 
 def _rest_of_day(world: RellenoState, seat: int, action) -> RellenoState:
     """The world after `action`, the easy policy playing every seat to the day's end."""
     sim = world.clone()
-    sim.apply(seat, action)
+    for step in picking.steps_to(action, sim.picked):
+        sim.apply(seat, step)
     while not sim.is_over() and sim.day == world.day:
         actor = sim.actors()[0]
-        sim.apply(actor, greedy(sim, actor))
+        for step in picking.steps_to(greedy_move(sim, actor), sim.picked):  # one thought per move
+            sim.apply(actor, step)
     return sim
 
 

@@ -2,7 +2,8 @@
 
 A card's left column gives each of its fillings once: cards cover a recipe when,
 for every filling, at least as many cards show it as the recipe requires. A fill
-plays a *minimal* cover: every card played is needed (DESIGN.md says why).
+may hold spare cards (DESIGN.md); the bots weigh the *minimal* covers, where
+every card is needed.
 """
 
 from __future__ import annotations

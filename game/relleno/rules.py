@@ -13,13 +13,15 @@ recipes face up. The game runs in days:
   is the day's turn order (earliest first; a tie, only possible through early
   arrivals, goes to whoever played more of them).
 * `Phase.TURN`: the seat `current()` acts; its time card is already on its own
-  discard pile. `{"type": "fill", "recipe": id, "cards": [ids]}` plays a minimal
-  cover of a book recipe from the hand (filling.py), discards it and takes the
-  recipe into the hand, then resolves its ability; `{"type": "restock"}` takes the
-  discard pile back, `{"type": "restock", "reserve": id}` also puts a book recipe
-  on top of the deck so nobody fills it today.
-* Abilities: bonus fill → `Phase.BONUS`: `{"type": "bonus_fill", "recipe", "cards"}`
-  with cards just played, or `{"type": "skip_bonus"}`; extra restock happens at
+  discard pile. A fill's cards are picked one at a time (game/engine/picking.py:
+  `{"type": "pick"|"unpick", "card": id}`, `{"type": "cancel"}`), then
+  `{"type": "fill", "recipe": id, "cards": the picked cards}` plays them if they
+  cover a book recipe (filling.py; spare cards allowed), discards them and takes
+  the recipe into the hand, then resolves its ability; `{"type": "restock"}` takes
+  the discard pile back, `{"type": "restock", "reserve": id}` also puts a book
+  recipe on top of the deck so nobody fills it today.
+* Abilities: bonus fill → `Phase.BONUS` when the cards just played cover a book
+  recipe: `{"type": "bonus_fill", "recipe"}`, or `{"type": "skip_bonus"}`; extra restock happens at
   once; bad batch → `Phase.BAD_BATCH`: `{"type": "remove", "card": id}` from hand
   or discard pile, out of the game; early arrival acts only when choosing.
 * End of day: if every seat restocked two days running, the book goes under the
@@ -42,12 +44,12 @@ from __future__ import annotations
 from enum import StrEnum
 from itertools import combinations
 
-from game.engine import GameState, IllegalAction, Rng, detached, require, shown
+from game.engine import GameState, IllegalAction, Rng, detached, picking, require, shown
 from game.engine.actions import fields, str_field, str_list
 
 from . import words
 from .data import content
-from .filling import covers, is_minimal_cover, minimal_covers, points
+from .filling import covers, minimal_covers, points
 
 RECIPES_PER_SEAT = 10
 EARLY_MINUTES = 60  # an early-arrival card takes one hour off
@@ -116,6 +118,7 @@ class RellenoState(GameState):
         self.did: list[str | None] = [None] * n  # "fill" or "restock", today
         self.pending: list[str] = []  # abilities still to resolve this turn
         self.just_played: list[str] = []  # the cards of this turn's fill (bonus fill)
+        self.picked: list[str] = []  # the current seat's cards picked for a fill, so far
         # A seat with an empty hand (a bad batch took its last card) has nothing to reveal.
         for seat in range(n):
             if not self.hands[seat]:
@@ -171,31 +174,57 @@ class RellenoState(GameState):
         extras = [list(x) for k in range(len(early) + 1) for x in combinations(early, k)]
         return [{"type": "time_card", "card": c, "early": x} for c in timed for x in extras]
 
-    def fills(self, seat: int, pool: list[str], action: str = "fill") -> list[dict]:
-        """Every fill of a book recipe by a minimal cover from `pool`."""
+    def fills(self, seat: int, pool: list[str]) -> list[dict]:
+        """Every fill of a book recipe by a minimal cover from `pool` (what a bot
+        weighs; a fill may also hold spare cards, see `covered`)."""
         return [
-            {"type": action, "recipe": r, "cards": cards}
+            {"type": "fill", "recipe": r, "cards": cards}
             for r in self.book
             for cards in minimal_covers(pool, _card(r).requires)
         ]
 
+    def covered(self, cards: list[str]) -> list[str]:
+        """The book recipes `cards` cover, spare cards or not."""
+        return [r for r in self.book if covers(cards, _card(r).requires)]
+
     def legal_actions(self, seat: int) -> list[dict]:
+        """The next steps. A fill is picked card by card: any card of the hand
+        while some recipe can be filled from it, then the fill of each recipe
+        the picked cards cover (listing every combination would run to hundreds)."""
         if seat not in self.actors():
             return []
         if self.phase == Phase.CHOOSE:
             return self.time_choices(seat)
         if self.phase == Phase.BONUS:
-            return self.fills(seat, self.just_played, "bonus_fill") + [{"type": "skip_bonus"}]
+            return [{"type": "bonus_fill", "recipe": r} for r in self.covered(self.just_played)] + [
+                {"type": "skip_bonus"}
+            ]
         if self.phase == Phase.BAD_BATCH:
             return [{"type": "remove", "card": c} for c in sorted(set(self.hands[seat] + self.discards[seat]))]
         restocks = [{"type": "restock"}] + [{"type": "restock", "reserve": r} for r in self.book]
-        return restocks if self.must_restock(seat) else self.fills(seat, self.hands[seat]) + restocks
+        if self.must_restock(seat):
+            return restocks
+        hand = self.hands[seat]
+        if self.picked:
+            done = [{"type": "fill", "recipe": r, "cards": list(self.picked)} for r in self.covered(self.picked)]
+            return done + picking.steps(hand, self.picked)
+        return picking.steps(hand, [], bool(self.covered(hand))) + restocks
+
+    @classmethod
+    def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict]) -> RellenoState:
+        """Logs saved before issue 26 replay too: a whole fill becomes its picks and
+        itself, a bonus fill drops the cards it named, and a "no bonus fill" the
+        old rules asked for when none was possible is dropped (none is asked now)."""
+        return picking.replay(cls, num_seats, options, seed, log, _upgrade)
 
     # ---- performing ----------------------------------------------------
     def perform(self, seat: int, action) -> None:
         handler = {
             "time_card": (Phase.CHOOSE, self._choose),
             "fill": (Phase.TURN, self._fill),
+            "pick": (Phase.TURN, self._pick_step),
+            "unpick": (Phase.TURN, self._pick_step),
+            "cancel": (Phase.TURN, self._pick_step),
             "restock": (Phase.TURN, self._restock),
             "bonus_fill": (Phase.BONUS, self._bonus_fill),
             "skip_bonus": (Phase.BONUS, self._skip_bonus),
@@ -205,6 +234,11 @@ class RellenoState(GameState):
             raise IllegalAction("action-type", f"unknown action {shown(action['type'])}")
         phase, do = handler
         require(self.phase == phase, "wrong-phase", f"{shown(action['type'])} is not possible now ({self.phase})")
+        require(
+            not self.picked or action["type"] in ("fill", *picking.STEPS),
+            "cards-picked",
+            "fill a recipe with the cards you picked, or put them back first",
+        )
         do(seat, action)
 
     def _choose(self, seat: int, action: dict) -> None:
@@ -262,10 +296,19 @@ class RellenoState(GameState):
         self.discards[seat] += self.fronts[seat]
         self.fronts[seat] = []
 
+    def _pick_step(self, seat: int, action: dict) -> None:
+        require(not self.must_restock(seat), "must-restock", "you revealed no timed card: you must restock")
+        hand = self.hands[seat]
+        can_fill = action["type"] != "pick" or bool(self.picked) or bool(self.covered(hand))  # hand unchanged since
+        require(can_fill, "nothing-to-fill", "your hand covers no recipe of the book")
+        self.picked = picking.step(action, hand, self.picked)
+
     def _fill(self, seat: int, action: dict) -> None:
         fields(action, ["recipe", "cards"])
         require(not self.must_restock(seat), "must-restock", "you revealed no timed card: you must restock")
         recipe, cards = self._read_fill(action, self.hands[seat])
+        require(picking.is_picked(cards, self.picked), "pick-cards-first", "pick the cards to play one at a time")
+        self.picked = []
         for c in cards:
             self.hands[seat].remove(c)
         self.discards[seat] += cards
@@ -280,9 +323,9 @@ class RellenoState(GameState):
         cards = str_list(action, "cards", rule="cards-in-hand")
         require(bool(cards) and len(set(cards)) == len(cards), "cards-in-hand", "name one or more different cards")
         require(all(c in pool for c in cards), "cards-in-hand", "those cards are not yours to play")
-        requires = _card(recipe).requires
-        require(covers(cards, requires), "cards-cover-recipe", "the cards do not provide every requirement")
-        require(is_minimal_cover(cards, requires), "no-spare-card", "every card played must be needed")
+        require(
+            covers(cards, _card(recipe).requires), "cards-cover-recipe", "the cards do not provide every requirement"
+        )
         return recipe, sorted(cards)
 
     def _claim(self, seat: int, recipe: str) -> None:
@@ -294,9 +337,11 @@ class RellenoState(GameState):
         if ability == "extra_restock":
             self.last = {**(self.last or {}), "restocked": len(self.discards[seat])}
             self._take_back(seat)
-        if ability in ("bonus_fill", "bad_batch"):
-            self.phase = Phase.BONUS if ability == "bonus_fill" else Phase.BAD_BATCH
-        else:
+        if ability == "bonus_fill" and self.covered(self.just_played):
+            self.phase = Phase.BONUS
+        elif ability == "bad_batch":
+            self.phase = Phase.BAD_BATCH
+        else:  # a bonus fill the cards just played cannot make is not offered
             self._end_turn()
 
     def _take_back(self, seat: int) -> None:
@@ -318,9 +363,17 @@ class RellenoState(GameState):
         self._end_turn()
 
     def _bonus_fill(self, seat: int, action: dict) -> None:
-        fields(action, ["recipe", "cards"])
-        recipe, cards = self._read_fill(action, self.just_played)
-        self.last = {"seat": seat, "kind": "bonus_fill", "recipe": recipe, "cards": cards}
+        """Any ingredient of the cards just played counts (they stay on the discard
+        pile, so there is nothing to choose but the recipe)."""
+        fields(action, ["recipe"])
+        recipe = str_field(action, "recipe", rule="recipe-in-book")
+        require(recipe in self.book, "recipe-in-book", f"{recipe!r} is not in the book")
+        require(
+            covers(self.just_played, _card(recipe).requires),
+            "cards-cover-recipe",
+            "the cards just played do not provide every requirement",
+        )
+        self.last = {"seat": seat, "kind": "bonus_fill", "recipe": recipe, "cards": list(self.just_played)}
         self.phase = Phase.TURN
         self._claim(seat, recipe)
 
@@ -411,6 +464,7 @@ class RellenoState(GameState):
         if seat is not None and 0 <= seat < self.num_seats:
             obs["hand"] = self.hands[seat]
             obs["choice"] = self.choices[seat] if choosing else None
+            obs["picked"] = self.picked if seat == self.current() else []
         return detached(obs)
 
     def determinize(self, seat: int, rng: Rng) -> RellenoState:
@@ -419,6 +473,8 @@ class RellenoState(GameState):
         unseen = sorted(self.deck + self.box)
         rng.shuffle(unseen)
         copy.deck, copy.box = unseen[: len(self.deck)], sorted(unseen[len(self.deck) :])
+        if seat != self.current():
+            copy.picked = []  # a choice in the making: nobody else sees it
         if self.phase == Phase.CHOOSE:
             for other in range(self.num_seats):
                 if other != seat and self.hands[other] and self.choices[other] is not None:
@@ -434,9 +490,21 @@ class RellenoState(GameState):
             zones += self.hands[seat] + self.discards[seat] + self.removed[seat] + self.fronts[seat]
         assert sorted(zones) == sorted(every), "cards not conserved"
         assert len(self.deck) + len(self.box) <= len(data.recipes(self.advanced)), "deck overflow"
+        picker = self.current()
+        assert not self.picked or (picker is not None and set(self.picked) <= set(self.hands[picker])), "picked?"
         if self.phase != Phase.OVER:
             assert len(self.book) + len(self.reserved) <= self.num_seats + 1, "book overfull"
         for seat in range(self.num_seats):
             assert sorted(self.taken[seat]) == sorted(
                 c for c in self.owned(seat) + self.removed[seat] if _card(c).requires
             ), "taken recipes are the seat's recipes"
+
+
+def _upgrade(state: RellenoState, seat: int, action) -> list[dict] | None:
+    """An entry of an older log that today's rules refuse, as today's actions."""
+    kind = action.get("type") if isinstance(action, dict) else None
+    if kind == "bonus_fill" and "cards" in action:
+        return [{"type": "bonus_fill", "recipe": action.get("recipe")}]
+    if kind == "skip_bonus" and state.phase != Phase.BONUS:
+        return []
+    return picking.as_picked(state.picked, action)

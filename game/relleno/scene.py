@@ -9,8 +9,10 @@ piles and the recipes taken are public, so the points are too).
 
 Choosing a time card: tap (or focus and confirm) a timed card of your hand,
 add early arrivals by tapping them, then "Play". Filling: tap hand cards to
-select them; the book lights every recipe they cover; tap a lit recipe to
-fill it (a recipe tapped with nothing selected selects its first cover).
+pick them, one at a time (the rules keep the picked cards: game/engine/picking.py;
+back puts the last one back); the book lights every recipe they cover, spare
+cards or not; tap a lit recipe to fill it (a recipe tapped with nothing picked
+picks its first cover).
 Restocking is a button; "Reserve" then a recipe restocks and puts it back on
 the deck. When the last time card is in, the reveal shows every card and the
 day's order for a few seconds; the end shows each score broken down.
@@ -25,10 +27,12 @@ import pygame
 from game import i18n
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
+from game.engine.rng import Rng
 from game.i18n import _, language, ngettext
 
+from .bots import easy_bot
 from .data import content
-from .filling import covers
+from .filling import minimal_covers
 from .rules import Phase, is_early
 from .words import ability_name, card_name, clock, label
 
@@ -45,12 +49,23 @@ ADVANCED = (200, 40, 40)
 POINT_KINDS = ("star", "coin", "trophy")
 
 
+STRIP = 96  # a recipe's left-column strip: this far above the card's bottom (design units)
+
+
+def requirement_row(w: float, h: float, name_bottom: float, count: int) -> tuple[float, float]:
+    """Where a recipe's requirement pictures go on a card w x h (design units): their
+    top and size, between the name and the left column's strip, as large as that room
+    allows (a short hand card leaves little: the pictures never reach the strip)."""
+    top = max(name_bottom + 8, h * 0.36) if h >= 300 else name_bottom + 4
+    pic = min(72, (w - 20) / max(1, count) - 6, h * 0.26, h - STRIP - 14 - top)
+    return top, pic
+
+
 class RellenoScene(TableScene):
     guide_box = (16, SEATS_Y, 1888, SEATS_H)  # over the seats' totals: the book, hand and buttons stay in sight
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        self.selected: set[str] = set()  # hand cards picked for a fill
         self.time_pick: str | None = None  # the time card picked while choosing
         self.early_pick: set[str] = set()  # early arrivals added to it
         self.reserving = False  # the next recipe tapped is reserved
@@ -59,7 +74,6 @@ class RellenoScene(TableScene):
 
     # ---- acting --------------------------------------------------------------------
     def on_applied(self, seat: int, action) -> None:
-        self.selected.clear()
         self.early_pick.clear()
         self.time_pick, self.reserving = None, False
         if action.get("type") == "time_card" and self.state.phase != Phase.CHOOSE:
@@ -82,9 +96,16 @@ class RellenoScene(TableScene):
         if phase == Phase.BAD_BATCH:
             return self._act(seat, {"type": "remove", "card": card})
         if phase == Phase.TURN and not self.state.must_restock(seat):
-            self.selected ^= {card}
+            kind = "unpick" if card in self._picked(seat) else "pick"
+            if not self._act(seat, {"type": kind, "card": card}):
+                self.flash(_("Your hand covers no recipe of the book: restock today"))
+                return False
             return True
         return False
+
+    def _picked(self, seat: int | None) -> list[str]:
+        """The cards the seat has picked for a fill so far (its own view only)."""
+        return self.state.observation(seat).get("picked", []) if seat is not None else []
 
     def _tap_recipe(self, seat: int, recipe: str) -> bool:
         legal = self.state.legal_actions(seat)
@@ -92,19 +113,19 @@ class RellenoScene(TableScene):
             return self._act(seat, {"type": "restock", "reserve": recipe})
         kind = "bonus_fill" if self.state.phase == Phase.BONUS else "fill"
         fills = [a for a in legal if a["type"] == kind and a["recipe"] == recipe]
-        if not fills:
-            self.flash(self._why_not(seat, recipe))
-            return False
-        if kind == "bonus_fill":
+        if fills:
             return self._act(seat, fills[0])
-        inside = [a for a in fills if set(a["cards"]) <= self.selected]
-        if inside:
-            exact = [a for a in inside if set(a["cards"]) == self.selected]
-            return self._act(seat, (exact or inside)[0])
-        if self.selected:
+        picked = self._picked(seat)
+        if picked:
             self.flash(_("The cards you chose do not cover {recipe}").format(recipe=card_name(recipe)))
             return False
-        self.selected = set(fills[0]["cards"])  # nothing chosen: show a cover; the next tap fills
+        hand = self.state.observation(seat)["hand"]
+        cover = minimal_covers(hand, content().cards[recipe].requires) if kind == "fill" else []
+        if not cover or self.state.must_restock(seat):
+            self.flash(self._why_not(seat, recipe))
+            return False
+        for card in cover[0]:  # nothing picked: pick a cover; the next tap fills
+            self._act(seat, {"type": "pick", "card": card})
         return True
 
     def _why_not(self, seat: int, recipe: str) -> str:
@@ -122,8 +143,7 @@ class RellenoScene(TableScene):
         return self._act(seat, {"type": "time_card", "card": self.time_pick, "early": early})
 
     def table_event(self, ev) -> bool:
-        if ev.pressed and ev.control == "back" and (self.selected or self.reserving or self.time_pick):
-            self.selected.clear()
+        if ev.pressed and ev.control == "back" and (self.reserving or self.time_pick):
             self.early_pick.clear()
             self.time_pick, self.reserving = None, False
             return True
@@ -138,6 +158,7 @@ class RellenoScene(TableScene):
         out["curtain"] = lambda scene: scene.until_human(lift=False)
         out["reveal"] = lambda scene: scene._reveal()
         out["filling"] = lambda scene: scene._filling()
+        out["spare"] = lambda scene: scene._filling(spare=True)
         return out
 
     def _to_turn_start(self) -> None:
@@ -157,20 +178,36 @@ class RellenoScene(TableScene):
         self.until_human()
         self.reveal_at = self.clock - REVEAL_S / 2  # every card turned over
 
-    def _filling(self) -> None:
-        """A human on turn holding a cover of a book recipe, selected."""
-        for _day in range(12):
-            self.play_until(lambda s: s.phase == Phase.TURN and s.current() in self.session.humans())
+    def _filling(self, spare: bool = False) -> None:
+        """A human on turn with a cover of a book recipe picked (from day 4: a hand
+        holding recipes too); `spare`: a hand of five or more, a spare card picked too."""
+        if spare:  # humans played by the easy bot (random ones seldom fill): hands grow
+            self._easy_until(lambda s: s.day >= 6 and s.phase == Phase.TURN and s.current() in self.session.humans())
+        for _turn in range(200):
+            self.play_until(lambda s: s.day >= 4 and s.phase == Phase.TURN and s.current() in self.session.humans())
             seat = self.state.current()
             if seat is None:
                 return
+            turn = (self.state.day, self.state.turn_index)
             self.until_human()
-            fills = [a for a in self.state.legal_actions(seat) if a["type"] == "fill"]
+            hand = self.state.observation(seat)["hand"]
+            fills = self.state.fills(seat, hand) if len(hand) >= (5 if spare else 1) else []
             if fills:
-                self.selected = set(fills[0]["cards"])
+                extra = [c for c in hand if c not in fills[0]["cards"]][:1] if spare else []
+                for card in fills[0]["cards"] + extra:
+                    self.submit(seat, {"type": "pick", "card": card})
                 self.reveal_at = None
                 return
-            self.advance(1)
+            self.play_until(lambda s, turn=turn: (s.day, s.turn_index) != turn)  # the next turn
+
+    def _easy_until(self, done, limit: int = 2000) -> None:
+        """Play every seat with the easy bot until `done(state)` (a moment's setting)."""
+        bot, rng = easy_bot(), Rng(self.session.seed)
+        for _i in range(limit):
+            if self.state.is_over() or done(self.state):
+                return
+            seat = self.state.actors()[0]
+            self.submit(seat, bot.choose(self.state, seat, rng))
 
     # ---- drawing -------------------------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
@@ -213,11 +250,10 @@ class RellenoScene(TableScene):
         legal = self.state.legal_actions(mine) if mine is not None else []
         fill_kind = "bonus_fill" if obs["phase"] == Phase.BONUS else "fill"
         fillable = {a["recipe"] for a in legal if a["type"] == fill_kind}
-        pool = set(obs["just_played"]) if obs["phase"] == Phase.BONUS else self.selected
         for recipe, rect in zip(book, self._book_rects(len(book))):
             surf.blit(self._card(recipe, rect.size), rect)
             ui.box(rect)
-            lit = recipe in fillable and bool(pool) and covers(pool, content().cards[recipe].requires)
+            lit = recipe in fillable
             if self.reserving and mine is not None:
                 lit = True
             if lit:
@@ -260,16 +296,15 @@ class RellenoScene(TableScene):
             surf.blit(img, (ui.px(10), ui.px(y)))
             y += size_name + 2
         if c.requires:
-            pic = min(72, (w - 20) / max(1, len(c.requires)) - 6, h * 0.26)
+            top, pic = requirement_row(w, h, y, len(c.requires))
             row_w = len(c.requires) * (pic + 6) - 6
             for i, filling in enumerate(c.requires):
                 cx = w / 2 - row_w / 2 + i * (pic + 6) + pic / 2
-                cy = max(y + 8, h * 0.36) + pic / 2
+                cy = top + pic / 2
                 pygame.draw.circle(surf, (236, 222, 200), (ui.px(cx), ui.px(cy)), ui.px(pic / 2 + 2))
                 ui.picture(surf, f"relleno.{filling}", (cx, cy), pic * 0.84)
-            y = max(y + 8, h * 0.36) + pic + 6
         # The left column: what the card gives, then its points.
-        strip_y = h - 96 if c.requires else max(y + 10, h * 0.45)
+        strip_y = h - STRIP if c.requires else max(y + 10, h * 0.45)
         pygame.draw.line(
             surf, (210, 190, 160), (ui.px(8), ui.px(strip_y - 6)), (r.width - ui.px(8), ui.px(strip_y - 6))
         )
@@ -379,7 +414,7 @@ class RellenoScene(TableScene):
             return ({self.time_pick} if self.time_pick else set()) | self.early_pick
         if obs["phase"] == Phase.BONUS:
             return set(obs["just_played"])
-        return self.selected
+        return set(obs.get("picked", []))
 
     def _prompt(self, obs: dict, mine: int | None) -> str:
         phase = obs["phase"]
@@ -402,7 +437,7 @@ class RellenoScene(TableScene):
             return _("You revealed no timed card: restock today")
         if self.reserving:
             return _("Choose the recipe to put back on the deck")
-        if self.selected:
+        if obs.get("picked"):
             return _("Lit recipes are covered by your cards: choose one to fill it")
         return _("Choose cards to fill a recipe, or restock")
 
@@ -414,6 +449,8 @@ class RellenoScene(TableScene):
             buttons.append((_("Play"), self._confirm_time))
         elif phase == Phase.BONUS:
             buttons.append((_("No bonus fill"), {"type": "skip_bonus"}))
+        elif phase == Phase.TURN and obs.get("picked"):
+            buttons.append((_("Put them back"), {"type": "cancel"}))
         elif phase == Phase.TURN:
             back = len(obs["discards"][mine])
             buttons.append((_("Restock ({n})").format(n=back), {"type": "restock"}))
@@ -439,7 +476,6 @@ class RellenoScene(TableScene):
 
     def _toggle_reserve(self, _seat: int, _ev=None) -> bool:
         self.reserving = not self.reserving
-        self.selected.clear()
         return True
 
     # -- every seat's area
@@ -494,9 +530,11 @@ class RellenoScene(TableScene):
         ui = self.ui
         kinds = self._kinds(obs, seat)
         step = min(110, width / 3)
+        icon = min(38, step * 0.42)  # narrow seats (six, a time card shown): smaller, never overlapping
         for i, kind in enumerate(POINT_KINDS):
-            ui.picture(surf, f"relleno.{kind}", (x + 20 + i * step, y + 20), 38)
-            ui.text(surf, str(kinds[kind]), (x + 44 + i * step, y + 20), 34, INK, True, "midleft")
+            ui.picture(surf, f"relleno.{kind}", (x + icon / 2 + 1 + i * step, y + 20), icon)
+            count = str(kinds[kind])
+            ui.text(surf, count, (x + icon + 6 + i * step, y + 20), 34, INK, True, "midleft", width=step - icon - 8)
 
     # -- the reveal and the end
     def _draw_reveal(self, surf, obs: dict) -> None:

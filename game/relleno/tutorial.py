@@ -7,6 +7,7 @@ empty hand you restock. The partner (seat 1) shows Dario (8:35, so you play
 first on day 1), fills the Blueberry scone with its other two chefs, then shows
 the scone (7:13, first on day 2) and restocks; then a bot plays on."""
 
+from game.engine import picking
 from game.engine.tutorial import Step, Tutorial
 from game.i18n import N_
 
@@ -30,7 +31,7 @@ TUTORIAL = Tutorial(
             ),
             lambda a: a.get("type") == "fill" and a.get("recipe") == "vanilla-slice",
             N_("This step is a fill: tap Aiko and Remy, then the Vanilla slice. Restocking comes later."),
-            [{"type": "fill", "recipe": "blueberry-scone", "cards": ["bruno", "clara"]}],
+            picking.steps_to({"type": "fill", "recipe": "blueberry-scone", "cards": ["bruno", "clara"]}, []),
         ),
         Step(
             N_("Day 2. Your hand holds only the Vanilla slice: it is your time card today. Tap it, then Play."),

@@ -61,9 +61,16 @@ def label(state, seat: int, a: dict, names: list[str]) -> str:
             "Time card {card} with {n} early arrival: {time}", "Time card {card} with {n} early arrivals: {time}", n
         )
         return text.format(card=card_name(a["card"]), n=n, time=clock(card.time - 60 * n))
-    if kind in ("fill", "bonus_fill"):
-        text = N_("Fill {recipe} with {cards}") if kind == "fill" else N_("Bonus fill {recipe} with {cards}")
-        return _(text).format(recipe=card_name(a["recipe"]), cards=_cards(a["cards"]))
+    if kind == "fill":
+        return _("Fill {recipe} with {cards}").format(recipe=card_name(a["recipe"]), cards=_cards(a["cards"]))
+    if kind == "bonus_fill":
+        return _("Bonus fill {recipe}").format(recipe=card_name(a["recipe"]))
+    if kind == "pick":
+        return _("Play {card}").format(card=card_name(a["card"]))
+    if kind == "unpick":
+        return _("Keep {card}").format(card=card_name(a["card"]))
+    if kind == "cancel":
+        return _("Play none of them")
     if kind == "restock":
         back = len(state.discards[seat])
         if "reserve" in a:
@@ -84,9 +91,11 @@ def describe(state, seat: int, a: dict, names: list[str]) -> str:
                 who=who, order=", ".join(names[s] for s in state.order)
             )
         return _("{who} chose a time card").format(who=who)
+    if kind in ("pick", "unpick", "cancel"):
+        return _("{who} is choosing cards to play").format(who=who)
     if kind in ("fill", "bonus_fill"):
         text = N_("{who} filled {recipe} with {cards}") if kind == "fill" else N_("{who} bonus-filled {recipe}")
-        line = _(text).format(who=who, recipe=card_name(a["recipe"]), cards=_cards(a["cards"]))
+        line = _(text).format(who=who, recipe=card_name(a["recipe"]), cards=_cards(last.get("cards", [])))
         if "restocked" in last:
             line += _(", then restocked: {n} back in hand").format(n=last["restocked"])
         return line

@@ -103,6 +103,7 @@ def test_cheater_chefs_guided_game_follows_its_script():
     run(app, 90)
     assert [e["seat"] for e in scene.state.log] == [0, 1]
     assert not scene.submit(0, {"type": "discard_hand", "cards": ["butterfingers", "chicken", "garlic"]})
+    assert scene.submit(0, {"type": "pick", "card": "chicken"}) and scene.step == 1, "a pick is not the step yet"
     assert scene.submit(0, {"type": "discard_hand", "cards": ["chicken"]}) and scene.current() is None
     app.draw()
     app.quit()
@@ -199,10 +200,27 @@ def test_every_script_fits_its_deal():
                 reply = partner.pop(0)
                 assert reply in state.legal_actions(1), (entry.id, n, reply)
                 state.apply(1, reply)
-            wanted = [a for a in state.legal_actions(0) if step.expect(a)]
-            assert wanted, f"{entry.id} step {n + 1}: no legal action is the step's"
-            state.apply(0, wanted[0])
+            path = _step_path(state, step.expect)
+            assert path, f"{entry.id} step {n + 1}: no legal action is the step's"
+            for action in path:
+                state.apply(0, action)
             partner += step.partner
+
+
+def _step_path(state, expect, depth: int = 4) -> list[dict] | None:
+    """Seat 0's actions that do a step: a legal action it expects, or cards picked
+    one at a time (game/engine/picking.py) until one is legal."""
+    wanted = [a for a in state.legal_actions(0) if expect(a)]
+    if wanted:
+        return wanted[:1]
+    for action in state.legal_actions(0) if depth else []:
+        if action["type"] == "pick":
+            after = state.clone()
+            after.apply(0, action)
+            rest = _step_path(after, expect, depth - 1)
+            if rest:
+                return [action, *rest]
+    return None
 
 
 def _held(app, scene, frames=30):
@@ -289,6 +307,7 @@ def test_a_guided_game_is_kept_once_its_steps_are_over_and_resumes_without_the_g
     assert "not saved" in _quit_note(app), "during the steps nothing is kept: the pause menu says so"
     assert scene.submit(0, {"type": "play", "card": "garlic"})
     run(app, 90)
+    assert scene.submit(0, {"type": "pick", "card": "chicken"})
     assert scene.submit(0, {"type": "discard_hand", "cards": ["chicken"]}) and scene.current() is None
     run(app, 90)  # the partner's last replies, then over to you
     assert not scene.held

@@ -2,6 +2,7 @@
 
 from game.cheaterchefs.data import content
 from game.cheaterchefs.rules import ChefsState
+from game.engine import picking
 
 PAELLA = "paella"  # saffron chicken rice garlic
 PIZZA = "pizza"  # cheese tomato onion garlic
@@ -33,3 +34,10 @@ def table(
 
 def names(counter: list[dict]) -> list[str]:
     return [c["card"] + ("*" if c["poison"] else "") for c in counter]
+
+
+def play(state, seat: int, action: dict) -> None:
+    """Apply a whole move: a fill's or a discard's cards are picked one at a
+    time first (game/engine/picking.py), as a player does."""
+    for step in picking.steps_to(action, state.picked) if "cards" in action else [action]:
+        state.apply(seat, step)

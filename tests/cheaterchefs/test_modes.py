@@ -2,7 +2,7 @@
 
 import pytest
 
-from .helpers import PAELLA, PIZZA, cards, table
+from .helpers import PAELLA, PIZZA, cards, play, table
 
 PAELLA_DONE = ("saffron", "chicken", "rice", "garlic")
 PIZZA_DONE = ("cheese", "tomato", "onion", "garlic")
@@ -21,7 +21,7 @@ def four_seats(mode, anti=False, counters=(), hands=None):
 
 
 def discard_egg(s, seat):
-    s.apply(seat, {"type": "discard_hand", "cards": ["egg"]})
+    play(s, seat, {"type": "discard_hand", "cards": ["egg"]})
 
 
 def test_menu_needs_every_member_done():
@@ -44,7 +44,7 @@ def test_menu_is_not_won_on_a_rival_teams_turn():
         counters=[cards(*PAELLA_DONE), [], stew],
     )
     s.current = 1
-    s.apply(1, {"type": "discard_hand", "cards": ["egg"]})
+    play(s, 1, {"type": "discard_hand", "cards": ["egg"]})
     assert not s.is_over()
 
 

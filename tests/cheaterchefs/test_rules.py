@@ -7,7 +7,7 @@ from game.cheaterchefs.rules import ChefsState
 from game.engine import IllegalAction
 from game.engine.testkit import assert_rejected
 
-from .helpers import PAELLA, PIZZA, cards, names, table
+from .helpers import PAELLA, PIZZA, cards, names, play, table
 
 
 def rejected(state, seat, action, rule):
@@ -59,7 +59,7 @@ def test_one_action_then_the_turn_passes_left(seats):
     for expected in [seats - 1, 0, 1]:
         assert s.actors() == [expected]
         rejected(s, (expected + 1) % seats, s.legal_actions(expected)[0], "not-your-turn")
-        s.apply(expected, {"type": "discard_hand", "cards": [s.hands[expected][0]]})
+        play(s, expected, {"type": "discard_hand", "cards": [s.hands[expected][0]]})
 
 
 def test_an_ingredient_goes_face_up_at_the_end_of_the_counter():
@@ -96,20 +96,57 @@ def test_a_trap_is_resolved_then_discarded():
     assert s.traps_played == 1
 
 
-def test_discard_any_cards_from_your_hand():
+def test_discard_any_cards_from_your_hand_picked_one_at_a_time():
+    """Issue 26: the 15 combinations of a four-card hand were listed (only 9 fit);
+    the cards are picked one at a time instead, as at a real table."""
     s = table(hands=[["egg", "egg", "poison", "rice"], []])
-    choices = [a["cards"] for a in s.legal_actions(0) if a["type"] == "discard_hand"]
-    assert ["egg", "egg", "poison", "rice"] in choices and ["egg", "egg"] in choices
-    assert len(choices) == len({tuple(c) for c in choices}) == 11  # 3 x 2 x 2 - 1 different choices
+    legal = s.legal_actions(0)
+    assert not [a for a in legal if a["type"] == "discard_hand"]
+    assert [a["card"] for a in legal if a["type"] == "pick"] == ["egg", "poison", "rice"]
+    s.apply(0, {"type": "pick", "card": "egg"})
+    s.apply(0, {"type": "pick", "card": "egg"})  # the second egg
+    legal = s.legal_actions(0)
+    assert legal[0] == {"type": "discard_hand", "cards": ["egg", "egg"]}
+    assert {"type": "pick", "card": "egg"} not in legal and {"type": "unpick", "card": "egg"} in legal
+    assert len(legal) <= 9, "every choice fits the list"
+    assert s.current == 0 and s.discard == [], "picking does not end the turn"
+    assert s.observation(1)["picked"] == [] and s.observation(0)["picked"] == ["egg", "egg"]
+    s.apply(0, {"type": "unpick", "card": "egg"})
     s.deck = ["onion", "onion", "onion"]
-    s.apply(0, {"type": "discard_hand", "cards": ["egg", "poison", "rice"]})
+    play(s, 0, {"type": "discard_hand", "cards": ["egg", "poison", "rice"]})
     assert sorted(s.discard) == ["egg", "poison", "rice"] and s.hands[0] == ["egg", "onion", "onion", "onion"]
+    assert s.picked == [] and s.current == 1
 
 
-def test_discarding_needs_cards_from_the_hand():
+def test_a_bot_plays_a_whole_discard_step_by_step():
+    from game.cheaterchefs import GAME
+    from game.engine.rng import Rng
+
+    s = table(hands=[["egg", "egg", "poison", "rice"], ["rice"]])
+    s.apply(0, {"type": "pick", "card": "poison"})  # a bot standing in for a player who began a discard
+    bot = GAME.make_bot("easy")
+    for _ in range(5):
+        if s.current != 0:
+            break
+        action = bot.choose(s, 0, Rng(1))
+        assert action["type"] in ("pick", "discard_hand") and action in s.legal_actions(0)
+        s.apply(0, action)
+    assert s.current == 1 and "poison" in s.discard
+
+
+def test_discarding_needs_cards_from_the_hand_picked_first():
     s = table(hands=[["egg", "rice"], []])
     rejected(s, 0, {"type": "discard_hand", "cards": []}, "discard-some-cards")
     rejected(s, 0, {"type": "discard_hand", "cards": ["egg", "egg"]}, "card-in-hand")
+    rejected(s, 0, {"type": "discard_hand", "cards": ["egg"]}, "pick-cards-first")
+    rejected(s, 0, {"type": "pick", "card": "onion"}, "card-in-hand")
+    rejected(s, 0, {"type": "unpick", "card": "egg"}, "card-picked")
+    rejected(s, 0, {"type": "cancel"}, "nothing-picked")
+    s.apply(0, {"type": "pick", "card": "egg"})
+    rejected(s, 0, {"type": "discard_hand", "cards": ["egg", "rice"]}, "pick-cards-first")
+    rejected(s, 0, {"type": "play", "card": "rice"}, "cards-picked")
+    s.apply(0, {"type": "cancel"})
+    assert s.picked == [] and {"type": "play", "card": "rice"} in s.legal_actions(0)
 
 
 # ---- swap -------------------------------------------------------------------
@@ -188,7 +225,7 @@ def test_discard_an_unpoisoned_ingredient_from_your_counter():
 )
 def test_after_any_action_draw_back_up_to_four(action):
     s = table(hands=[["egg", "rice"], []], counters=[cards("onion", "tomato"), cards("garlic")])
-    s.apply(0, action)
+    play(s, 0, action)
     assert len(s.hands[0]) == 4
     assert s.last["drew"] == (3 if action["type"] == "play" else 4 if action["type"] == "discard_hand" else 2)
 
@@ -231,7 +268,7 @@ def test_your_turn_ending_with_exactly_your_order_wins():
 )
 def test_not_exactly_the_order_or_poisoned_does_not_win(counter):
     s = table(orders=[PAELLA, PIZZA], hands=[["egg"], []], counters=[cards(*counter), []])
-    s.apply(0, {"type": "discard_hand", "cards": ["egg"]})
+    play(s, 0, {"type": "discard_hand", "cards": ["egg"]})
     assert not s.is_over()
 
 
@@ -245,7 +282,7 @@ def test_an_order_done_outside_your_own_turn_is_not_yet_a_win():
     s.apply(0, {"type": "swap", "pos": 0, "side": "left"})
     assert names(s.counters[1]) == ["onion", "cheese", "tomato", "garlic"]
     assert not s.is_over() and s.winners() == []
-    s.apply(1, {"type": "discard_hand", "cards": ["rice"]})
+    play(s, 1, {"type": "discard_hand", "cards": ["rice"]})
     assert s.winners() == [1]
 
 
@@ -267,16 +304,16 @@ def test_closing_time_ends_the_game_and_the_closest_wins():
         hands=[["egg"], ["egg"]],
         counters=[cards("rice", "saffron", "egg*"), cards("tomato", "rice")],
     )
-    s.apply(0, {"type": "discard_hand", "cards": ["egg"]})
+    play(s, 0, {"type": "discard_hand", "cards": ["egg"]})
     assert not s.is_over()
-    s.apply(1, {"type": "discard_hand", "cards": ["egg"]})
+    play(s, 1, {"type": "discard_hand", "cards": ["egg"]})
     assert s.closed and s.is_over() and s.winners() == [0] and s.scores() == [2.0, 1.0]
 
 
 def test_closing_time_ties_share_the_win():
     s = table(options={"round_limit": 1}, orders=[PAELLA, PIZZA], hands=[["egg"], ["egg"]])
-    s.apply(0, {"type": "discard_hand", "cards": ["egg"]})
-    s.apply(1, {"type": "discard_hand", "cards": ["egg"]})
+    play(s, 0, {"type": "discard_hand", "cards": ["egg"]})
+    play(s, 1, {"type": "discard_hand", "cards": ["egg"]})
     assert s.winners() == [0, 1]
 
 
@@ -305,3 +342,21 @@ def test_team_modes_alternate_seats_unless_teams_are_given():
     assert ChefsState(5, {"mode": "menu"}, 1).teams == [0, 1, 0, 1, 0]
     assert ChefsState(5, {"mode": "turbo", "teams": [2, 2, 7, 1, 1]}, 1).teams == [2, 2, 7, 1, 1]
     assert ChefsState(3, None, 1).teams == [0, 1, 2]
+
+
+def test_a_game_saved_before_discards_were_picked_card_by_card_still_resumes():
+    from game.cheaterchefs import GAME
+    from game.engine.rng import Rng
+
+    s, bot, old = ChefsState(3, None, 4), GAME.make_bot("easy"), []
+    rng = Rng(4)
+    while not s.is_over() and len(s.log) < 300:
+        action = bot.choose(s, s.current, rng)
+        if action["type"] not in ("pick", "unpick", "cancel"):
+            old.append({"seat": s.current, "action": action})
+        s.apply(s.current, action)
+    assert any(e["action"]["type"] == "discard_hand" for e in old) and len(old) < len(s.log)
+    resumed = ChefsState.replay(3, {}, 4, old)
+    assert [e for e in resumed.log if e["action"]["type"] != "pick"] == old, "picks added, in card order"
+    resumed.log, s.log = [], []
+    assert resumed.to_json() == s.to_json()

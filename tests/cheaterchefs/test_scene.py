@@ -74,6 +74,57 @@ def test_a_single_action_choice_acts_at_once(app):
     assert [c["card"] for c in scene.state.counters[0]] == ["egg"]
 
 
+def test_a_discard_is_chosen_card_by_card(app):
+    """Issue 26: the list offered every combination (15 for four cards, 9 fit)."""
+    state = table(hands=[["egg", "egg", "poison", "rice"], ["rice"]])
+    scene = scene_with(app, 1, state)
+    app.draw()
+    labels = [label for label, _g in scene.rows]
+    for _i in range(labels.index("Discard from hand")):
+        press(app, "down")
+    press(app, "confirm")
+    app.draw()
+    assert scene.group == "discard_hand"
+    assert [label for label, _a in scene.rows] == [
+        "Add Egg to the discard",
+        "Add Poisoned! to the discard",
+        "Add Rice to the discard",
+    ]
+    press(app, "confirm")  # egg
+    app.draw()
+    assert scene.state.picked == ["egg"] and scene.group == "discard_hand"
+    assert scene.rows[scene.index][1] == {"type": "pick", "card": "egg"}, "the cursor stays on the cards"
+    assert len(scene.rows) <= 9
+    press(app, "confirm")  # the second egg
+    assert scene.state.picked == ["egg", "egg"]
+    app.draw()
+    keep = next(
+        t.rect
+        for i, t in enumerate(scene.targets)
+        if t.key == f"row{scene.rows.index(('Keep Egg', {'type': 'unpick', 'card': 'egg'}))}"
+    )
+    press(app, "point", keep.center)
+    app.draw()
+    assert scene.state.picked == ["egg"] and scene.group == "discard_hand"
+    first = next(t.rect for t in scene.targets if t.key == "row0")
+    assert scene.rows[0][0] == "Discard Egg"
+    press(app, "point", first.center)
+    assert scene.state.discard == ["egg"] and scene.state.current == 1 and scene.group is None
+
+
+def test_back_puts_the_last_picked_card_back(app):
+    scene = scene_with(app, 1)
+    scene.until_human()
+    seat = scene.my_turn()
+    card = scene.state.observation(seat)["hand"][0]
+    assert scene.submit(seat, {"type": "pick", "card": card})
+    app.draw()
+    assert scene.group == "discard_hand"
+    press(app, "back")
+    app.draw()
+    assert scene.state.picked == [] and scene.my_turn() == seat
+
+
 def test_two_humans_see_their_hands_only_behind_the_curtain(app):
     scene = scene_with(app, 2)
     current = scene.state.current
@@ -86,7 +137,7 @@ def test_two_humans_see_their_hands_only_behind_the_curtain(app):
     assert scene.rows
 
 
-@pytest.mark.parametrize("moment", ["six", "aiming", "end"])
+@pytest.mark.parametrize("moment", ["six", "aiming", "discarding", "end"])
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_moments_draw_in_both_languages(app, moment, lang):
     app.set_language(lang)

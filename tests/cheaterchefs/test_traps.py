@@ -14,7 +14,7 @@ def test_every_trap_has_a_title_a_text_and_a_known_effect():
 
 def test_poison_marks_a_rivals_ingredient():
     s = table(seats=3, hands=[["poison"], [], []], counters=[cards("rice"), cards("egg", "onion"), []])
-    targets = [(a["seat"], a["pos"]) for a in s.legal_actions(0) if a.get("card") == "poison"]
+    targets = [(a["seat"], a["pos"]) for a in s.legal_actions(0) if a["type"] == "play" and a.get("card") == "poison"]
     assert targets == [(1, 0), (1, 1)]  # not your own counter, not an empty one
     s.apply(0, {"type": "play", "card": "poison", "seat": 1, "pos": 1})
     assert names(s.counters[1]) == ["egg", "onion*"] and s.last["ingredients"] == ["onion"]
@@ -31,7 +31,7 @@ def test_poison_needs_an_unpoisoned_rival_card():
 
 def test_antidote_cures_a_poisoned_card_on_any_counter():
     s = table(hands=[["antidote"], []], counters=[cards("rice*", "egg"), cards("onion*")])
-    targets = [(a["seat"], a["pos"]) for a in s.legal_actions(0) if a.get("card") == "antidote"]
+    targets = [(a["seat"], a["pos"]) for a in s.legal_actions(0) if a["type"] == "play" and a.get("card") == "antidote"]
     assert targets == [(0, 0), (1, 0)]
     rejected(s, 0, {"type": "play", "card": "antidote", "seat": 0, "pos": 1}, "antidote-needs-poison")
     s.apply(0, {"type": "play", "card": "antidote", "seat": 0, "pos": 0})
@@ -72,13 +72,13 @@ def test_switcheroo_touches_no_poisoned_card():
     rejected(s, 0, {"type": "play", "card": "switcheroo", "mine": 0, "seat": 1, "pos": 1}, "poisoned-card-untouchable")
     rejected(s, 0, {"type": "play", "card": "switcheroo", "mine": 1, "seat": 1, "pos": 0}, "poisoned-card-untouchable")
     rejected(s, 0, {"type": "play", "card": "switcheroo", "mine": 7, "seat": 1, "pos": 1}, "own-card")
-    targets = [a for a in s.legal_actions(0) if a.get("card") == "switcheroo"]
+    targets = [a for a in s.legal_actions(0) if a["type"] == "play" and a.get("card") == "switcheroo"]
     assert targets == [{"type": "play", "card": "switcheroo", "mine": 1, "seat": 1, "pos": 1}]
 
 
 def test_grease_fire_burns_a_rivals_hand():
     s = table(seats=3, hands=[["grease-fire"], ["egg", "poison"], []])
-    targets = [a["seat"] for a in s.legal_actions(0) if a.get("card") == "grease-fire"]
+    targets = [a["seat"] for a in s.legal_actions(0) if a["type"] == "play" and a.get("card") == "grease-fire"]
     assert targets == [1]  # seat 2 has no hand to burn
     rejected(s, 0, {"type": "play", "card": "grease-fire", "seat": 2}, "fire-needs-a-hand")
     rejected(s, 0, {"type": "play", "card": "grease-fire", "seat": 0}, "trap-hits-a-rival")

@@ -5,6 +5,7 @@ Aiko 8:40 vanilla), seat 1 blue (Bruno 6:03 blueberry+strawberry, Clara 6:38
 vanilla+custard, Dario 8:35 chocolate), seat 2 green (Elena 6:12, Farah 6:35, Gus 8:31).
 """
 
+from game.engine import picking
 from game.relleno.data import content
 from game.relleno.rules import Phase, RellenoState
 
@@ -76,3 +77,10 @@ def turn(state: RellenoState) -> int:
     seat = state.current()
     assert seat is not None
     return seat
+
+
+def play(state, seat: int, action: dict) -> None:
+    """Apply a whole move: a fill's or a discard's cards are picked one at a
+    time first (game/engine/picking.py), as a player does."""
+    for step in picking.steps_to(action, state.picked) if "cards" in action else [action]:
+        state.apply(seat, step)

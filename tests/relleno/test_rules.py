@@ -7,7 +7,7 @@ from game.engine.testkit import assert_rejected
 from game.relleno.data import content
 from game.relleno.rules import Phase, RellenoState
 
-from .helpers import NAMES, choose, table, turn
+from .helpers import NAMES, choose, play, table, turn
 
 RED = ["aiko", "remy", "vicki"]
 BLUE = ["bruno", "clara", "dario"]
@@ -112,8 +112,7 @@ def test_the_time_card_is_discarded_first_and_cannot_help_fill():
     assert s.discards[1] == ["dario"] and "dario" not in s.hands[1]
     s.apply(1, {"type": "restock"})
     assert s.discards[0] == ["aiko"]
-    fills = [a for a in s.legal_actions(0) if a["type"] == "fill"]
-    assert all(a["recipe"] == "chocolate-log" for a in fills)  # nothing needing vanilla
+    assert s.covered(s.hands[0]) == ["chocolate-log"]  # nothing needing vanilla
     assert_rejected(s, 0, {"type": "fill", "recipe": "swiss-roll", "cards": ["aiko"]}, "cards-in-hand")
 
 
@@ -122,34 +121,70 @@ def test_a_fill_discards_the_cards_played_and_takes_the_recipe_into_the_hand():
     s = table(2, book=["chocolate-tart", "swiss-roll", "boston-cream-pie"])
     choose(s, "aiko", "dario")
     s.apply(1, {"type": "restock"})
-    s.apply(0, {"type": "fill", "recipe": "chocolate-tart", "cards": ["remy", "vicki"]})
+    play(s, 0, {"type": "fill", "recipe": "chocolate-tart", "cards": ["remy", "vicki"]})
     assert s.hands[0] == ["chocolate-tart"]
     assert s.discards[0] == ["aiko", "remy", "vicki"]
     assert s.taken[0] == ["chocolate-tart"] and "chocolate-tart" not in s.book
     assert s.describe(0, s.log[-1]["action"], NAMES).startswith("Ana filled Chocolate tart with")
 
 
-def test_a_fill_must_cover_every_requirement_with_no_spare_card():
+def test_a_fill_must_cover_every_requirement_and_may_play_a_spare_card():
+    """Rulebook: "play one or more cards" whose fillings "must cover" a recipe; a
+    spare card is not forbidden (issue 26: it was refused as no-spare-card)."""
     s = table(2, book=["chocolate-tart", "swiss-roll", "boston-cream-pie"], hands={0: RED + ["chocolate-log"]})
     choose(s, "chocolate-log", "dario")
     s.apply(1, {"type": "restock"})
     assert_rejected(s, 0, {"type": "fill", "recipe": "chocolate-tart", "cards": ["vicki"]}, "cards-cover-recipe")
-    assert_rejected(s, 0, {"type": "fill", "recipe": "swiss-roll", "cards": ["aiko", "vicki"]}, "no-spare-card")
     assert_rejected(s, 0, {"type": "fill", "recipe": "pain-au-chocolat", "cards": ["vicki"]}, "recipe-in-book")
     assert_rejected(s, 0, {"type": "fill", "recipe": "swiss-roll", "cards": ["aiko", "aiko"]}, "cards-in-hand")
     assert_rejected(s, 0, {"type": "fill", "recipe": "swiss-roll", "cards": []}, "cards-in-hand")
+    play(s, 0, {"type": "fill", "recipe": "swiss-roll", "cards": ["aiko", "vicki"]})
+    assert s.taken[0][-1] == "swiss-roll" and sorted(s.discards[0]) == ["aiko", "chocolate-log", "vicki"]
+
+
+def test_a_fills_cards_are_picked_one_at_a_time_then_a_covered_recipe_is_filled():
+    s = table(2, book=["chocolate-tart", "swiss-roll", "boston-cream-pie"])
+    choose(s, "aiko", "dario")
+    s.apply(1, {"type": "restock"})
     legal = s.legal_actions(0)
-    assert {"type": "fill", "recipe": "swiss-roll", "cards": ["aiko"]} in legal
-    assert {"type": "fill", "recipe": "chocolate-tart", "cards": ["remy", "vicki"]} in legal
+    assert not [a for a in legal if a["type"] == "fill"], "no combination is listed"
+    assert [a for a in legal if a["type"] == "pick"] == [{"type": "pick", "card": c} for c in ["remy", "vicki"]]
+    assert_rejected(s, 0, {"type": "fill", "recipe": "chocolate-tart", "cards": ["remy", "vicki"]}, "pick-cards-first")
+    s.apply(0, {"type": "pick", "card": "vicki"})
+    assert not [a for a in s.legal_actions(0) if a["type"] == "fill"], "vicki alone covers nothing in the book"
+    assert_rejected(s, 0, {"type": "restock"}, "cards-picked")
+    assert_rejected(s, 0, {"type": "pick", "card": "vicki"}, "card-in-hand")
+    assert_rejected(s, 1, {"type": "pick", "card": "clara"}, "not-your-turn")
+    s.apply(0, {"type": "pick", "card": "remy"})
+    legal = s.legal_actions(0)
+    assert [a for a in legal if a["type"] == "fill"] == [
+        {"type": "fill", "recipe": r, "cards": ["remy", "vicki"]} for r in ["chocolate-tart", "boston-cream-pie"]
+    ]
+    assert {"type": "unpick", "card": "remy"} in legal and {"type": "cancel"} in legal
+    assert s.observation(0)["picked"] == ["remy", "vicki"] and s.observation(1)["picked"] == []
+    assert "picked" not in s.observation(None)
+    assert s.describe(0, {"type": "pick", "card": "remy"}, NAMES) == "Ana is choosing cards to play"
+    s.apply(0, {"type": "unpick", "card": "remy"})
+    assert s.picked == ["vicki"] and s.can_undo(0)
+    s.apply(0, {"type": "cancel"})
+    assert s.picked == [] and {"type": "restock"} in s.legal_actions(0)
+
+
+def test_nothing_to_pick_when_the_hand_covers_no_recipe():
+    s = table(2, book=["swiss-roll", "vanilla-cannoli", "profiteroles"])
+    choose(s, "aiko", "dario")  # red keeps Remy and Vicki: no vanilla
+    s.apply(1, {"type": "restock"})
+    assert {a["type"] for a in s.legal_actions(0)} == {"restock"}
+    assert_rejected(s, 0, {"type": "pick", "card": "vicki"}, "nothing-to-fill")
 
 
 def test_the_book_is_not_refilled_during_the_day():
     s = table(2, book=["chocolate-log", "swiss-roll", "boston-cream-pie"])
     choose(s, "remy", "bruno")  # 6:41, 6:03
-    s.apply(1, {"type": "fill", "recipe": "swiss-roll", "cards": ["clara"]})
+    play(s, 1, {"type": "fill", "recipe": "swiss-roll", "cards": ["clara"]})
     assert s.book == ["chocolate-log", "boston-cream-pie"]
     assert not any(a.get("recipe") == "swiss-roll" for a in s.legal_actions(0))
-    s.apply(0, {"type": "fill", "recipe": "chocolate-log", "cards": ["vicki"]})
+    play(s, 0, {"type": "fill", "recipe": "chocolate-log", "cards": ["vicki"]})
     assert len(s.book) == 3 and s.day == 2  # refilled at the end of the day only
 
 
@@ -186,26 +221,46 @@ def test_bonus_fill_fills_another_recipe_with_the_cards_just_played():
     s = table(2, book=["pain-au-chocolat", "blueberry-pie", "swiss-roll"])
     choose(s, "aiko", "dario")
     s.apply(1, {"type": "restock"})
-    s.apply(0, {"type": "fill", "recipe": "pain-au-chocolat", "cards": ["vicki"]})
+    play(s, 0, {"type": "fill", "recipe": "pain-au-chocolat", "cards": ["vicki"]})
     assert s.phase == Phase.BONUS and s.actors() == [0]
-    legal = s.legal_actions(0)
-    assert {"type": "bonus_fill", "recipe": "blueberry-pie", "cards": ["vicki"]} in legal
-    assert {"type": "skip_bonus"} in legal
-    assert_rejected(s, 0, {"type": "bonus_fill", "recipe": "blueberry-pie", "cards": ["remy"]}, "cards-in-hand")
+    assert s.legal_actions(0) == [{"type": "bonus_fill", "recipe": "blueberry-pie"}, {"type": "skip_bonus"}]
+    assert_rejected(s, 0, {"type": "bonus_fill", "recipe": "swiss-roll"}, "cards-cover-recipe")
+    assert_rejected(s, 0, {"type": "bonus_fill", "recipe": "blueberry-pie", "cards": ["remy"]}, "action-fields")
     assert_rejected(s, 0, {"type": "fill", "recipe": "blueberry-pie", "cards": ["remy"]}, "wrong-phase")
-    s.apply(0, {"type": "bonus_fill", "recipe": "blueberry-pie", "cards": ["vicki"]})
-    # Blueberry pie is a bonus fill too: the same cards may fill once more.
-    assert s.phase == Phase.BONUS and s.taken[0] == ["pain-au-chocolat", "blueberry-pie"]
-    s.apply(0, {"type": "skip_bonus"})
-    assert s.describe(0, s.log[-1]["action"], NAMES) == "Ana passed on the bonus fill"
+    s.apply(0, {"type": "bonus_fill", "recipe": "blueberry-pie"})
+    assert s.describe(0, s.log[-1]["action"], NAMES) == "Ana bonus-filled Blueberry pie"
+    # Blueberry pie is a bonus fill too: the same cards may fill once more, but
+    # they cover nothing left in the book, so no bonus fill is offered: the turn ends.
+    assert s.taken[0] == ["pain-au-chocolat", "blueberry-pie"]
     assert s.phase == Phase.CHOOSE and s.day == 2
+
+
+def test_a_bonus_fill_is_offered_only_when_the_cards_just_played_cover_a_recipe():
+    """Issue 26: the bonus fill was offered (only "skip" to choose) when none was possible."""
+    s = table(2, book=["pain-au-chocolat", "swiss-roll", "boston-cream-pie"])
+    choose(s, "aiko", "dario")
+    s.apply(1, {"type": "restock"})
+    play(s, 0, {"type": "fill", "recipe": "pain-au-chocolat", "cards": ["vicki"]})
+    assert s.phase != Phase.BONUS and s.taken[0] == ["pain-au-chocolat"]
+
+
+def test_a_spare_card_played_with_a_bonus_fill_recipe_can_fill_the_bonus():
+    """Issue 26: the bonus fill may use any filling of the cards just played, so a
+    spare card played for it counts (Remy's custard, with Vicki's chocolate)."""
+    s = table(2, book=["pain-au-chocolat", "chocolate-tart", "swiss-roll"])
+    choose(s, "aiko", "dario")
+    s.apply(1, {"type": "restock"})
+    play(s, 0, {"type": "fill", "recipe": "pain-au-chocolat", "cards": ["remy", "vicki"]})
+    assert s.legal_actions(0) == [{"type": "bonus_fill", "recipe": "chocolate-tart"}, {"type": "skip_bonus"}]
+    s.apply(0, {"type": "bonus_fill", "recipe": "chocolate-tart"})
+    assert s.taken[0] == ["pain-au-chocolat", "chocolate-tart"] and s.discards[0] == ["aiko", "remy", "vicki"]
 
 
 def test_extra_restock_takes_the_discard_pile_back_without_a_reservation():
     s = table(2, book=["chocolate-cupcake", "swiss-roll", "boston-cream-pie"], discards={0: ["chocolate-log"]})
     choose(s, "aiko", "dario")
     s.apply(1, {"type": "restock"})
-    s.apply(0, {"type": "fill", "recipe": "chocolate-cupcake", "cards": ["vicki"]})
+    play(s, 0, {"type": "fill", "recipe": "chocolate-cupcake", "cards": ["vicki"]})
     assert s.discards[0] == [] and sorted(s.hands[0]) == sorted(RED + ["chocolate-log", "chocolate-cupcake"])
     assert s.reserved == [] and s.day == 2
     assert ", then restocked: 3 back in hand" in s.describe(0, s.log[-1]["action"], NAMES)
@@ -215,7 +270,7 @@ def test_bad_batch_removes_one_card_from_hand_or_discard_pile():
     s = table(2, {"advanced": True}, book=["croquembouche", "swiss-roll", "chocolate-log"])
     choose(s, "aiko", "dario")
     s.apply(1, {"type": "restock"})
-    s.apply(0, {"type": "fill", "recipe": "croquembouche", "cards": ["remy", "vicki"]})
+    play(s, 0, {"type": "fill", "recipe": "croquembouche", "cards": ["remy", "vicki"]})
     assert s.phase == Phase.BAD_BATCH
     legal = s.legal_actions(0)
     assert {a["card"] for a in legal} == {"aiko", "remy", "vicki", "croquembouche"}
@@ -249,7 +304,7 @@ def test_undo_takes_back_a_fill_while_its_ability_waits_but_not_a_finished_turn(
 def test_early_arrival_does_nothing_when_claimed():
     s = table(2, {"advanced": True}, book=["princess-cake", "swiss-roll", "chocolate-log"])
     choose(s, "remy", "dario")
-    s.apply(0, {"type": "fill", "recipe": "princess-cake", "cards": ["aiko", "vicki"]})
+    play(s, 0, {"type": "fill", "recipe": "princess-cake", "cards": ["aiko", "vicki"]})
     assert s.phase == Phase.TURN and s.current() == 1
 
 
@@ -303,7 +358,7 @@ def test_a_fill_breaks_the_run_of_restocking_days():
     s.apply(0, {"type": "restock"})
     s.apply(1, {"type": "restock"})
     choose(s, "remy", "bruno")
-    s.apply(1, {"type": "fill", "recipe": "swiss-roll", "cards": ["clara"]})
+    play(s, 1, {"type": "fill", "recipe": "swiss-roll", "cards": ["clara"]})
     s.apply(0, {"type": "restock"})
     assert s.all_restock_days == 0 and not s.under
 
@@ -313,8 +368,8 @@ def _two_fills_with_a_deck_of(cards: int):
     s.box += s.deck[:-cards]
     s.deck = s.deck[-cards:]
     choose(s, "remy", "bruno")
-    s.apply(1, {"type": "fill", "recipe": "swiss-roll", "cards": ["clara"]})
-    s.apply(0, {"type": "fill", "recipe": "chocolate-log", "cards": ["vicki"]})
+    play(s, 1, {"type": "fill", "recipe": "swiss-roll", "cards": ["clara"]})
+    play(s, 0, {"type": "fill", "recipe": "chocolate-log", "cards": ["vicki"]})
     return s
 
 
@@ -377,3 +432,45 @@ def test_actions_out_of_phase_are_refused():
     assert_rejected(s, 0, {"type": "restock"}, "wrong-phase")
     assert_rejected(s, 0, {"type": "skip_bonus"}, "wrong-phase")
     assert_rejected(s, 0, {"type": "bake"}, "action-type")
+
+
+def test_the_hard_bot_plays_a_spare_card_that_pays_for_a_bonus_fill():
+    """Issue 26's new play: Pain au chocolat (bonus fill) filled with Vicki and a spare
+    Remy, whose custard and Vicki's chocolate then bonus-fill the Chocolate tart: two
+    recipes for the cards the tart alone would take."""
+    from game.engine.rng import Rng
+    from game.relleno import GAME
+
+    s = table(2, book=["pain-au-chocolat", "chocolate-tart", "swiss-roll"])
+    choose(s, "aiko", "dario")
+    s.apply(1, {"type": "restock"})
+    bot = GAME.make_bot("hard")
+    while s.current() == 0:
+        s.apply(0, bot.choose(s, 0, Rng(5)))
+    assert s.taken[0] == ["pain-au-chocolat", "chocolate-tart"], s.log[-4:]
+
+
+def test_a_game_saved_before_cards_were_picked_one_at_a_time_still_resumes():
+    """A save's log from before issue 26: whole fills, bonus fills naming cards, and a
+    "no bonus fill" after a bonus that could not be made. It replays to the same game."""
+    from game.engine.rng import Rng
+    from game.relleno import GAME
+
+    for seed in (3, 8):
+        s, bot, old = RellenoState(3, None, seed), GAME.make_bot("easy"), []
+        rng = Rng(seed)
+        while not s.is_over():
+            seat = s.actors()[0]
+            action = bot.choose(s, seat, rng)
+            played = list(s.just_played)
+            s.apply(seat, action)
+            if action["type"] == "bonus_fill":
+                old.append({"seat": seat, "action": {**action, "cards": played}})
+            elif action["type"] not in ("pick", "unpick", "cancel"):
+                old.append({"seat": seat, "action": action})
+            bonus = action["type"] == "fill" and content().cards[action["recipe"]].ability == "bonus_fill"
+            if bonus and s.phase != Phase.BONUS:  # the old rules asked anyway
+                old.append({"seat": seat, "action": {"type": "skip_bonus"}})
+        assert len(old) != len(s.log)
+        resumed = RellenoState.replay(3, {}, seed, old)
+        assert resumed.to_json() == s.to_json(), "the same game, its log as today's rules write it"

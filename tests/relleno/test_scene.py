@@ -22,12 +22,12 @@ def app():
     a.quit()
 
 
-def scene_with(app, state=None, humans: int = 1, saves=None):
+def scene_with(app, state=None, humans: int = 1, saves=None, seed: int = 3):
     seats = default_seats(2, list(GAME.bots))
     for i, cfg in enumerate(seats):
         cfg.kind = "human" if i < humans else "bot"
         cfg.controller = None  # pointer and keyboard act for the open view
-    session = Session(GAME, seats, None, 3, saves)
+    session = Session(GAME, seats, None, seed, saves)
     if state is not None:
         session.state = state
     scene = make_table(app, session)
@@ -67,17 +67,18 @@ def on_turn(app, **kw):
     return scene_with(app, state)
 
 
-def test_selected_cards_light_the_recipes_they_cover_and_a_tap_fills(app):
+def test_picked_cards_light_the_recipes_they_cover_and_a_tap_fills(app):
     scene = on_turn(app, book=["pain-au-chocolat"])
     hand = scene.state.hands[0]
     assert {"vicki", "aiko"} <= set(hand)
     tap(app, scene, "hand:aiko")  # vanilla: no chocolate
-    assert scene.selected == {"aiko"}
+    assert scene.state.picked == ["aiko"]
     tap(app, scene, "book:pain-au-chocolat")  # not covered: refused, nothing played
     assert scene.state.did[0] is None and "do not cover" in scene.flash_text
-    tap(app, scene, "hand:aiko")  # unselect
-    tap(app, scene, "book:pain-au-chocolat")  # nothing selected: its first cover is selected
-    cover = set(scene.selected)
+    tap(app, scene, "hand:aiko")  # put back
+    assert scene.state.picked == []
+    tap(app, scene, "book:pain-au-chocolat")  # nothing picked: its first cover is picked
+    cover = set(scene.state.picked)
     assert cover == {"vicki"} and scene.state.did[0] is None
     tap(app, scene, "book:pain-au-chocolat")  # and the second tap fills it with that cover
     last = scene.state.log[-1]
@@ -117,10 +118,12 @@ def test_a_relleno_game_saves_and_resumes_through_the_app(app, tmp_path):
 
 
 def bonus_fill_ready(state) -> bool:
-    """Seat 0 on turn, able to fill a recipe whose bonus fill keeps the turn going."""
-    if state.phase != Phase.TURN or state.current() != 0:
+    """Seat 0 on turn, able to fill a recipe whose bonus fill keeps the turn going
+    (its whole hand covers it and another recipe)."""
+    if state.phase != Phase.TURN or state.current() != 0 or state.must_restock(0):
         return False
-    return any(a["type"] == "fill" and bonus(a["recipe"]) for a in state.legal_actions(0))
+    covered = state.covered(state.hands[0])
+    return len(covered) > 1 and any(bonus(r) for r in covered)
 
 
 def bonus(recipe: str) -> bool:
@@ -128,11 +131,29 @@ def bonus(recipe: str) -> bool:
 
 
 def test_a_fill_waiting_for_its_bonus_fill_is_undone_by_back(app):
-    scene = scene_with(app)
+    scene = scene_with(app, seed=1)
     scene.play_until(bonus_fill_ready, limit=2000)
     assert bonus_fill_ready(scene.state)
-    fill = next(a for a in scene.state.legal_actions(0) if a["type"] == "fill" and bonus(a["recipe"]))
+    hand = list(scene.state.hands[0])
+    fill = {"type": "fill", "recipe": next(r for r in scene.state.covered(hand) if bonus(r)), "cards": hand}
+    for card in hand:  # every card, the spare ones too: they may serve the bonus fill
+        assert scene.submit(0, {"type": "pick", "card": card})
     before = scene.state.to_json()
     assert scene.submit(0, fill) and scene.state.phase == Phase.BONUS
     press(app, "back")
     assert scene.state.to_json() == before
+
+
+def test_a_cards_requirements_never_reach_its_left_column():
+    """Issue 26: on a hand card the requirement pictures overlapped the fillings and
+    points of the left column. Every recipe, on the book's cards and on hand cards
+    from one to ten in hand, with a name on one line (size 30 at most) or two (a name
+    wraps only at the smallest size, 20)."""
+    from game.relleno.scene import STRIP, requirement_row
+
+    sizes = [(262, 330)] + [(min(200, (1860 - 12 * (n - 1)) / n), 220) for n in range(1, 11)]
+    for recipe in (c for c, card in content().cards.items() if card.requires):
+        for w, h in sizes:
+            for name_bottom in (46 + 32, 46 + 2 * 22):
+                top, pic = requirement_row(w, h, name_bottom, len(content().cards[recipe].requires))
+                assert pic >= 12 and top + pic + 2 <= h - STRIP - 6, (recipe, w, h, name_bottom)

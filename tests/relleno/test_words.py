@@ -25,8 +25,10 @@ def test_fill_and_restock_labels_name_the_cards():
     s = table(2, book=["swiss-roll", "chocolate-log", "boston-cream-pie"])
     choose(s, "remy", "dario")
     labels = {s.label(0, a, NAMES) for a in s.legal_actions(0)}
-    assert "Fill Swiss roll with Aiko" in labels
-    assert "Restock: 1 back in hand, reserve Chocolate log" in labels
+    assert {"Play Aiko", "Play Vicki", "Restock: 1 back in hand, reserve Chocolate log"} <= labels
+    s.apply(0, {"type": "pick", "card": "aiko"})
+    labels = {s.label(0, a, NAMES) for a in s.legal_actions(0)}
+    assert labels == {"Fill Swiss roll with Aiko", "Play Vicki", "Keep Aiko", "Play none of them"}
 
 
 def test_names_follow_the_language(french):
@@ -44,4 +46,23 @@ def test_labels_and_descriptions_speak_french(french):
     s.apply(0, {"type": "time_card", "card": "remy", "early": []})
     assert s.describe(0, s.log[-1]["action"], NAMES) == "Ana choisit sa carte horaire"
     s.apply(1, {"type": "time_card", "card": "dario", "early": []})
+    assert "Jouer Aiko" in {s.label(0, a, NAMES) for a in s.legal_actions(0)}
+    s.apply(0, {"type": "pick", "card": "aiko"})
+    assert s.describe(0, s.log[-1]["action"], NAMES) == "Ana choisit des cartes à jouer"
     assert "Garnir Biscuit roulé avec Aiko" in {s.label(0, a, NAMES) for a in s.legal_actions(0)}
+
+
+def test_a_phone_ticks_the_cards_picked_for_a_fill():
+    from game.web.views import build_view
+
+    s = table(2, book=["swiss-roll", "chocolate-log", "boston-cream-pie"])
+    choose(s, "remy", "dario")
+    s.apply(0, {"type": "pick", "card": "aiko"})
+    view = build_view(s, 0, NAMES[:2])
+    assert view["panels"][0]["items"] == ["✓ Aiko", "Vicki"]
+    assert "Fill Swiss roll with Aiko" in view["labels"]
+    assert set(view["groups"]) == {"Fill a recipe with: Aiko"}, "until the fill, only its steps"
+    s.apply(0, {"type": "cancel"})
+    groups = dict(zip(build_view(s, 0, NAMES[:2])["labels"], build_view(s, 0, NAMES[:2])["groups"]))
+    assert groups["Play Vicki"] == "Fill a recipe: pick its cards"
+    assert groups["Restock: 1 back in hand"] == "Restock and reserve"
