@@ -21,7 +21,7 @@ def _wait_for_boxes(manager: BuzzerManager, seconds: float) -> None:
     deadline = time.monotonic() + seconds
     manager.start()
     while time.monotonic() < deadline:
-        links = list(manager.links.values())
+        links = manager.all_links()
         if (
             links
             and all(link.state not in (LinkState.OPENING,) for link in links)
@@ -42,7 +42,7 @@ def cmd_list(extra: list[str], out=sys.stdout) -> int:
     manager = _manager(extra)
     _wait_for_boxes(manager, SETTLE_S)
     print("Boxes:", file=out)
-    for link in manager.links.values():
+    for link in manager.all_links():
         print("  " + link.describe(), file=out)
         if link.state == LinkState.READY:
             print("    " + clock_line(link), file=out)
@@ -103,7 +103,7 @@ def cmd_monitor(extra: list[str], seconds: float | None, out=sys.stdout) -> int:
                 print("! " + manager.notices.get(), file=out, flush=True)
             if time.monotonic() >= next_status:
                 next_status += 5
-                for link in list(manager.links.values()):
+                for link in manager.all_links():
                     print(link.describe(), file=out)
                     if link.state in (LinkState.READY, LinkState.SILENT):
                         print("    " + clock_line(link) + "\n    " + error_line(link), file=out, flush=True)

@@ -167,6 +167,11 @@ class BuzzerManager:
             new.start()
 
     # ---- what the game sees -----------------------------------------------------
+    def all_links(self) -> list[BoxLink]:
+        """Every link, live, lost or rejected, one per port."""
+        with self._lock:
+            return list(self.links.values())
+
     def ready_links(self) -> list[BoxLink]:
         with self._lock:
             return [link for link in self.links.values() if link.state == "ready"]
