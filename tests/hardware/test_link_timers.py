@@ -1,7 +1,8 @@
 """BoxLink's timers on its injected clock: the HELLO handshake (boot wait,
 asking, giving up), the PING schedule, the heartbeat watch and the relink's
 ask, driven by a fake clock with no port, no thread and no sleeping. The
-link is fed what its reader would post (`receive`) and its owner's `tick`."""
+link is fed what its reader would post (`receive`) and its owner's `tick`;
+the manager's retry of a mute port on its clock too."""
 
 from __future__ import annotations
 
@@ -11,6 +12,11 @@ import pytest
 
 from game.hardware import boxlink as B
 from game.hardware import protocol as P
+from game.hardware.fakebox import FakeBox
+from game.hardware.manager import RETRY_REJECTED_S, BuzzerManager
+from game.input.events import EventQueue
+
+from .helpers import wait_for
 
 MS = 1_000_000
 S = 1_000_000_000
@@ -189,3 +195,45 @@ def test_a_press_before_any_pong_is_timed_by_its_read_with_the_wide_bound():
     ((msg, t_rx),) = rig.events
     assert (msg.station, msg.button, t_rx) == (1, 2, rig.clock.ns)
     assert rig.link.host_time(msg.time_us, t_rx) == (rig.clock.ns, B.UNKNOWN_CLOCK_NS)
+
+
+def test_a_relinked_box_that_never_answers_is_asked_every_second_then_given_up():
+    rig = Rig()
+    rig.ready()
+    rig.hello(box_id=0x0BAD)
+    asked_at = []
+    for _ in range(int(B.HELLO_GIVE_UP_S / 0.1) + 1):
+        rig.at(0.1)
+        asked_at += [rig.clock.ns for m in rig.wire.take() if isinstance(m, P.HelloRequest)]
+    gaps = [round((b - a) / MS) for a, b in itertools.pairwise(asked_at)]
+    assert gaps == [round(B.HELLO_RETRY_S * 1000)] * (len(asked_at) - 1) and len(asked_at) == 5
+    assert rig.link.state == B.LinkState.REJECTED and "no HELLO within 5 s" in rig.link.reason
+
+
+def test_a_port_that_opened_and_said_nothing_is_tried_again_only_after_10_s():
+    """The manager's scan and the link's give-up on the manager's injected
+    clock; the test's thread is the manager's (no start()), the reader is real."""
+    clock = Clock()
+    mute = FakeBox(box_id=0xC3, silent=True)
+    manager = BuzzerManager(EventQueue(), find=lambda: [(mute.port, "test")], clock=clock)
+    try:
+        manager.scan()
+        first = manager.links[mute.port]
+
+        def opened() -> bool:
+            manager.pump(0.01)  # what the reader posted, taken on this thread
+            return first.opened
+
+        wait_for(opened, what="the port open")
+        clock.ns += round((B.HELLO_GIVE_UP_S + 0.01) * S)
+        manager.pump()
+        assert first.state == B.LinkState.REJECTED
+        clock.ns += round((RETRY_REJECTED_S - 0.1) * S)
+        manager.scan()
+        assert manager.links[mute.port] is first
+        clock.ns += round(0.2 * S)
+        manager.scan()
+        assert manager.links[mute.port] is not first
+    finally:
+        manager.stop()
+        mute.stop()
