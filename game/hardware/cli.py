@@ -46,8 +46,9 @@ def cmd_list(extra: list[str], out=sys.stdout) -> int:
         print("  " + link.describe(), file=out)
         if link.state == LinkState.READY:
             print("    " + clock_line(link), file=out)
+    found = manager.ready_links()  # before stopping, which loses every link
     manager.stop()
-    return 0 if manager.ready_links() or not candidates else 1
+    return 0 if found or not candidates else 1
 
 
 def clock_line(link: BoxLink) -> str:
