@@ -123,7 +123,10 @@ class BuzzerManager:
         while not self._stop.is_set():
             now = self.clock()
             if now >= next_scan:
-                self.scan()
+                try:
+                    self.scan()
+                except Exception:  # listing ports failed this time: the next scan tries again
+                    log.exception("buzzers: scanning the ports failed")
                 next_scan = now + int(self.scan_every * 1e9)
             self.pump(min(TICK_S, (next_scan - now) / 1e9))
 
@@ -135,22 +138,28 @@ class BuzzerManager:
         try:
             item = self._inbox.get(timeout=wait_s) if wait_s > 0 else self._inbox.get_nowait()
             while True:
-                link, what, t_rx = item
-                if link is None:
-                    what()
-                else:
-                    link.receive(what, t_rx)
+                self._dispatch(*item)
                 taken += 1
                 if taken >= BATCH:
                     break
                 item = self._inbox.get_nowait()
         except queue.Empty:
             pass
-        with self._lock:
-            links = list(self.links.values())
-        for link in links:
-            link.tick()
+        for link in self.all_links():
+            try:
+                link.tick()
+            except Exception:  # one box's fault must not stop the others
+                log.exception("buzzer link %s: timers failed", link.port_name)
         return taken
+
+    def _dispatch(self, link: BoxLink | None, what: Any, t_rx: int) -> None:
+        try:
+            if link is None:
+                what()
+            else:
+                link.receive(what, t_rx)
+        except Exception:  # a listener's or a box's fault must not stop every box
+            log.exception("buzzers: %r failed", what)
 
     def scan(self) -> None:
         """One pass: a link for each candidate port that has none alive."""

@@ -136,3 +136,32 @@ def _drain(q) -> list[str]:
     while not q.empty():
         out.append(q.get())
     return out
+
+
+def test_a_listener_that_raises_costs_no_event_and_stops_no_box():
+    """One thread serves every box now: a fault in what it calls is logged
+    and the next item is taken."""
+    events = EventQueue()
+    manager = BuzzerManager(events, find=list, scan_every=3600).start()
+    try:
+        link = BoxLink("/dev/fake", manager._on_event, manager._on_status, manager._post)
+        manager.call(lambda: manager.links.update({link.port_name: link}))
+
+        def broken(link, msg, ev) -> None:
+            raise RuntimeError("a broken listener")
+
+        manager.add_listener(broken)
+        manager._post(link, Opened(_Sink(), "test"), 0)
+        manager._post(link, P.Hello(P.PROTOCOL_VERSION, (2, 0, 0), 0xA1, P.Board.UNO, 15, 60, 500, 7, UNO), 0)
+        for evseq, button in enumerate((1, 2)):
+            manager._post(link, P.Event(evseq, 0, button, P.EventKind.PRESS, 100, seq=1 + evseq), 0)
+        got: list[str] = []
+
+        def both() -> bool:
+            got.extend(ev.control for ev in events.drain())
+            return len(got) >= 2
+
+        wait_for(both, what="both presses")
+        assert got == ["deck1", "deck2"] and link.state == LinkState.READY
+    finally:
+        manager.stop()
