@@ -226,10 +226,6 @@ class BoxLink:
         if self.state in (LinkState.READY, LinkState.SILENT, LinkState.OPENING):
             self._set_state(LinkState.LOST, "stopped")
 
-    def join(self, timeout: float | None = None) -> None:
-        if self._reader is not None:
-            self._reader.join(timeout)
-
     def host_time(self, device_us: int, fallback_ns: int) -> tuple[int, int]:
         """A device time as (host monotonic ns, uncertainty ns). Before the
         first PONG, the time its frame was read, with a bound that says so."""
