@@ -1,11 +1,18 @@
 """One buzzer box on one serial port: open it, wait for its HELLO, then read
-it on a thread of its own until it goes away.
+it until it goes away.
 
-The reader decodes frames (COBS, CRC; garbage is skipped to the next
-delimiter), counts what went wrong, keeps the box's clock in step with
-regular PINGs, watches the heartbeats, and hands every button EVENT, with
-the host time its bytes were read, to ``on_event``. Status changes
-(ready, silent, lost) go to ``on_status``. Nothing here blocks the caller.
+Two threads touch a link, each with its own part. The port's reader is
+pyserial's `serial.threaded.ReaderThread` with a `_Reader` protocol (a
+`FrameDecoder`, pyserial's `Packetizer` on the COBS 0x00): it opens the port,
+notes the host time each read returned, decodes frames (COBS, CRC; garbage is
+skipped to the next delimiter) and puts ``(link, message, t_rx)`` on its
+owner's inbox, nothing else. The owner (the `BuzzerManager`'s thread) takes
+them in order and is the only thread that changes the link: `receive`
+handles a message, `tick` runs the timers (the HELLO handshake, PINGs that
+keep the box's clock in step, the heartbeat watch) on the injected clock,
+so a test drives them with a fake clock and no sleeping.
+Button EVENTs go to ``on_event`` with the host time their bytes were read;
+status changes (ready, silent, lost) go to ``on_status``, on the owner.
 
 Nothing a frame says is trusted beyond what the box announced: an EVENT for
 a station or button its HELLO did not list is dropped (and counted), and a
@@ -23,14 +30,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 import serial
+from serial.threaded import ReaderThread
 
 from ..input.clocksync import ClockSync, Sample
 from . import protocol as P
 
 log = logging.getLogger(__name__)
-READ_TIMEOUT_S = 0.02  # the reader wakes at least this often for its timers
 BOOT_WAIT_S = 2.5  # an Uno resets when its port opens: bootloader, then HELLO
 HELLO_RETRY_S = 1.0  # then ask for it, in case this board did not reset
 HELLO_GIVE_UP_S = 5.0
@@ -72,16 +80,92 @@ class LinkStats:
     relinks: int = 0  # HELLOs mid-link that changed the box: handshakes started again
 
 
+@dataclass(frozen=True)
+class Opened:
+    """The reader opened the port; `transport` writes to it (under pyserial's lock)."""
+
+    transport: Any
+    low_latency: str
+
+
+@dataclass(frozen=True)
+class Closed:
+    """The reader ended: the port failed (an error), or it was stopped (None)."""
+
+    error: BaseException | None
+
+
+@dataclass(frozen=True)
+class OldFrame:
+    """A frame of protocol 1 (CRC-16): an old box, with its HELLO if it was one."""
+
+    hello: P.Hello | None
+
+
+Inbox = Callable[[Any, Any, int], None]  # (link, message or signal, t_rx): the owner's queue
+
+
+class _Port(serial.Serial):
+    """pyserial's port, whose `in_waiting` reports a vanished device as its
+    `read` does: `ReaderThread` ends on a SerialException (and says so in
+    `connection_lost`), but an OSError from the ioctl would end it silently."""
+
+    @property
+    def in_waiting(self) -> int:
+        try:
+            return super().in_waiting
+        except OSError as exc:
+            raise serial.SerialException(f"in_waiting failed: {exc}") from exc
+
+
+class _Reader(P.FrameDecoder):
+    """The reader thread's protocol: opens the port, stamps each read,
+    decodes, and hands everything to the owner's inbox."""
+
+    def __init__(self, link: BoxLink, post: Inbox, clock: Callable[[], int]) -> None:
+        super().__init__(wait_for_delimiter=True)
+        self.link, self.post, self.clock = link, post, clock
+        self.t_rx = 0
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        port = transport.serial
+        port.open()  # here, so that a port slow to open holds up no other box
+        try:
+            port.set_low_latency_mode(True)
+            low_latency = "on"
+        except (AttributeError, OSError, ValueError, NotImplementedError) as exc:
+            # A pty or a driver without ASYNC_LOW_LATENCY: slower, still fine.
+            low_latency = f"refused ({exc.__class__.__name__}: {exc})"
+        self.post(self.link, Opened(transport, low_latency), self.clock())
+
+    def data_received(self, data: bytes) -> None:
+        self.t_rx = self.clock()  # the read returns once the last byte is in
+        super().data_received(data)
+
+    def handle_message(self, msg: P.Message) -> None:
+        self.post(self.link, msg, self.t_rx)
+
+    def handle_error(self, exc: P.FrameError) -> None:
+        if exc.counter == "old_protocol":
+            self.post(self.link, OldFrame(exc.hello), self.t_rx)
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        self.transport = None
+        self.post(self.link, Closed(exc), self.clock())
+
+
 class BoxLink:
     def __init__(
         self,
         port: str,
         on_event: Callable[[BoxLink, P.Event, int], None],
         on_status: Callable[[BoxLink], None],
+        post: Inbox,
         clock: Callable[[], int] = time.monotonic_ns,
     ):
         self.port_name = port
-        self.on_event, self.on_status, self.now = on_event, on_status, clock
+        self.on_event, self.on_status, self.post, self.now = on_event, on_status, post, clock
         self.hello: P.Hello | None = None
         self.state = LinkState.OPENING
         self.reason = ""  # why the state is lost or rejected
@@ -90,24 +174,29 @@ class BoxLink:
         self.sync = ClockSync(PING_WIRE, PONG_WIRE)
         self.stats = LinkStats()
         self._unwrap = P.ClockUnwrapper()
-        self._decoder = P.FrameDecoder(wait_for_delimiter=True)
-        self._serial: serial.Serial | None = None
-        self._write_lock = threading.Lock()
+        self._reader: ReaderThread | None = None
+        self._decoder: P.FrameDecoder | None = None  # the reader's, for its counters
+        self._transport: Any = None  # set once the port is open; None once it is closed
         self._tx_seq = 0
-        self._stop = threading.Event()
-        self._last_frame_s = 0.0
+        self._stopping = False
+        self._last_frame_ns = 0
         self._last_seq: int | None = None
         self._running_without_hello = False
         self._last_device: int | None = None  # the latest device time seen, 32-bit
         self._next_evseq: int | None = None
         self._ping: tuple[int, int] | None = None  # (token, sent ns) awaiting its PONG
         self._pings = 0
-        self._next_ping_s = 0.0
+        self._next_ping_ns = 0
         self._leds: dict[int, tuple[P.LedMode, int]] = {}  # station -> mode, resent on return
         self._new_id: int | None = None  # asked for by set_id
-        self._thread = threading.Thread(target=self._run, name=f"buzzer {port}", daemon=True)
+        # The handshake: when it began, when to ask for a HELLO, what protocol 1 said meanwhile.
+        self._hs_start_ns = 0
+        self._ask_ns = 0
+        self._asked_old = False
+        self._old_frames = 0
+        self._old_hello: P.Hello | None = None
 
-    # ---- public -----------------------------------------------------------
+    # ---- public (on the owner's thread) ----------------------------------------
     @property
     def box_id(self) -> int | None:
         return self.hello.box_id if self.hello else None
@@ -117,18 +206,25 @@ class BoxLink:
         return self.hello.stations if self.hello else ()
 
     def start(self) -> BoxLink:
-        self._thread.start()
+        """Starts the reader, which opens the port and reports `Opened`."""
+        port = _Port(None, P.BAUD, timeout=None, exclusive=True)  # a read waits for bytes or cancel_read
+        port.port = self.port_name
+        self._reader = ReaderThread(port, self._make_reader)
+        self._reader.name = f"buzzer {self.port_name}"
+        self._reader.start()
         return self
 
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread.is_alive() and threading.current_thread() is not self._thread:
-            self._thread.join(timeout=2)
-        if not self._thread.is_alive():  # else the reader closes the port on its way out
-            self._close()
+    def _make_reader(self) -> _Reader:
+        self._decoder = _Reader(self, self.post, self.now)
+        return self._decoder
 
-    def join(self, timeout: float | None = None) -> None:
-        self._thread.join(timeout)
+    def stop(self) -> None:
+        """Closes the port; a live link is lost ("stopped"). Call it on the
+        owner, or once the owner has stopped."""
+        self._stopping = True
+        self._close()
+        if self.state in (LinkState.READY, LinkState.SILENT, LinkState.OPENING):
+            self._set_state(LinkState.LOST, "stopped")
 
     def host_time(self, device_us: int, fallback_ns: int) -> tuple[int, int]:
         """A device time as (host monotonic ns, uncertainty ns). Before the
@@ -148,17 +244,11 @@ class BoxLink:
         self.send(P.SetId(box_id=box_id))
 
     def send(self, msg) -> bool:
-        port = self._serial
-        if port is None or self.state not in (LinkState.READY, LinkState.SILENT):
+        if self._transport is None or self.state not in (LinkState.READY, LinkState.SILENT):
             return False
-        with self._write_lock:
-            wire = P.encode(type(msg)(**{**msg.__dict__, "seq": self._tx_seq}))
-            self._tx_seq = (self._tx_seq + 1) & 0xFF
-            try:
-                port.write(wire)
-            except (OSError, serial.SerialException):
-                return False  # the reader sees the port go and says so
-        return True
+        wire = P.encode(type(msg)(**{**msg.__dict__, "seq": self._tx_seq}))
+        self._tx_seq = (self._tx_seq + 1) & 0xFF
+        return self._write(wire)
 
     def describe(self) -> str:
         if self.hello is None:
@@ -172,72 +262,79 @@ class BoxLink:
             f"{len(h.stations)} stations (buttons: {kinds}), low latency: {self.low_latency}, {self.state}"
         )
 
-    # ---- the reader thread ---------------------------------------------------
-    def _run(self) -> None:
+    # ---- what the reader posted, on the owner ------------------------------------
+    def receive(self, what, t_rx: int) -> None:
+        """One item of the reader's, in the order it was read."""
+        if self.state in (LinkState.LOST, LinkState.REJECTED):
+            return  # what was still on its way when the link ended
         try:
-            self._open()
-            booted = False
-            while not self._stop.is_set():
-                try:
-                    self._await_hello(booting=not booted)
-                    booted = True
-                    while not self._stop.is_set():
-                        self._read_once()
-                        self._timers()
-                except _Relink as exc:
-                    self._relink(str(exc))
-        except (OSError, serial.SerialException) as exc:
-            self._set_state(LinkState.LOST if self.hello else LinkState.REJECTED, f"port error: {exc}")
+            if isinstance(what, Opened):
+                self._transport, self.low_latency, self.opened = what.transport, what.low_latency, True
+                self._handshake(booting=True)
+            elif isinstance(what, Closed):
+                self._close()  # the reader has ended; the port is still open
+                if self._stopping or what.error is None:
+                    self._set_state(LinkState.LOST, "stopped")
+                else:
+                    self._set_state(LinkState.LOST if self.hello else LinkState.REJECTED, f"port error: {what.error}")
+            elif isinstance(what, OldFrame):
+                self._old_frames += 1
+                self._old_hello = what.hello or self._old_hello
+            else:
+                self._handle(what, t_rx)
+        except _Relink as exc:
+            self._relink(str(exc))
         except _Rejected as exc:
-            self._set_state(LinkState.REJECTED, str(exc))
-        finally:
-            self._close()
-            if self._stop.is_set() and self.state in (LinkState.READY, LinkState.SILENT, LinkState.OPENING):
-                self._set_state(LinkState.LOST, "stopped")
+            self._reject(str(exc))
 
-    def _open(self) -> None:
-        self._serial = serial.Serial(self.port_name, P.BAUD, timeout=READ_TIMEOUT_S, exclusive=True)
-        self.opened = True
+    def tick(self) -> None:
+        """The timers, on the injected clock: the owner calls it often (and
+        after every batch of items)."""
+        if self._transport is None or self.state in (LinkState.LOST, LinkState.REJECTED):
+            return
+        if self._decoder is not None:
+            counters = self._decoder.counters()  # plain counts, written by the reader alone
+            self.stats.decode_errors = {k: v for k, v in counters.items() if k != "frames" and v}
         try:
-            self._serial.set_low_latency_mode(True)
-            self.low_latency = "on"
-        except (AttributeError, OSError, ValueError, NotImplementedError) as exc:
-            # A pty or a driver without ASYNC_LOW_LATENCY: slower, still fine.
-            self.low_latency = f"refused ({exc.__class__.__name__}: {exc})"
+            if self.hello is None:
+                self._handshake_timers()
+            elif self.state in (LinkState.READY, LinkState.SILENT):
+                self._timers()
+        except _Rejected as exc:
+            self._reject(str(exc))
 
-    def _await_hello(self, booting: bool) -> None:
+    # ---- the handshake -------------------------------------------------------------
+    def _handshake(self, booting: bool) -> None:
         """Until a HELLO we accept; a box that is already running (not
         booting) is asked at once."""
-        start = time.monotonic()
-        asked = start + (BOOT_WAIT_S if booting else 0)
-        asked_old = False
+        now = self.now()
+        self._hs_start_ns = now
+        self._ask_ns = now + (_ns(BOOT_WAIT_S) if booting else 0)
         # Only what this handshake hears counts (a corrupt frame of the link
         # before a relink may have passed protocol 1's CRC by chance).
-        self._decoder.old_hello = None
-        old_before = self._decoder.old_protocol
-        while self.hello is None:
-            now = time.monotonic()
-            if self._stop.is_set():
-                raise _Rejected("stopped before HELLO")
-            old = self._decoder.old_hello
-            if old is not None:
-                raise _Rejected(self._reflash(old.protocol, old.firmware))
-            old_frames = self._decoder.old_protocol - old_before
-            if now - start > HELLO_GIVE_UP_S:
-                if old_frames:
-                    raise _Rejected(self._reflash(1, None))
-                raise _Rejected(f"no HELLO within {HELLO_GIVE_UP_S:.0f} s: not a buzzer box, or a box without firmware")
-            if old_frames and not asked_old:
-                # Frames of protocol 1: ask in its words, so that it names its firmware.
-                asked_old = True
-                with self._write_lock:
-                    self._serial.write(P.HELLO_REQ_V1)
-            if now >= asked or self._running_without_hello:
-                # A box that sends frames but no HELLO did not reset: ask at once.
-                self._running_without_hello = False
-                self._write_raw(P.HelloRequest(seq=0xFF))
-                asked = now + HELLO_RETRY_S
-            self._read_once()
+        self._asked_old, self._old_frames, self._old_hello = False, 0, None
+
+    def _handshake_timers(self) -> None:
+        now = self.now()
+        if self._old_hello is not None:
+            raise _Rejected(self._reflash(self._old_hello.protocol, self._old_hello.firmware))
+        if now - self._hs_start_ns > _ns(HELLO_GIVE_UP_S):
+            if self._old_frames:
+                raise _Rejected(self._reflash(1, None))
+            raise _Rejected(f"no HELLO within {HELLO_GIVE_UP_S:.0f} s: not a buzzer box, or a box without firmware")
+        if self._old_frames and not self._asked_old:
+            # Frames of protocol 1: ask in its words, so that it names its firmware.
+            self._asked_old = True
+            self._write(P.HELLO_REQ_V1)
+        if now >= self._ask_ns or self._running_without_hello:
+            # A box that sends frames but no HELLO did not reset: ask at once.
+            self._running_without_hello = False
+            self._write(P.encode(P.HelloRequest(seq=0xFF)))
+            self._ask_ns = now + _ns(HELLO_RETRY_S)
+
+    def _accept(self) -> None:
+        """The HELLO that ends a handshake: our protocol, or refused."""
+        assert self.hello is not None
         if self.hello.protocol < P.PROTOCOL_VERSION:
             raise _Rejected(self._reflash(self.hello.protocol, self.hello.firmware))
         if self.hello.protocol != P.PROTOCOL_VERSION:
@@ -255,6 +352,10 @@ class BoxLink:
             f"(make -C firmware upload PORT={self.port_name}; see docs/buzzers.md)"
         )
 
+    def _reject(self, reason: str) -> None:
+        self._set_state(LinkState.REJECTED, reason)
+        self._close()
+
     def _relink(self, reason: str) -> None:
         """As if the box had been unplugged and plugged back in: its stations
         leave (the manager sees the old box go), everything learnt about it
@@ -268,26 +369,25 @@ class BoxLink:
         self._pings, self._next_evseq, self._ping = 0, None, None
         self._last_seq = self._last_device = None
         self.stats.stuck.clear()
+        self._handshake(booting=False)
 
-    def _write_raw(self, msg) -> None:
-        with self._write_lock:
-            self._serial.write(P.encode(msg))
+    def _write(self, wire: bytes) -> bool:
+        transport = self._transport
+        if transport is None:
+            return False
+        try:
+            transport.write(wire)
+        except (OSError, serial.SerialException):
+            return False  # the reader sees the port go and says so
+        return True
 
-    def _read_once(self) -> None:
-        port = self._serial
-        data = port.read(port.in_waiting or 1)
-        t_rx = self.now()  # the read returns once the last byte is in
-        if not data:
-            return
-        for msg in self._decoder.feed(data):
-            self._handle(msg, t_rx)
-        self.stats.decode_errors = {k: v for k, v in self._decoder.counters().items() if k != "frames" and v}
-
+    # ---- frames ------------------------------------------------------------------
     def _handle(self, msg, t_rx: int) -> None:
         self.stats.frames += 1
-        if self.hello is None and not isinstance(msg, P.Hello):
+        opening = self.hello is None
+        if opening and not isinstance(msg, P.Hello):
             self._running_without_hello = True
-        self._last_frame_s = time.monotonic()
+        self._last_frame_ns = self.now()
         if self._last_seq is not None and not isinstance(msg, P.Hello):
             self.stats.frame_gaps += (msg.seq - self._last_seq - 1) & 0xFF
         self._last_seq = msg.seq
@@ -295,6 +395,8 @@ class BoxLink:
             self._set_state(LinkState.READY)
         if isinstance(msg, P.Hello):
             self._on_hello(msg)
+            if opening:
+                self._accept()
         elif isinstance(msg, P.Event):
             self._on_event(msg, t_rx)
         elif isinstance(msg, P.Pong):
@@ -381,21 +483,20 @@ class BoxLink:
         s.scan_max_us = msg.scan_max_us
 
     def _timers(self) -> None:
-        now_s = time.monotonic()
-        beat_s = (self.hello.heartbeat_ms if self.hello else 500) / 1000
-        if self.state == LinkState.READY and now_s - self._last_frame_s > SILENT_BEATS * beat_s:
-            self._set_state(LinkState.SILENT, f"no heartbeat for {now_s - self._last_frame_s:.1f} s")
-        if self._ping is not None and self.now() - self._ping[1] > PING_LOST_S * 1e9:
+        now = self.now()
+        beat_ns = _ns((self.hello.heartbeat_ms if self.hello else 500) / 1000)
+        if self.state == LinkState.READY and now - self._last_frame_ns > SILENT_BEATS * beat_ns:
+            self._set_state(LinkState.SILENT, f"no heartbeat for {(now - self._last_frame_ns) / 1e9:.1f} s")
+        if self._ping is not None and now - self._ping[1] > _ns(PING_LOST_S):
             self._ping = None
-        if self._ping is None and now_s >= self._next_ping_s:
+        if self._ping is None and now >= self._next_ping_ns:
             token = self._pings & 0xFFFFFFFF
             self._pings += 1
-            sent = self.now()
-            self._ping = (token, sent)
+            self._ping = (token, self.now())  # sent: as close to the write as can be
             self.send(P.Ping(token=token))
             fast = self._pings < PING_FAST_COUNT
-            self._next_ping_s = now_s + (PING_FAST_S if fast else PING_SLOW_S)
-        if self.state == LinkState.SILENT and now_s >= self._next_ping_s - PING_SLOW_S / 2:
+            self._next_ping_ns = now + _ns(PING_FAST_S if fast else PING_SLOW_S)
+        if self.state == LinkState.SILENT and now >= self._next_ping_ns - _ns(PING_SLOW_S / 2):
             self.send(P.HelloRequest())
 
     def _set_state(self, state: LinkState, reason: str = "") -> None:
@@ -412,10 +513,16 @@ class BoxLink:
             self.on_status(self)
 
     def _close(self) -> None:
-        port, self._serial = self._serial, None
-        if port is not None:
+        """Stops the reader (pyserial's close waits for it) and closes the port."""
+        reader, self._reader = self._reader, None
+        self._transport = None
+        if reader is not None and reader is not threading.current_thread():
             with contextlib.suppress(OSError, serial.SerialException):
-                port.close()
+                reader.close()
+
+
+def _ns(seconds: float) -> int:
+    return int(seconds * 1_000_000_000)
 
 
 class _Rejected(Exception):

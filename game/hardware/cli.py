@@ -19,9 +19,9 @@ def _manager(extra: list[str]) -> BuzzerManager:
 
 def _wait_for_boxes(manager: BuzzerManager, seconds: float) -> None:
     deadline = time.monotonic() + seconds
-    manager.scan()
+    manager.start()
     while time.monotonic() < deadline:
-        links = list(manager.links.values())
+        links = manager.all_links()
         if (
             links
             and all(link.state not in (LinkState.OPENING,) for link in links)
@@ -42,12 +42,13 @@ def cmd_list(extra: list[str], out=sys.stdout) -> int:
     manager = _manager(extra)
     _wait_for_boxes(manager, SETTLE_S)
     print("Boxes:", file=out)
-    for link in manager.links.values():
+    for link in manager.all_links():
         print("  " + link.describe(), file=out)
         if link.state == LinkState.READY:
             print("    " + clock_line(link), file=out)
+    found = manager.ready_links()  # before stopping, which loses every link
     manager.stop()
-    return 0 if manager.ready_links() or not candidates else 1
+    return 0 if found or not candidates else 1
 
 
 def clock_line(link: BoxLink) -> str:
@@ -93,7 +94,7 @@ def cmd_monitor(extra: list[str], seconds: float | None, out=sys.stdout) -> int:
             flush=True,
         )
 
-    manager.listeners.append(show)
+    manager.add_listener(show)
     manager.start()
     print("Press buttons; Ctrl-C stops.", file=out, flush=True)
     start, next_status = time.monotonic(), time.monotonic() + 2
@@ -103,7 +104,7 @@ def cmd_monitor(extra: list[str], seconds: float | None, out=sys.stdout) -> int:
                 print("! " + manager.notices.get(), file=out, flush=True)
             if time.monotonic() >= next_status:
                 next_status += 5
-                for link in list(manager.links.values()):
+                for link in manager.all_links():
                     print(link.describe(), file=out)
                     if link.state in (LinkState.READY, LinkState.SILENT):
                         print("    " + clock_line(link) + "\n    " + error_line(link), file=out, flush=True)
@@ -152,20 +153,22 @@ def cmd_emulate(count: int, python_fake: bool, ppms: list[float], seconds: float
 
 
 def cmd_set_id(port: str, box_id: int, out=sys.stdout) -> int:
-    done = []
-    link = BoxLink(port, lambda *a: None, lambda lk: done.append(lk.state)).start()
+    manager = BuzzerManager(EventQueue(), find=lambda: [(port, "named")], scan_every=SETTLE_S).start()
     deadline = time.monotonic() + SETTLE_S
-    while link.state == LinkState.OPENING and time.monotonic() < deadline:
+    while time.monotonic() < deadline:
+        link = manager.links.get(port)
+        if link is not None and link.state != LinkState.OPENING:
+            break
         time.sleep(0.05)
-    if link.state != LinkState.READY:
-        print(f"{port}: {link.state} {link.reason}", file=out)
-        link.stop()
+    if link is None or link.state != LinkState.READY:
+        print(f"{port}: {link.state} {link.reason}" if link else f"{port}: not opened", file=out)
+        manager.stop()
         return 1
-    link.set_id(box_id)
+    manager.call(lambda: link.set_id(box_id))  # on the manager's thread, which owns the link
     while link.box_id != box_id and time.monotonic() < deadline + 2:
         time.sleep(0.05)
     print(link.describe(), file=out)
-    link.stop()
+    manager.stop()
     return 0 if link.box_id == box_id else 1
 
 

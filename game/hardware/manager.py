@@ -1,11 +1,20 @@
 """All the buzzer boxes of the table: found, read, mapped to seats.
 
-The manager scans for ports on a thread, gives each candidate a `BoxLink`,
-and turns the boxes' button events into the same `PlayerEvent`s every
-controller makes, in host monotonic time with the clock-sync bound, into
-the app's thread-safe queue. A box that goes away leaves a notice; when the
-same box id comes back (on any port) its stations are back under the same
-device names, so seats and the game carry on.
+The manager scans for ports, gives each candidate a `BoxLink`, and turns
+the boxes' button events into the same `PlayerEvent`s every controller
+makes, in host monotonic time with the clock-sync bound, into the app's
+thread-safe queue.
+
+One thread, the manager's own, changes every link and everything here:
+the ports' reader threads only put what they decoded on its inbox (as
+Klipper's serialhdl hands frames to one consumer), and the game's calls
+(the lights, a listener) are put there too and run in turn. The game reads
+the links (`ready_links`, `known_links`, `devices`) under the lock that the
+manager's thread holds to change the list.
+
+A box that goes away leaves a notice; when the same box id comes back (on
+any port) its stations are back under the same device names, so seats and
+the game carry on.
 
 The game's hook for the station lights is `set_seat_led(seat, mode)`:
 "on" when the seat wins a card, "blink" when it is out of the round, "off".
@@ -18,6 +27,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from ..i18n import _
 from ..input.events import DeviceId, EventQueue, PlayerEvent
@@ -28,6 +38,8 @@ from .boxlink import BoxLink, LinkState
 log = logging.getLogger(__name__)
 
 SCAN_EVERY_S = 1.0
+TICK_S = 0.02  # the links' timers run at least this often
+BATCH = 256  # items taken from the inbox before the timers run again
 RETRY_REJECTED_S = 10.0  # a port that said nothing useful is tried again after this
 LED_MODES = {"off": P.LedMode.OFF, "on": P.LedMode.ON, "blink": P.LedMode.BLINK}
 LIVE = (LinkState.OPENING, LinkState.READY, LinkState.SILENT)
@@ -58,23 +70,28 @@ class BuzzerManager:
         seat_of: Callable[[], dict[str, int]] = dict,
         find: Callable[[], list[tuple[str, str]]] = portlist.candidates,
         scan_every: float = SCAN_EVERY_S,
+        clock: Callable[[], int] = time.monotonic_ns,
     ) -> None:
         self.events = events
         self.assignment = assignment if assignment is not None else {}  # settings.buzzers, shared
         self.seat_of = seat_of  # the running table's device -> seat
         self.find = find
         self.scan_every = scan_every
+        self.clock = clock
         self.notices: queue.SimpleQueue[str] = queue.SimpleQueue()  # for the screen
         # (box id, station or None, kind) of each fault, for the kiosk's statistics
         self.faults: queue.SimpleQueue[tuple[str, int | None, str]] = queue.SimpleQueue()
-        self.links: dict[str, BoxLink] = {}  # port -> its link (live, lost or rejected)
-        self._rejected_at: dict[str, float] = {}
+        self.links: dict[str, BoxLink] = {}  # port -> its link (live, lost or rejected); changed under _lock
+        # Owned by the manager's thread alone:
+        self._rejected_at: dict[str, int] = {}  # port -> clock ns
         self._leds: dict[str, str] = {}  # device -> mode, kept across unplugging
         self._gone: set[int] = set()  # box ids unplugged and not back yet
-        self.listeners: list[Callable[[BoxLink, P.Event, PlayerEvent | None], None]] = []
+        self._listeners: tuple[Callable[[BoxLink, P.Event, PlayerEvent | None], None], ...] = ()
+        # (link, message or signal, t_rx) from the readers; (None, function, 0) from the game
+        self._inbox: queue.SimpleQueue[tuple[BoxLink | None, Any, int]] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._scan_loop, name="buzzer scan", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="buzzers", daemon=True)
 
     # ---- life -----------------------------------------------------------------
     def start(self) -> BuzzerManager:
@@ -87,29 +104,83 @@ class BuzzerManager:
             self._thread.join(timeout=2)
         with self._lock:
             links = list(self.links.values())
-        for link in links:
+        for link in links:  # the manager's thread has ended: this one owns them now
             link.stop()
+
+    def call(self, fn: Callable[[], None]) -> None:
+        """Runs fn on the manager's thread, after what is already waiting."""
+        self._inbox.put((None, fn, 0))
+
+    def add_listener(self, fn: Callable[[BoxLink, P.Event, PlayerEvent | None], None]) -> None:
+        """fn(link, event, player event or None) for every EVENT, on the manager's thread."""
+        self.call(lambda: setattr(self, "_listeners", (*self._listeners, fn)))
+
+    def _post(self, link: BoxLink, what: Any, t_rx: int) -> None:
+        self._inbox.put((link, what, t_rx))  # from a reader thread
+
+    def _run(self) -> None:
+        next_scan = self.clock()
+        while not self._stop.is_set():
+            now = self.clock()
+            if now >= next_scan:
+                try:
+                    self.scan()
+                except Exception:  # listing ports failed this time: the next scan tries again
+                    log.exception("buzzers: scanning the ports failed")
+                next_scan = now + int(self.scan_every * 1e9)
+            self.pump(min(TICK_S, (next_scan - now) / 1e9))
+
+    def pump(self, wait_s: float = 0.0) -> int:
+        """Takes what waits in the inbox (waiting up to wait_s for the first),
+        then runs every link's timers; returns how many items it took. The
+        manager's thread calls it; a test without that thread may."""
+        taken = 0
+        try:
+            item = self._inbox.get(timeout=wait_s) if wait_s > 0 else self._inbox.get_nowait()
+            while True:
+                self._dispatch(*item)
+                taken += 1
+                if taken >= BATCH:
+                    break
+                item = self._inbox.get_nowait()
+        except queue.Empty:
+            pass
+        for link in self.all_links():
+            try:
+                link.tick()
+            except Exception:  # one box's fault must not stop the others
+                log.exception("buzzer link %s: timers failed", link.port_name)
+        return taken
+
+    def _dispatch(self, link: BoxLink | None, what: Any, t_rx: int) -> None:
+        try:
+            if link is None:
+                what()
+            else:
+                link.receive(what, t_rx)
+        except Exception:  # a listener's or a box's fault must not stop every box
+            log.exception("buzzers: %r failed", what)
 
     def scan(self) -> None:
         """One pass: a link for each candidate port that has none alive."""
-        now = time.monotonic()
+        now = self.clock()
         for device, _what in self.find():
+            link = self.links.get(device)
+            if link is not None and (
+                link.state in LIVE or now - self._rejected_at.get(device, 0) < RETRY_REJECTED_S * 1e9
+            ):
+                continue
+            new = BoxLink(device, self._on_event, self._on_status, self._post, self.clock)
             with self._lock:
-                link = self.links.get(device)
-                if link is not None and (
-                    link.state in LIVE or now - self._rejected_at.get(device, 0) < RETRY_REJECTED_S
-                ):
-                    continue
-                self.links[device] = BoxLink(device, self._on_event, self._on_status)
-                new = self.links[device]
+                self.links[device] = new
             new.start()
 
-    def _scan_loop(self) -> None:
-        while not self._stop.is_set():
-            self.scan()
-            self._stop.wait(self.scan_every)
-
     # ---- what the game sees -----------------------------------------------------
+    def all_links(self) -> list[BoxLink]:
+        """Every link, live, lost or rejected, one per port."""
+        with self._lock:
+            return list(self.links.values())
+
     def ready_links(self) -> list[BoxLink]:
         with self._lock:
             return [link for link in self.links.values() if link.state == "ready"]
@@ -137,25 +208,33 @@ class BuzzerManager:
     def set_seat_led(self, seat: int, mode: str) -> None:
         """Light ("on"), blink ("blink") or put out ("off") the stations of a
         seat; remembered, so a box that comes back shows it again."""
-        with self._lock:
-            known = {(link.box_id, len(link.stations)) for link in self.links.values() if link.hello}
+        self.call(lambda: self._set_seat_led(seat, mode))
+
+    def set_station_led(self, box_id: int, station: int, mode: str) -> None:
+        self.call(lambda: self._set_station_led(box_id, station, mode))
+
+    def leds_off(self) -> None:
+        self.call(self._leds_off)
+
+    # ---- on the manager's thread ------------------------------------------------------
+    def _set_seat_led(self, seat: int, mode: str) -> None:
+        known = {(link.box_id, len(link.stations)) for link in self.links.values() if link.box_id is not None}
         for box_id, count in known:
             for station in range(count):
                 if self.seat_for(box_id, station) == seat:
-                    self.set_station_led(box_id, station, mode)
+                    self._set_station_led(box_id, station, mode)
 
-    def set_station_led(self, box_id: int, station: int, mode: str) -> None:
+    def _set_station_led(self, box_id: int, station: int, mode: str) -> None:
         self._leds[device_name(box_id, station)] = mode
         for link in self.ready_links():
             if link.box_id == box_id:
                 link.set_led(station, LED_MODES[mode])
 
-    def leds_off(self) -> None:
+    def _leds_off(self) -> None:
         self._leds.clear()
         for link in self.ready_links():
             link.set_led(P.LED_ALL, P.LedMode.OFF)
 
-    # ---- from the reader threads ---------------------------------------------------
     def _on_event(self, link: BoxLink, msg: P.Event, t_rx: int) -> None:
         ev = None
         control = control_of(msg.button)
@@ -180,7 +259,7 @@ class BuzzerManager:
                     box=f"{link.box_id:04x}", station=msg.station + 1
                 )
             )
-        for listener in self.listeners:
+        for listener in self._listeners:
             listener(link, msg, ev)
 
     def _on_status(self, link: BoxLink) -> None:
@@ -198,7 +277,7 @@ class BuzzerManager:
                 self.notices.put(_("Buzzer box {box} unplugged: plug it back in").format(box=box))
                 self.faults.put((box, None, "unplugged"))
         elif link.state == LinkState.REJECTED and link.opened:
-            self._rejected_at[link.port_name] = time.monotonic()
+            self._rejected_at[link.port_name] = self.clock()
 
     def _on_ready(self, link: BoxLink) -> None:
         box = link.box_id

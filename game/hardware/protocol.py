@@ -20,6 +20,8 @@ from dataclasses import dataclass, fields
 from enum import IntEnum
 from typing import ClassVar
 
+from serial.threaded import Packetizer
+
 PROTOCOL_VERSION = 2  # 2: CRC-32 check word; 1 had CRC-16 (still recognised, to say "reflash")
 BAUD = 500_000
 MAX_FRAME = 48  # unencoded: type + seq + payload + crc
@@ -343,21 +345,26 @@ def decode_frame(block: bytes) -> Message:
     return cls(**values, seq=seq)
 
 
-class FrameDecoder:
+class FrameDecoder(Packetizer):
     """Turns a byte stream, in chunks of any size, into messages.
 
-    Bad frames are dropped and counted; decoding resumes after the next 0
+    pyserial's `Packetizer` cuts the stream at each 0 delimiter (so this is
+    also the protocol a `serial.threaded.ReaderThread` reads with); bad
+    frames are dropped and counted, and decoding resumes after the next
     delimiter. A box sends a 0 first thing at boot; a host that opens a port
     in mid-stream can pass ``wait_for_delimiter=True`` so that the partial
     frame before the first delimiter is skipped without counting an error.
+    Subclasses take each message in `handle_message` (`feed` returns them).
     """
 
+    TERMINATOR = b"\0"
     COUNTERS = ("crc_errors", "framing_errors", "length_errors", "unknown_types", "overflows", "old_protocol")
 
     def __init__(self, wait_for_delimiter: bool = False):
-        self._buf = bytearray()
+        super().__init__()
         self._skipping = wait_for_delimiter
         self._overflow = False
+        self._fed: list[Message] = []
         self.frames = 0
         self.crc_errors = 0  # CRC mismatch
         self.framing_errors = 0  # bad COBS or shorter than a frame
@@ -375,36 +382,39 @@ class FrameDecoder:
         return {"frames": self.frames, **{name: getattr(self, name) for name in self.COUNTERS}}
 
     def feed(self, data: bytes) -> list[Message]:
-        messages = []
-        start = 0
-        while True:
-            end = data.find(b"\0", start)
-            chunk = data[start:] if end < 0 else data[start:end]
-            if not self._skipping and not self._overflow:
-                self._buf += chunk
-                # COBS adds one byte to a frame: a longer run cannot be one.
-                if len(self._buf) > MAX_FRAME + 1:
-                    self._overflow = True
-                    self._buf.clear()
-            if end < 0:
-                return messages
-            self._end_of_frame(messages)
-            start = end + 1
+        self.data_received(data)
+        messages, self._fed = self._fed, []
+        return messages
 
-    def _end_of_frame(self, messages: list[Message]) -> None:
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        # COBS adds one byte to a frame: a longer run cannot be one, and is not kept.
+        if len(self.buffer) > MAX_FRAME + 1:
+            self.buffer.clear()
+            self._overflow = not self._skipping  # the skipped partial frame is no error
+
+    def handle_packet(self, packet: bytearray) -> None:
         if self._skipping:
             self._skipping = False
-        elif self._overflow:
+        elif self._overflow or len(packet) > MAX_FRAME + 1:
             self._overflow = False
             self.overflows += 1
-        elif self._buf:  # empty frames are sync bytes
+        elif packet:  # empty frames are sync bytes
             try:
-                messages.append(decode_frame(bytes(self._buf)))
-                self.frames += 1
+                msg = decode_frame(bytes(packet))
             except FrameError as exc:
                 setattr(self, exc.counter, getattr(self, exc.counter) + 1)
                 self.old_hello = exc.hello or self.old_hello
-        self._buf.clear()
+                self.handle_error(exc)
+            else:
+                self.frames += 1
+                self.handle_message(msg)
+
+    def handle_message(self, msg: Message) -> None:
+        self._fed.append(msg)
+
+    def handle_error(self, exc: FrameError) -> None:
+        """Called after the error is counted; for a reader that reports it."""
 
 
 def wrap_delta(later: int, earlier: int) -> int:
