@@ -201,9 +201,23 @@ class Ui:
             wrapped = self.wrap(text, trial, width, bold)
             fits = len(wrapped) <= lines and all(self.font(trial, bold).size(w)[0] <= self.px(width) for w in wrapped)
             fits = fits and (height is None or len(wrapped) * trial <= height)
-            if fits or trial <= MIN_TEXT:
+            if fits:
                 return trial, wrapped[:lines]
+            if trial <= MIN_TEXT:  # a word longer than the box even at the floor is cut with a hyphen
+                return trial, self._hyphenated(wrapped, trial, width, bold)[:lines]
             trial = max(MIN_TEXT, trial - 1)
+
+    def _hyphenated(self, wrapped: list[str], size: float, width: float, bold: bool) -> list[str]:
+        font, limit, out = self.font(size, bold), self.px(width), []
+        for line in wrapped:
+            while font.size(line)[0] > limit and len(line) > 2:
+                cut = len(line) - 1
+                while cut > 1 and font.size(line[:cut] + "-")[0] > limit:
+                    cut -= 1
+                out.append(line[:cut] + "-")
+                line = line[cut:]
+            out.append(line)
+        return out
 
     def wrap(self, text: str, size: float, width: float, bold: bool = False) -> list[str]:
         font, limit, lines = self.font(size, bold), self.px(width), []

@@ -335,16 +335,11 @@ class CheaterChefsScene(TableScene):
         """The winning counter: a big WINS! and sparks rising beside it."""
         ui = self.ui
         free = LEFT + ROW_W - x
-        ui.text(
-            surf,
-            _("WINS!"),
-            (x + free / 2, y + h / 2),
-            64,
-            GREEN,
-            True,
-            "center",
-            width=free - 24,
-        )
+        if free < 200:  # a full counter: the word goes under the winner's name, the sparks over the cards
+            ui.text(surf, _("WINS!"), (LEFT + 16, y + h - 64), 44, GREEN, True, width=NAME_W - 32)
+            x, free = LEFT + NAME_W, ROW_W - NAME_W
+        else:
+            ui.text(surf, _("WINS!"), (x + free / 2, y + h / 2), 64, GREEN, True, "center", width=free - 24)
         for i in range(14):
             phase = (self.clock * 0.7 + i * 0.37) % 1.0
             sx = x + 20 + (i * 53) % max(40, int(free - 40))
@@ -507,8 +502,14 @@ class CheaterChefsScene(TableScene):
             h = surf.get_height()
             pygame.draw.circle(surf, (250, 244, 230), (h // 2 + ui.px(4), h // 2), h * 0.42)
             pictures.draw(surf, f"cheaterchefs.{ing}", (h // 2 + ui.px(4), h // 2), h * 0.66)
-            img = ui.render(words(entry, "name"), ui.fit(words(entry, "name"), 34, 250 - 90, 28, bold=True), DARK, True)
-            surf.blit(img, img.get_rect(midleft=(h + ui.px(10), h // 2)))
+            # The name beside the picture, on two lines before it shrinks ("Pomme de terre" was cut off).
+            room = (surf.get_width() - h - ui.px(18)) / ui.u
+            name = words(entry, "name")
+            size_name, lines = ui.fit_lines(name, 34, room, 2, True, height=h / ui.u - 6)
+            for i, line in enumerate(lines):
+                img = ui.render(line, size_name, DARK, True)
+                dy = (i - (len(lines) - 1) / 2) * ui.px(size_name)
+                surf.blit(img, img.get_rect(midleft=(h + ui.px(10), h // 2 + dy)))
             self._cards[key] = surf
         return self._cards[key]
 

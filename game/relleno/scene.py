@@ -38,7 +38,7 @@ from .words import ability_name, card_name, clock, label
 
 BOOK_Y, BOOK_H = 128, 330
 ORDER_Y = 470
-RESERVED_W = 620  # "Reserved for tomorrow: <recipe>" at the right of the order line
+RESERVED_W = 620  # "Reserved for tomorrow: <recipe>" at the right of the last move's line
 HAND_Y, HAND_H = 590, 250
 SEATS_Y, SEATS_H = 862, 206
 SEATS_WIDE = 420  # a seat's panel at least this wide shows its time card beside its point symbols
@@ -234,8 +234,12 @@ class RellenoScene(TableScene):
         r = ui.text(surf, deck.format(n=obs["deck_size"]), (1896, 24), 34, MUTED, anchor="topright")
         # The day and whose turn it is take what the deck count leaves (French runs long).
         ui.text(surf, f"{head}  ·  {turn}" if turn else head, (24, 14), 46, ACCENT, True, width=r.left / ui.u - 48)
+        right = 1896
+        for reserved in obs["reserved"][:1]:  # on the last move's line: the order line needs its width at 6 seats
+            text = _("Reserved for tomorrow: {recipe}").format(recipe=card_name(reserved))
+            right = ui.text(surf, text, (1896, 76), 32, MUTED, anchor="topright", width=RESERVED_W).left / ui.u - 24
         last = self.last_move_text() or _("The pastry shop opens.")
-        ui.text(surf, last, (24, 72), ui.fit(last, 36, 1872), INK)
+        ui.text(surf, last, (24, 72), ui.fit(last, 36, right - 24), INK, width=right - 24)
 
     # -- the book
     def _book_rects(self, n: int) -> list[pygame.Rect]:
@@ -264,10 +268,6 @@ class RellenoScene(TableScene):
             ui.text(
                 surf, _("The book is empty until tonight's refill."), (960, BOOK_Y + 140), 38, MUTED, anchor="midtop"
             )
-        for reserved in obs["reserved"]:
-            text = _("Reserved for tomorrow: {recipe}").format(recipe=card_name(reserved))
-            ui.text(surf, text, (1896, ORDER_Y + 4), 32, MUTED, anchor="topright", width=RESERVED_W)
-            break
 
     def _card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
         """A card as printed, drawn once per size and language: time top right,
@@ -352,7 +352,7 @@ class RellenoScene(TableScene):
             time = obs["times"][seat]
             entries.append(f"{i + 1}. {self.seat_name(seat)} {clock(time) if time is not None else _('last')}")
         # One size for the whole line, so that it stops short of the reserved recipe on its right.
-        room = 1896 - (RESERVED_W + 24 if obs["reserved"] else 0) - x - 28 * len(entries)
+        room = 1896 - x - 28 * len(entries)
         size = ui.fit(" ".join([_("Today's order:"), *entries]), 36, room, bold=True)
         x = ui.text(surf, _("Today's order:"), (x, ORDER_Y), size, MUTED).right / ui.u + 16
         for seat, text in zip(obs["order"], entries):
@@ -488,13 +488,11 @@ class RellenoScene(TableScene):
             rect = ui.rect(x, SEATS_Y, w, SEATS_H)
             acting = seat in self.state.actors() and obs["phase"] != Phase.CHOOSE
             ui.panel(surf, rect, PANEL_HI if acting else PANEL, 16, ACCENT if acting else None)
-            name = self.seat_name(seat)
-            ui.text(
-                surf, name, (x + 16, SEATS_Y + 10), ui.fit(name, 38, w - 140, 26, True), self.seat_colour(seat), True
-            )
             pts = obs["points"][seat]
             total = ngettext("{n} pt", "{n} pts", pts["total"]).format(n=pts["total"])
-            ui.text(surf, total, (x + w - 14, SEATS_Y + 12), 36, ACCENT, True, "topright")
+            r = ui.text(surf, total, (x + w - 14, SEATS_Y + 12), 36, ACCENT, True, "topright")
+            name, room = self.seat_name(seat), r.left / ui.u - 12 - (x + 16)  # the name stops short of the points
+            ui.text(surf, name, (x + 16, SEATS_Y + 10), ui.fit(name, 38, room, 26, True), self.seat_colour(seat), True)
             lines = [
                 _("Hand {h} · Discards {d}").format(h=obs["hand_sizes"][seat], d=len(obs["discards"][seat])),
                 ngettext("{n} recipe filled", "{n} recipes filled", len(obs["taken"][seat])).format(
