@@ -39,6 +39,7 @@ from ..engine.state import detached
 from ..input.events import EventQueue, PlayerEvent
 from . import gate as G
 from . import links as L
+from . import pictures as Pics
 from . import protocol as P
 from .clock import BURST, BURST_EVERY_S, EVERY_S, PhoneClock
 
@@ -48,7 +49,7 @@ DEFAULT_PORT = 8765
 MAX_FRAME = 64 * 1024  # aiohttp closes a connection (1009) on a bigger frame; smaller oversized ones are dropped
 CUTS_LOGGED_EVERY_S = 60.0
 CLOSE_S = 1.0  # a closing WebSocket waits this long for the other side's close frame
-REQUESTS_PER_CONNECTION = 8  # a page load needs 3; more on one connection: closed after the answer
+REQUESTS_PER_CONNECTION = 8  # a page load needs 4 (page, script, style, pictures); more: closed after the answer
 # aiohttp's request handler: small headers, idle keep-alive connections closed
 # soon, no lingering to read a body nobody asked for, its complaints in our log.
 HANDLER_ARGS = {
@@ -72,6 +73,12 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+}
+# A game's picture sheet (pictures.py) is named by its hash: kept a year, never asked again.
+PICTURE_HEADERS = {
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+    "Vary": "Accept-Encoding",
 }
 
 
@@ -249,6 +256,7 @@ class PhoneServer:
         app.router.add_get("/ws", self._socket)
         for name in STATIC[1:]:
             app.router.add_get("/" + name, self._page)
+        app.router.add_get("/pictures/{game}.css", self._pictures)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
         loop = asyncio.get_running_loop()
@@ -474,6 +482,21 @@ class PhoneServer:
         name = request.path.lstrip("/") or "index.html"
         body = self._static[name]
         return web.Response(body=body, content_type=TYPES[name.rsplit(".", 1)[1]], charset="utf-8", headers=HEADERS)
+
+    async def _pictures(self, request: web.Request) -> web.Response:
+        """A game's pictures (the manifest's files only: the name is looked up, never a path)."""
+        game = request.match_info["game"]
+        sheet = await asyncio.to_thread(Pics.sheet, game) if game in Pics.games() else None
+        if sheet is None:
+            return web.Response(status=404, text="no such pictures", headers=HEADERS)
+        headers = dict(PICTURE_HEADERS, ETag=f'"{sheet.tag}"')
+        if request.headers.get("If-None-Match") == f'"{sheet.tag}"':
+            return web.Response(status=304, headers=headers)
+        body = sheet.css
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            body = sheet.gz
+            headers["Content-Encoding"] = "gzip"
+        return web.Response(body=body, content_type="text/css", charset="utf-8", headers=headers)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, compress=False, autoping=True, timeout=CLOSE_S)

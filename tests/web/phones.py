@@ -8,10 +8,24 @@ import time
 
 from .conftest import PHONE
 
+# Legal indices the page offers now: the buttons and, unless a choice is in flight,
+# every action whose path of cards is drawn (what a player could reach by touch).
+CHOICES = """() => {
+  const s = window.wok.state, v = s.view;
+  const out = Array.from(document.querySelectorAll('button.act:not(:disabled)'))
+    .filter(b => b.dataset.i !== undefined).map(b => [Number(b.dataset.i), b.textContent]);
+  if (v && s.ws && !v.over && s.sentV === null) {
+    window.wok.paths().forEach((p, i) => { if (p && !out.some(([j]) => j === i)) out.push([i, v.labels[i]]); });
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}"""
+
 
 class Phone:
-    def __init__(self, browser, url: str) -> None:
-        self.context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=1)
+    def __init__(self, browser, url: str, viewport: dict | None = None, locale: str | None = None) -> None:
+        self.context = browser.new_context(
+            viewport=viewport or PHONE, is_mobile=True, has_touch=True, device_scale_factor=1, locale=locale
+        )
         self.page = self.context.new_page()
         self.frames: list[dict] = []  # every text frame the page received, parsed
         self.sent: list[str] = []
@@ -36,12 +50,19 @@ class Phone:
             self.page.wait_for_timeout(20)
         raise TimeoutError(f"no view; frames: {[f.get('type') for f in self.frames]}")
 
-    def buttons(self) -> list[str]:
-        """Labels of the enabled choice buttons, by index."""
-        return self.page.evaluate(
-            "Array.from(document.querySelectorAll('button.act:not(:disabled)'))"
-            ".map(b => [Number(b.dataset.i), b.textContent])"
-        )
+    def buttons(self) -> list[tuple[int, str]]:
+        """The choices the page offers now, as (legal index, label): the enabled
+        buttons and the actions whose cards can be touched (nothing sent yet)."""
+        return self.page.evaluate(CHOICES)
+
+    def choose(self, i: int, timeout: float = 1500) -> None:
+        """Choose legal action `i` as a player does: touch each card of its path
+        (the page lifts it), then the tray's button for it; or its button if it
+        has no path."""
+        keys = self.page.evaluate(f"() => window.wok.paths()[{i}] || []")
+        for key in keys:
+            self.page.tap(f'.card[data-key="{key}"]', timeout=timeout)
+        self.page.tap(f'button.act[data-i="{i}"]', timeout=timeout)
 
     def text(self, selector: str = "body") -> str:
         return self.page.inner_text(selector)
