@@ -1,4 +1,5 @@
-"""Wok Up on a phone: a slap pad of the five decks and a Wok'up! button
+"""Wok Up on a phone: a slap pad of the five decks (their backs, a pentagon as
+on the table) and a Wok'up! button
 (game/web/views.py). A press is stamped on the phone and mapped to the
 arcade's clock (game/web/clock.py); the rules order claims by that time.
 The pad shows which decks have a recipe up, never whether one is complete:
@@ -30,6 +31,7 @@ def pads(obs: dict, seat: int, names: list[str]) -> list[dict]:
             "label": _(DECK_NAMES.get(deck.id, deck.name)),
             "live": obs["face_up"][d] is not None,
             "colour": deck.colour,
+            "pic": f"wokup.back.{deck.id}",
         }
         for d, deck in enumerate(decks)
     ]

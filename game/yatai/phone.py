@@ -1,4 +1,6 @@
-"""Yatai on a phone: your stall in words (queue, stove, fridge, crate, menu, sink,
+"""Yatai on a phone: the 2×3 grid drawn as tiles with arrows around it and the
+free tiles beside it (slide one in: touch a free tile, then an arrow; act on
+the line: touch its tile), your stall in words (queue, stove, fridge, crate, menu, sink,
 reviews, seated guests, tokens, points), the free tiles and the line that runs,
 the guests still to place; every legal action a button worded by the rules'
 labels (words.py), grouped by what it is about. Nothing in Yatai is private,
@@ -11,10 +13,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from game.engine.phone import item
 from game.i18n import _
 
 from . import words
 from .data import content
+from .grid import ARROWS
 from .rules import BIG, CRATE, QUEUE, ROUNDS, SMALL, line_tiles
 
 LINE_ACTIONS = ("customers", "cook", "drinks", "recycle", "serve")
@@ -59,15 +63,46 @@ def _board(obs: dict) -> list[dict]:
     else:
         head = _("Round {n} of {total}").format(n=obs["round"], total=ROUNDS)
     free = _("Free tiles")
-    out = [{"title": f"{head} · {free}", "items": [words.tile(t) for t in obs["free"]]}]
-    if obs["phase"] == "actions" and obs["line"] is not None:
-        line = line_tiles(obs["grid"], obs["line"])
-        done = set(obs["done"])
-        items = [words.tile(t) + (" ✓" if i in done else "") for i, t in enumerate(line)]
-        out.append({"title": _("This turn's line"), "items": items})
+    line = line_tiles(obs["grid"], obs["line"]) if obs["phase"] == "actions" and obs["line"] is not None else []
+    done = {line[i] for i in obs["done"]} if line else set()
+    grid: list[dict | None] = [None] + [_arrow(a) for a, (kind, _i) in enumerate(ARROWS) if kind == "col"]
+    for r, row in enumerate(obs["grid"]):
+        grid += [_arrow(next(a for a, (kind, i) in enumerate(ARROWS) if kind == "row" and i == r))]
+        grid += [_tile(f"grid:{t}", t, t in line, t in done) for t in row]
+    out = [
+        {"title": head, "kind": "grid", "cols": 4, "items": grid},
+        {"title": free, "kind": "cards", "items": [_tile(f"free:{t}", t) for t in obs["free"]]},
+    ]
     if obs["pending"] and obs["pending"][0]["kind"] == "guest":
         out.append({"title": _("Guests to place"), "items": [words.guest(g) for g in obs["pending"][0]["guests"]]})
     return out
+
+
+def _tile(key: str, number: int, in_line: bool = False, done: bool = False) -> dict:
+    t = content().tiles[number]
+    alt = words.tile(number) + (" ✓" if done else "")
+    shown = item(key, alt, words.TILE_ICONS[t["action"]], "", [], "#f2b441" if in_line else "")
+    shown["text"] = "✓" if done else str(t.get("count", "")) if t["action"] not in ("recycle",) else ""
+    return shown
+
+
+def _arrow(arrow: int) -> dict:
+    kind, index = ARROWS[arrow]
+    alt = (
+        _("Column {n}, from the top").format(n=index + 1)
+        if kind == "col"
+        else _("Row {n}, from the left").format(n=index + 1)
+    )
+    return item(f"arrow:{arrow}", alt, "", "↓" if kind == "col" else "→")
+
+
+def path(a: dict, obs: dict, seat: int, names: list[str]) -> list[str]:
+    kind = a["type"]
+    if kind == "insert":
+        return [f"free:{a['tile']}", f"arrow:{a['arrow']}"]
+    if kind in LINE_ACTIONS and "slot" in a and obs["line"] is not None:
+        return [f"grid:{line_tiles(obs['grid'], obs['line'])[a['slot']]}"]
+    return []
 
 
 def _stall(chef: dict) -> list[str]:

@@ -430,6 +430,7 @@
     const grid = $("padgrid");
     if (grid.children.length !== (v.pads || []).length) {
       grid.replaceChildren();
+      grid.classList.toggle("pentagon", (v.pads || []).length === 5);
       for (const p of v.pads || []) {
         const b = el("button", "pad", "");
         b.type = "button";
@@ -440,7 +441,14 @@
     }
     (v.pads || []).forEach((p, i) => {
       const b = grid.children[i];
-      b.textContent = p.label;
+      b.replaceChildren();
+      if (p.pic) {
+        const pic = el("span", "pic");
+        pic.dataset.pic = p.pic;
+        pic.setAttribute("aria-hidden", "true");
+        b.appendChild(pic);
+      }
+      b.appendChild(el("span", "", p.label));
       b.classList.toggle("live", !!p.live);
       if (p.colour) b.style.setProperty("--deck", p.colour);
     });
