@@ -4,6 +4,8 @@ tests never download a browser)."""
 
 import os
 import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -38,3 +40,19 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+
+
+AXE_DIR = Path(__file__).parent  # package.json: axe-core, pinned (package-lock.json)
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """axe-core's script, installed into tests/web/node_modules by npm from the
+    pinned package-lock.json the first time a test asks for it."""
+    script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.skip("no npm: sh tools/install-system-deps.sh test")
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=AXE_DIR, check=True, timeout=300)
+    return script.read_text(encoding="utf-8")

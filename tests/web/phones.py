@@ -22,9 +22,13 @@ CHOICES = """() => {
 
 
 class Phone:
-    def __init__(self, browser, url: str, viewport: dict | None = None, locale: str | None = None) -> None:
+    def __init__(
+        self, browser, url: str, viewport: dict | None = None, locale: str | None = None, axe: bool = False
+    ) -> None:
+        # axe: the page's CSP allows no inline script; axe-core is injected as one (test only).
         self.context = browser.new_context(
-            viewport=viewport or PHONE, is_mobile=True, has_touch=True, device_scale_factor=1, locale=locale
+            viewport=viewport or PHONE, is_mobile=True, has_touch=True, device_scale_factor=1, locale=locale,
+            bypass_csp=axe,
         )
         self.page = self.context.new_page()
         self.frames: list[dict] = []  # every text frame the page received, parsed

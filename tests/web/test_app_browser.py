@@ -129,7 +129,7 @@ def tap(phone: Phone, choose, rng) -> bool:
     legal = phone.views()[-1]["legal"]
     i = choose([], [legal[j] for j, _l in shown], rng)
     try:
-        phone.page.click(f'button.act[data-i="{shown[i][0]}"]', timeout=1500)
+        phone.choose(shown[i][0])
     except Exception as exc:  # the view moved on under the finger: tap again next time
         assert "Timeout" in type(exc).__name__, exc
     return True
@@ -218,12 +218,12 @@ def test_a_relleno_day_of_secret_time_cards_chosen_on_two_phones_through_the_arc
         table = arcade.start_table(scene)
         for phone in phones.values():
             phone.wait_view()
-        # Both seats choose at once: each page has its buttons at the same time.
+        # Both seats choose at once: each page has its cards to touch at the same time.
         for phone in phones.values():
-            phone.page.wait_for_function("() => document.querySelectorAll('button.act:not(:disabled)').length > 0")
+            phone.page.wait_for_function("() => document.querySelectorAll('.card.next').length > 0")
         shot(phones[0], "relleno")  # the phone page of a Relleno day: the seat's time cards
         first = phones[0].buttons()[0]
-        phones[0].page.click(f'button.act[data-i="{first[0]}"]')
+        phones[0].choose(first[0])
         deadline = time.monotonic() + 20
         while True:  # the other page learns that seat 0 chose, never what
             view = phones[1].views()[-1]

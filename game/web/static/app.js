@@ -273,7 +273,7 @@
     const panels = $("panels");
     panels.replaceChildren();
     for (const p of v.panels || []) {
-      const box = el("section", "panel" + (p.kind ? " " + p.kind : ""));
+      const box = el("section", "panel k-" + (p.kind || "list"));
       box.appendChild(el("h2", "", p.title));
       const list = el("div", "cards");
       if (p.kind === "grid") list.style.setProperty("--cols", String(p.cols || 3));

@@ -1,0 +1,198 @@
+"""The phone page drawn with the arcade's pictures (issue 28): the pictures'
+route, the items and paths every game's hook gives, and in Chromium each game
+played from a phone by touching cards (not by reading button text) at phone
+sizes, with axe-core's accessibility check on each page. Screenshots go to
+$WOK_SCREENSHOTS/phone (a temporary folder by default; `WOK_SCREENSHOTS=docs/screenshots`
+refreshes docs/screenshots/phone)."""
+
+from __future__ import annotations
+
+import gzip
+import importlib
+import os
+import random
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.engine import SYSTEM
+from game.media import manifest as M
+from game.web import pictures
+from game.web.host import MiniTable
+from game.web.views import build_view
+
+from .phones import Phone
+
+SHOTS = Path(os.environ.get("WOK_SCREENSHOTS") or Path(tempfile.gettempdir()) / "wok-arcade-shots") / "phone"
+NAMES = ["Ana", "Bao", "Chloé"]
+TURN_GAMES = {
+    "relleno": ("game.relleno.rules", "RellenoState"),
+    "cheaterchefs": ("game.cheaterchefs.rules", "ChefsState"),
+    "wewillwokyou": ("game.wewillwokyou.rules", "WokState"),
+    "yatai": ("game.yatai.rules", "YataiState"),
+}
+PORTRAIT, TALL, LANDSCAPE = {"width": 360, "height": 640}, {"width": 412, "height": 915}, {"width": 640, "height": 360}
+
+
+def new_state(game: str, seed: int, options=None):
+    module, cls = TURN_GAMES[game]
+    return getattr(importlib.import_module(module), cls)(3, options, seed=seed)
+
+
+def get(url: str, headers: dict | None = None):
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}), timeout=10) as r:
+            return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(exc.headers), exc.read()
+
+
+# ---- the pictures' route --------------------------------------------------------------
+def test_a_games_pictures_come_in_one_cacheable_sheet_and_nothing_else_is_served(server):
+    manifest = M.load()
+    for game in sorted(pictures.games()):
+        status, headers, body = get(f"{server.base_url}/pictures/{game}.css", {"Accept-Encoding": "gzip"})
+        assert status == 200 and headers["Content-Encoding"] == "gzip", (game, status)
+        assert "immutable" in headers["Cache-Control"] and headers["Content-Type"].startswith("text/css")
+        css = gzip.decompress(body).decode()
+        ids = {p.id for p in manifest.pictures.values() if p.game == game}
+        assert all(f'[data-pic="{i}"]' in css for i in ids), game
+        assert css.count("data:image/png;base64,") == len({manifest.resolve(i).id for i in ids})
+        print(f"{game}: {len(ids)} pictures, {len(body)} bytes gzipped, {len(css)} plain")
+    status, headers, _b = get(f"{server.base_url}/pictures/relleno.css", {"If-None-Match": headers["ETag"]})
+    assert status in (200, 304)
+    for bad in ("nope.css", "common.css", "..%2Fserver.css", "relleno.png", "twemoji/relleno.back.png", "%2e%2e.css"):
+        status, _h, body = get(f"{server.base_url}/pictures/{bad}")
+        assert status == 404 and b"PNG" not in body, bad
+
+
+# ---- the items and paths of every game's view ----------------------------------------
+@pytest.mark.parametrize("game", sorted(TURN_GAMES))
+def test_every_legal_action_is_reachable_by_touching_drawn_cards_or_a_button(game):
+    """Random play: in every view of every seat, each item has a key, a text
+    alternative and a picture of the game's sheet; keys are unique; a path names
+    only drawn items, and no two actions share a path (the tray tells them apart by label)."""
+    rng = random.Random(3)
+    state = new_state(game, seed=2)
+    sheet = pictures.sheet(game)
+    assert sheet is not None
+    touched = 0
+    for _step in range(150):
+        if state.is_over():
+            break
+        for seat in range(3):
+            view = build_view(state, seat, NAMES)
+            items = [it for p in view["panels"] for it in p["items"] if isinstance(it, dict)]
+            keys = [it["key"] for it in items]
+            assert len(keys) == len(set(keys)), keys
+            for it in items:
+                assert it["alt"], it
+                assert not it["pic"] or it["pic"] in sheet.ids, it["pic"]
+                assert all(m in sheet.ids for m in it["marks"]), it["marks"]
+            for action, path in zip(view["legal"], view["paths"], strict=True):
+                assert all(k in keys for k in path), (action, path, keys)
+            drawn = [tuple(p) for p in view["paths"] if p]
+            touched += len(drawn)
+            assert view["pictures"].startswith(f"/pictures/{game}.css?v=")
+        actors = [s for s in state.actors() if s != SYSTEM] or state.actors()
+        seat = actors[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert touched > 20  # most choices are touched, not read
+
+
+# ---- in Chromium: games played from a phone by touch --------------------------------
+def run_axe(phone: Phone, axe_script: str) -> list[dict]:
+    phone.page.add_script_tag(content=axe_script)
+    result = phone.page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["html"][:120] for n in v["nodes"][:3]]}
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def play_by_touch(phone: Phone, state, table: MiniTable, seat: int, moves: int, deadline_s: float) -> int:
+    """Seat `seat` chooses `moves` times (or to the end) by touching its cards; bots play the rest."""
+    rng = random.Random(5)
+    done, touched = 0, 0
+    deadline = time.monotonic() + deadline_s
+    while done < moves:
+        with table._lock:
+            if state.is_over():
+                break
+        assert time.monotonic() < deadline, f"stuck: {phone.views()[-1]['status']}"
+        assert table.failure is None, table.failure
+        shown = phone.buttons()
+        if not shown:
+            phone.page.wait_for_timeout(30)
+            continue
+        paths = phone.page.evaluate("() => window.wok.paths()")
+        by_touch = [i for i, _l in shown if paths[i]]
+        i = rng.choice(by_touch) if by_touch and rng.random() < 0.9 else rng.choice(shown)[0]
+        try:
+            phone.choose(i)
+        except Exception as exc:  # the view moved on under the finger: touch again
+            assert "Timeout" in type(exc).__name__, exc
+            continue
+        done += 1
+        touched += bool(paths[i])
+    return touched
+
+
+@pytest.mark.parametrize(
+    ("game", "viewport", "lang"),
+    [
+        ("relleno", PORTRAIT, "en"),
+        ("relleno", LANDSCAPE, "fr"),
+        ("cheaterchefs", PORTRAIT, "en"),
+        ("cheaterchefs", TALL, "de"),
+        ("wewillwokyou", PORTRAIT, "en"),
+        ("wewillwokyou", TALL, "es"),
+        ("yatai", PORTRAIT, "en"),
+        ("yatai", LANDSCAPE, "it"),
+    ],
+)
+def test_a_game_is_played_from_a_phone_by_touching_its_cards(browser, server, events, axe_script, game, viewport, lang):
+    i18n.set_language(lang)
+    try:
+        module = importlib.import_module(f"game.{game}")
+        state = new_state(game, seed=7)
+        urls = server.new_game([0])
+        bots = {s: module.GAME.make_bot("random") for s in (1, 2)}
+        table = MiniTable(state, NAMES, server, events, bots=bots).start()
+        phone = Phone(browser, urls[0], viewport=viewport, locale=lang, axe=True)
+        try:
+            phone.wait_view()
+            phone.page.wait_for_function("() => window.wok.state.picturesLoaded > 0", timeout=10000)
+            touched = play_by_touch(phone, state, table, 0, moves=6, deadline_s=40)
+            assert touched >= 3, f"only {touched} choices were made by touching cards"
+            shown = phone.buttons()
+            paths = phone.page.evaluate("() => window.wok.paths()")
+            first = next((i for i, _l in shown if paths[i]), None)
+            if first is not None:  # the moment photographed: a card lifted, its choice in the tray
+                phone.page.tap(f'.card[data-key="{paths[first][0]}"]', timeout=1500)
+                phone.page.wait_for_selector(".card.lifted", timeout=1500)
+            name = f"{game}-{lang}-{viewport['width']}x{viewport['height']}"
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            phone.page.screenshot(path=str(SHOTS / f"{name}.png"))
+            # Every control a thumb needs is at least 48 px in both directions.
+            small = phone.page.evaluate(
+                "() => Array.from(document.querySelectorAll('button:not([disabled])'))"
+                ".map(b => b.getBoundingClientRect()).filter(r => r.width > 0 && (r.width < 47.5 || r.height < 47.5))"
+                ".length"
+            )
+            assert small == 0
+            overflow = phone.page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{name}: the page is {overflow} px wider than the screen"
+            violations = run_axe(phone, axe_script)
+            assert not violations, violations
+        finally:
+            table.stop()
+            phone.close()
+    finally:
+        i18n.set_language("en")
