@@ -80,6 +80,9 @@ WORDS = {  # the page's own words, sent in its welcome (game/web/static/app.js)
     "clock": N_("clock ±{ms} ms"),
     "clock-unsynced": N_("clock: syncing…"),
     "sent": N_("Sent…"),
+    "put-back": N_("Put back"),
+    "sound-on": N_("Sound on: tap to mute"),
+    "sound-off": N_("Sound off: tap for sound"),
 }
 
 

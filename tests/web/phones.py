@@ -27,7 +27,11 @@ class Phone:
     ) -> None:
         # axe: the page's CSP allows no inline script; axe-core is injected as one (test only).
         self.context = browser.new_context(
-            viewport=viewport or PHONE, is_mobile=True, has_touch=True, device_scale_factor=1, locale=locale,
+            viewport=viewport or PHONE,
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=1,
+            locale=locale,
             bypass_csp=axe,
         )
         self.page = self.context.new_page()
@@ -67,6 +71,13 @@ class Phone:
         for key in keys:
             self.page.tap(f'.card[data-key="{key}"]', timeout=timeout)
         self.page.tap(f'button.act[data-i="{i}"]', timeout=timeout)
+
+    def hand(self) -> str:
+        """The first panel (the hand) as a player hears it: each card's text alternative."""
+        return self.page.evaluate(
+            "() => Array.from(document.querySelectorAll('.panel:first-child [aria-label], .panel:first-child .chip'))"
+            ".map(e => e.getAttribute('aria-label') || e.textContent).join('\\n')"
+        )
 
     def text(self, selector: str = "body") -> str:
         return self.page.inner_text(selector)

@@ -166,7 +166,7 @@ def test_two_phones_play_we_will_wok_you_with_a_bot_through_the_arcade(browser, 
                     still = [list(table.state.hands[0]), list(table.state.hands[1])] == hands
                 if still:  # each page shows its own hand
                     for seat in (0, 1):
-                        panel = phones[seat].page.locator(".panel").first.inner_text()
+                        panel = phones[seat].hand()
                         assert all(wok_card(c) in panel for c in hands[seat]), (panel, hands[seat])
                     seen_hands = True
                     with arcade.lock:  # the TV meanwhile: the table, no hand, no curtain

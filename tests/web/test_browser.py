@@ -94,7 +94,7 @@ def test_two_phones_play_we_will_wok_you_with_a_bot_to_the_end(browser, server, 
                 with table._lock:
                     if [list(state.hands[0]), list(state.hands[1])] == hands:
                         for seat in (0, 1):
-                            panel = phones[seat].page.locator(".panel").first.inner_text()
+                            panel = phones[seat].hand()
                             mine = [wok_card(c) for c in hands[seat]]
                             assert all(name in panel for name in mine), (panel, mine)
                         seen_hands = True

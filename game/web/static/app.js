@@ -11,7 +11,7 @@
     connecting: "Connecting to the arcade…", reconnecting: "Connection lost: reconnecting…",
     "no-link": "Scan your seat's QR code on the TV to join.", wokup: "Wok'up!", sent: "Sent…",
     "not-allowed": "Not allowed: {rule}", clock: "clock ±{ms} ms", "clock-unsynced": "clock: syncing…",
-    "put-back": "Put back", "sound-on": "Sound on", "sound-off": "Sound off",
+    "put-back": "Put back", "sound-on": "Sound on: tap to mute", "sound-off": "Sound off: tap for sound",
   };
   const state = {
     words: Object.assign({}, fallback), view: null, ws: null, seat: null, final: false,
