@@ -68,6 +68,8 @@ class Phone:
         (the page lifts it), then the tray's button for it; or its button if it
         has no path."""
         keys = self.page.evaluate(f"() => window.wok.paths()[{i}] || []")
+        if self.page.is_visible("button.act.back"):  # cards lifted for another choice: put them back
+            self.page.tap("button.act.back", timeout=timeout)
         for key in keys:
             self.page.tap(f'.card[data-key="{key}"]', timeout=timeout)
         self.page.tap(f'button.act[data-i="{i}"]', timeout=timeout)

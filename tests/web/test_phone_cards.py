@@ -15,6 +15,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from game.engine import SYSTEM
 from game.media import manifest as M
 from game.web import pictures
 from game.web.host import MiniTable
-from game.web.views import build_view
+from game.web.views import build_view, page_words
 
 from .phones import Phone
 
@@ -144,55 +145,135 @@ def play_by_touch(phone: Phone, state, table: MiniTable, seat: int, moves: int, 
     return touched
 
 
+OPTIONS = {"cheaterchefs": {"round_limit": 6}}  # the game's own short-game option: a bounded test
+
+
+@contextmanager
+def phone_game(browser, server, events, game: str, viewport: dict, lang: str, seed: int = 7):
+    """Seat 0 on a phone (in `lang`, at `viewport`), seats 1 and 2 random bots, the table running."""
+    i18n.set_language(lang)
+    server.set_words(page_words())  # as the arcade does after a change of language
+    module = importlib.import_module(f"game.{game}")
+    state = new_state(game, seed=seed, options=OPTIONS.get(game))
+    urls = server.new_game([0])
+    bots = {s: module.GAME.make_bot("random") for s in (1, 2)}
+    table = MiniTable(state, NAMES, server, events, bots=bots).start()
+    phone = Phone(browser, urls[0], viewport=viewport, locale=lang, axe=True)
+    try:
+        phone.wait_view()
+        phone.page.wait_for_function("() => window.wok.state.picturesLoaded > 0", timeout=10000)
+        yield phone, state, table
+    finally:
+        table.stop()
+        phone.close()
+        i18n.set_language("en")
+
+
+def lift_a_card(phone: Phone) -> bool:
+    """Touch the first card of a choice the page offers (it lifts, its choice goes to the tray)."""
+    shown = phone.buttons()
+    paths = phone.page.evaluate("() => window.wok.paths()")
+    first = next((i for i, _l in shown if paths[i]), None)
+    if first is None:
+        return False
+    try:
+        phone.page.tap(f'.card[data-key="{paths[first][0]}"]', timeout=1500)
+        phone.page.wait_for_selector(".card.lifted", timeout=1500)
+    except Exception as exc:  # the view moved on under the finger
+        assert "Timeout" in type(exc).__name__, exc
+        return False
+    return True
+
+
+def check_page(phone: Phone, axe_script: str, name: str) -> None:
+    """Thumb-sized controls, nothing wider than the screen, no serious axe-core violation."""
+    small = phone.page.evaluate(
+        "() => Array.from(document.querySelectorAll('button:not([disabled])'))"
+        ".map(b => b.getBoundingClientRect()).filter(r => r.width > 0 && (r.width < 47.5 || r.height < 47.5))"
+        ".length"
+    )
+    assert small == 0, f"{name}: {small} controls smaller than 48 px"
+    overflow = phone.page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{name}: the page is {overflow} px wider than the screen"
+    violations = run_axe(phone, axe_script)
+    assert not violations, (name, violations)
+
+
+@pytest.mark.parametrize("game", sorted(TURN_GAMES))
+def test_a_whole_game_is_played_from_a_phone_by_touching_cards(browser, server, events, axe_script, game):
+    with phone_game(browser, server, events, game, PORTRAIT, "en") as (phone, state, table):
+        touched = play_by_touch(phone, state, table, 0, moves=8, deadline_s=40)
+        if lift_a_card(phone):
+            check_page(phone, axe_script, f"{game} mid-game, a card lifted")
+        touched += play_by_touch(phone, state, table, 0, moves=10**6, deadline_s=120)
+        with table._lock:
+            assert state.is_over()
+            mine = sum(1 for s, _a, _t in table.applied if s == 0)
+        print(f"{game}: seat 0 chose {mine} times, {touched} by touching cards")
+        assert touched >= mine // 2 and not table.refused
+        phone.page.wait_for_function("() => window.wok.state.view && window.wok.state.view.over", timeout=5000)
+
+
 @pytest.mark.parametrize(
     ("game", "viewport", "lang"),
     [
-        ("relleno", PORTRAIT, "en"),
-        ("relleno", LANDSCAPE, "fr"),
-        ("cheaterchefs", PORTRAIT, "en"),
+        ("relleno", TALL, "fr"),
+        ("relleno", LANDSCAPE, "nl"),
         ("cheaterchefs", TALL, "de"),
-        ("wewillwokyou", PORTRAIT, "en"),
+        ("cheaterchefs", LANDSCAPE, "en"),
         ("wewillwokyou", TALL, "es"),
-        ("yatai", PORTRAIT, "en"),
-        ("yatai", LANDSCAPE, "it"),
+        ("wewillwokyou", LANDSCAPE, "fr"),
+        ("yatai", TALL, "it"),
+        ("yatai", LANDSCAPE, "de"),
     ],
 )
-def test_a_game_is_played_from_a_phone_by_touching_its_cards(browser, server, events, axe_script, game, viewport, lang):
+def test_the_phone_page_at_every_size_and_language(browser, server, events, axe_script, game, viewport, lang):
+    with phone_game(browser, server, events, game, viewport, lang) as (phone, state, table):
+        touched = play_by_touch(phone, state, table, 0, moves=6, deadline_s=40)
+        assert touched >= 3, f"only {touched} choices were made by touching cards"
+        lift_a_card(phone)
+        name = f"{game}-{lang}-{viewport['width']}x{viewport['height']}"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        phone.page.screenshot(path=str(SHOTS / f"{name}.png"))
+        check_page(phone, axe_script, name)
+
+
+@pytest.mark.parametrize(("viewport", "lang"), [(PORTRAIT, "en"), (LANDSCAPE, "fr")])
+def test_wok_ups_slap_pad_is_the_five_decks_as_on_the_table(browser, server, events, axe_script, viewport, lang):
+    """The pad draws each deck's back (the TV's picture and colour) in a pentagon; a
+    touch on a deck is that deck's press, stamped on the phone."""
+    from game.wokup.rules import WokUpState
+
     i18n.set_language(lang)
+    server.set_words(page_words())
     try:
-        module = importlib.import_module(f"game.{game}")
-        state = new_state(game, seed=7)
+        state = WokUpState(3, None, seed=2)
         urls = server.new_game([0])
-        bots = {s: module.GAME.make_bot("random") for s in (1, 2)}
-        table = MiniTable(state, NAMES, server, events, bots=bots).start()
+        server.publish(0, build_view(state, 0, NAMES))
         phone = Phone(browser, urls[0], viewport=viewport, locale=lang, axe=True)
         try:
             phone.wait_view()
             phone.page.wait_for_function("() => window.wok.state.picturesLoaded > 0", timeout=10000)
-            touched = play_by_touch(phone, state, table, 0, moves=6, deadline_s=40)
-            assert touched >= 3, f"only {touched} choices were made by touching cards"
-            shown = phone.buttons()
-            paths = phone.page.evaluate("() => window.wok.paths()")
-            first = next((i for i, _l in shown if paths[i]), None)
-            if first is not None:  # the moment photographed: a card lifted, its choice in the tray
-                phone.page.tap(f'.card[data-key="{paths[first][0]}"]', timeout=1500)
-                phone.page.wait_for_selector(".card.lifted", timeout=1500)
-            name = f"{game}-{lang}-{viewport['width']}x{viewport['height']}"
+            pads = phone.page.evaluate(
+                "() => Array.from(document.querySelectorAll('#padgrid .pad')).map(b => "
+                "[b.dataset.control, b.querySelector('.pic').dataset.pic, getComputedStyle(b.querySelector('.pic'))"
+                ".backgroundImage.startsWith('url(\"data:image/png')])"
+            )
+            assert [p[0] for p in pads] == [f"deck{d}" for d in range(5)]
+            assert all(p[1].startswith("wokup.back.") and p[2] for p in pads), pads
+            for d in (0, 3):
+                phone.page.tap(f'[data-control="deck{d}"]')
+            deadline = time.monotonic() + 5
+            got: list = []
+            while len(got) < 2 and time.monotonic() < deadline:
+                got += [ev.control for ev in events.drain() if ev.seat == 0]
+                time.sleep(0.01)
+            assert got == ["deck0", "deck3"]
+            name = f"wokup-{lang}-{viewport['width']}x{viewport['height']}"
             SHOTS.mkdir(parents=True, exist_ok=True)
             phone.page.screenshot(path=str(SHOTS / f"{name}.png"))
-            # Every control a thumb needs is at least 48 px in both directions.
-            small = phone.page.evaluate(
-                "() => Array.from(document.querySelectorAll('button:not([disabled])'))"
-                ".map(b => b.getBoundingClientRect()).filter(r => r.width > 0 && (r.width < 47.5 || r.height < 47.5))"
-                ".length"
-            )
-            assert small == 0
-            overflow = phone.page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 0, f"{name}: the page is {overflow} px wider than the screen"
-            violations = run_axe(phone, axe_script)
-            assert not violations, violations
+            check_page(phone, axe_script, name)
         finally:
-            table.stop()
             phone.close()
     finally:
         i18n.set_language("en")

@@ -448,7 +448,7 @@
         pic.setAttribute("aria-hidden", "true");
         b.appendChild(pic);
       }
-      b.appendChild(el("span", "", p.label));
+      b.appendChild(el("span", "label", p.label));
       b.classList.toggle("live", !!p.live);
       if (p.colour) b.style.setProperty("--deck", p.colour);
     });
