@@ -34,7 +34,7 @@ def _card(key: str, card: str, poison: bool = False) -> dict:
     if entry is None:
         lines = [words(data.traps[card], "text")]
     else:
-        lines = [entry["short"]]  # the corner tag the TV draws for players who cannot tell the colours apart
+        lines = [_(entry["short"])]  # the corner tag the TV draws for players who cannot tell the colours apart
     marks = ["cheaterchefs.poison"] if poison else []
     alt = name + (", " + _("poisoned") if poison else "")
     return item(key, alt, f"cheaterchefs.{card}", name, lines if entry is not None else [], colour, marks)

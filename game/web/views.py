@@ -87,8 +87,9 @@ WORDS = {  # the page's own words, sent in its welcome (game/web/static/app.js)
 
 
 def page_words() -> dict[str, str]:
-    """The page's words in the arcade's current language."""
-    return {key: _(text) for key, text in WORDS.items()}
+    """The page's words in the arcade's current language, and that language's code
+    (the page's `lang`: a screen reader's voice, where words may be hyphenated)."""
+    return {key: _(text) for key, text in WORDS.items()} | {"lang": i18n.language()}
 
 
 @cache

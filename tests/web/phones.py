@@ -8,14 +8,15 @@ import time
 
 from .conftest import PHONE
 
-# Legal indices the page offers now: the buttons and, unless a choice is in flight,
-# every action whose path of cards is drawn (what a player could reach by touch).
-CHOICES = """() => {
-  const s = window.wok.state, v = s.view;
+# What the page offers now, read at one instant, as [legal index, label, path]: the
+# enabled buttons and, unless a choice is in flight, every action whose path of cards
+# is drawn (what a player could reach by touch; its path, or [] for a button).
+OFFERS = """() => {
+  const s = window.wok.state, v = s.view, paths = window.wok.paths();
   const out = Array.from(document.querySelectorAll('button.act:not(:disabled)'))
-    .filter(b => b.dataset.i !== undefined).map(b => [Number(b.dataset.i), b.textContent]);
+    .filter(b => b.dataset.i !== undefined).map(b => [Number(b.dataset.i), b.textContent, paths[b.dataset.i] || []]);
   if (v && s.ws && !v.over && s.sentV === null) {
-    window.wok.paths().forEach((p, i) => { if (p && !out.some(([j]) => j === i)) out.push([i, v.labels[i]]); });
+    paths.forEach((p, i) => { if (p && !out.some(([j]) => j === i)) out.push([i, v.labels[i], p]); });
   }
   return out.sort((a, b) => a[0] - b[0]);
 }"""
@@ -61,7 +62,11 @@ class Phone:
     def buttons(self) -> list[tuple[int, str]]:
         """The choices the page offers now, as (legal index, label): the enabled
         buttons and the actions whose cards can be touched (nothing sent yet)."""
-        return self.page.evaluate(CHOICES)
+        return [(i, label) for i, label, _p in self.offers()]
+
+    def offers(self) -> list[tuple[int, str, list[str]]]:
+        """The choices the page offers now, with the path of cards of each ([]: a button)."""
+        return [tuple(o) for o in self.page.evaluate(OFFERS)]
 
     def choose(self, i: int, timeout: float = 1500) -> None:
         """Choose legal action `i` as a player does: touch each card of its path

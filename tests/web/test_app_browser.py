@@ -6,6 +6,7 @@ the pages from the test's thread; reads of the game take the same lock."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import threading
@@ -278,3 +279,82 @@ def test_a_yatai_player_sees_their_stall_and_plays_their_turns_on_a_phone_throug
             assert any(e["seat"] == 0 and e["action"]["type"] == "insert" for e in table.state.log)
             check_frames(phone, 0, arcade.published[0])
         assert arcade.curtains == 0
+
+
+# ---- issue 28: each game's phone page beside the TV at the same moment ----------------
+# Seat 0 on a phone plays a few turns by touching its cards (Wok Up: the pad waits
+# for a slap), then the TV is drawn and the page photographed under the same lock,
+# side by side in $WOK_SCREENSHOTS/<game>-<lang>.png, in English and one other language.
+PHONE_GAMES = [
+    ("relleno", "fr", 4),
+    ("cheaterchefs", "de", 2),
+    ("wewillwokyou", "es", 4),
+    ("yatai", "it", 6),
+    ("wokup", "nl", 0),
+]
+PHONE_SIZE = {"width": 360, "height": 640}
+
+
+def side_by_side(tv: pygame.Surface, phone_png: bytes, out: str) -> None:
+    """The TV scaled to the phone's height, the phone at its right."""
+    phone = pygame.image.load(io.BytesIO(phone_png), "phone.png")
+    h = phone.get_height()
+    w = round(tv.get_width() * h / tv.get_height())
+    sheet = pygame.Surface((w + 16 + phone.get_width(), h))
+    sheet.fill((30, 23, 18))
+    sheet.blit(pygame.transform.smoothscale(tv, (w, h)), (0, 0))
+    sheet.blit(phone, (w + 16, 0))
+    pygame.image.save(sheet, out)
+
+
+@pytest.mark.parametrize(("game", "other", "turns"), PHONE_GAMES)
+@pytest.mark.parametrize("english", [True, False], ids=["en", "other"])
+def test_a_phone_page_beside_the_tv_at_the_same_moment(browser, arcade, game, other, turns, english):
+    lang = "en" if english else other
+    arcade.app.set_language(lang)
+    try:
+        scene = arcade.seats(game, humans=1, bots=1)
+        phone = Phone(browser, arcade.app.phones.urls[0], viewport=PHONE_SIZE, locale=lang)
+        try:
+            joined(arcade, (0,))
+            arcade.start_table(scene)
+            phone.wait_view()
+            phone.page.wait_for_function("() => window.wok.state.picturesLoaded > 0", timeout=10000)
+            rng = random.Random(2)
+            done, deadline = 0, time.monotonic() + 40
+            while done < turns:
+                assert arcade.failure is None, arcade.failure
+                assert time.monotonic() < deadline, phone.views()[-1]["status"]
+                offers = phone.offers()
+                if not offers:
+                    phone.page.wait_for_timeout(30)
+                    continue
+                touchable = [o for o in offers if o[2]] or offers
+                try:
+                    phone.choose(rng.choice(touchable)[0])
+                    done += 1
+                except Exception as exc:  # the view moved on under the finger
+                    assert "Timeout" in type(exc).__name__, exc
+            # The moment: wait for the seat's turn with cards to touch, lift one, draw both.
+            while game != "wokup":
+                assert time.monotonic() < deadline, phone.views()[-1]["status"]
+                first = next((path for _i, _l, path in phone.offers() if path), None)
+                if first:
+                    try:
+                        phone.page.tap(f'.card[data-key="{first[0]}"]', timeout=1500)
+                        break
+                    except Exception as exc:  # the view moved on under the finger
+                        assert "Timeout" in type(exc).__name__, exc
+                phone.page.wait_for_timeout(30)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            with arcade.lock:
+                assert isinstance(arcade.app.top, TableScene)
+                arcade.app.draw()
+                tv = arcade.app.screen.copy()
+                shot_png = phone.page.screenshot()
+            side_by_side(tv, shot_png, str(SHOTS / f"{game}-{lang}.png"))
+            assert arcade.curtains == 0  # the seat's private world is on the phone, not on the TV
+        finally:
+            phone.close()
+    finally:
+        arcade.app.set_language("en")

@@ -2,21 +2,18 @@
 route, the items and paths every game's hook gives, and in Chromium each game
 played from a phone by touching cards (not by reading button text) at phone
 sizes, with axe-core's accessibility check on each page. Screenshots go to
-$WOK_SCREENSHOTS/phone (a temporary folder by default; `WOK_SCREENSHOTS=docs/screenshots`
-refreshes docs/screenshots/phone)."""
+$WOK_SCREENSHOTS (a temporary folder by default; `WOK_SCREENSHOTS=docs/screenshots/phone`
+refreshes the ones in the repository)."""
 
 from __future__ import annotations
 
 import gzip
 import importlib
-import os
 import random
-import tempfile
 import time
 import urllib.error
 import urllib.request
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
@@ -28,8 +25,8 @@ from game.web.host import MiniTable
 from game.web.views import build_view, page_words
 
 from .phones import Phone
+from .test_browser import SHOTS
 
-SHOTS = Path(os.environ.get("WOK_SCREENSHOTS") or Path(tempfile.gettempdir()) / "wok-arcade-shots") / "phone"
 NAMES = ["Ana", "Bao", "Chloé"]
 TURN_GAMES = {
     "relleno": ("game.relleno.rules", "RellenoState"),
@@ -128,20 +125,19 @@ def play_by_touch(phone: Phone, state, table: MiniTable, seat: int, moves: int, 
                 break
         assert time.monotonic() < deadline, f"stuck: {phone.views()[-1]['status']}"
         assert table.failure is None, table.failure
-        shown = phone.buttons()
-        if not shown:
+        offers = phone.offers()
+        if not offers:
             phone.page.wait_for_timeout(30)
             continue
-        paths = phone.page.evaluate("() => window.wok.paths()")
-        by_touch = [i for i, _l in shown if paths[i]]
-        i = rng.choice(by_touch) if by_touch and rng.random() < 0.9 else rng.choice(shown)[0]
+        by_touch = [o for o in offers if o[2]]
+        i, _label, path = rng.choice(by_touch) if by_touch and rng.random() < 0.9 else rng.choice(offers)
         try:
             phone.choose(i)
         except Exception as exc:  # the view moved on under the finger: touch again
             assert "Timeout" in type(exc).__name__, exc
             continue
         done += 1
-        touched += bool(paths[i])
+        touched += bool(path)
     return touched
 
 
@@ -171,13 +167,11 @@ def phone_game(browser, server, events, game: str, viewport: dict, lang: str, se
 
 def lift_a_card(phone: Phone) -> bool:
     """Touch the first card of a choice the page offers (it lifts, its choice goes to the tray)."""
-    shown = phone.buttons()
-    paths = phone.page.evaluate("() => window.wok.paths()")
-    first = next((i for i, _l in shown if paths[i]), None)
+    first = next((path for _i, _l, path in phone.offers() if path), None)
     if first is None:
         return False
     try:
-        phone.page.tap(f'.card[data-key="{paths[first][0]}"]', timeout=1500)
+        phone.page.tap(f'.card[data-key="{first[0]}"]', timeout=1500)
         phone.page.wait_for_selector(".card.lifted", timeout=1500)
     except Exception as exc:  # the view moved on under the finger
         assert "Timeout" in type(exc).__name__, exc
@@ -233,6 +227,7 @@ def test_the_phone_page_at_every_size_and_language(browser, server, events, axe_
         assert touched >= 3, f"only {touched} choices were made by touching cards"
         lift_a_card(phone)
         name = f"{game}-{lang}-{viewport['width']}x{viewport['height']}"
+        assert phone.page.evaluate("document.documentElement.lang") == lang  # read aloud in its language
         SHOTS.mkdir(parents=True, exist_ok=True)
         phone.page.screenshot(path=str(SHOTS / f"{name}.png"))
         check_page(phone, axe_script, name)
@@ -242,12 +237,16 @@ def test_the_phone_page_at_every_size_and_language(browser, server, events, axe_
 def test_wok_ups_slap_pad_is_the_five_decks_as_on_the_table(browser, server, events, axe_script, viewport, lang):
     """The pad draws each deck's back (the TV's picture and colour) in a pentagon; a
     touch on a deck is that deck's press, stamped on the phone."""
+    from game.wokup.phone import face as wokup_face
     from game.wokup.rules import WokUpState
 
     i18n.set_language(lang)
     server.set_words(page_words())
     try:
         state = WokUpState(3, None, seed=2)
+        while not any(state.observation(0)["face_up"]):  # the picks: decks turned until recipes are up
+            seat = state.actors()[0]
+            state.apply(seat, state.legal_actions(seat)[0])
         urls = server.new_game([0])
         server.publish(0, build_view(state, 0, NAMES))
         phone = Phone(browser, urls[0], viewport=viewport, locale=lang, axe=True)
@@ -255,12 +254,20 @@ def test_wok_ups_slap_pad_is_the_five_decks_as_on_the_table(browser, server, eve
             phone.wait_view()
             phone.page.wait_for_function("() => window.wok.state.picturesLoaded > 0", timeout=10000)
             pads = phone.page.evaluate(
-                "() => Array.from(document.querySelectorAll('#padgrid .pad')).map(b => "
-                "[b.dataset.control, b.querySelector('.pic').dataset.pic, getComputedStyle(b.querySelector('.pic'))"
-                ".backgroundImage.startsWith('url(\"data:image/png')])"
+                "() => Array.from(document.querySelectorAll('#padgrid .pad')).map(b => [b.dataset.control, "
+                "Array.from(b.querySelectorAll('.pic')).map(p => [p.dataset.pic, "
+                "getComputedStyle(p).backgroundImage.startsWith('url(\"data:image/png')]), "
+                "b.getAttribute('aria-label')])"
             )
             assert [p[0] for p in pads] == [f"deck{d}" for d in range(5)]
-            assert all(p[1].startswith("wokup.back.") and p[2] for p in pads), pads
+            face_up = state.observation(0)["face_up"]
+            for d, (_control, pics, label) in enumerate(pads):
+                assert all(drawn for _pic, drawn in pics), pads  # every picture from the arcade's sheet
+                if face_up[d] is None:  # no recipe up: the deck's back
+                    assert len(pics) == 1 and pics[0][0].startswith("wokup.back."), pads
+                else:  # the recipe as it lies on the table, and in words for a screen reader
+                    marks = wokup_face(face_up[d])[0]
+                    assert [pic for pic, _d in pics] == marks and ":" in label, pads
             for d in (0, 3):
                 phone.page.tap(f'[data-control="deck{d}"]')
             deadline = time.monotonic() + 5

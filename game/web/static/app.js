@@ -123,6 +123,7 @@
         break;
       case "welcome":
         Object.assign(state.words, msg.words || {});
+        if (/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(state.words.lang || "")) document.documentElement.lang = state.words.lang;
         state.seat = msg.seat;
         state.tries = 0;
         setNet("●", true);
@@ -442,7 +443,18 @@
     (v.pads || []).forEach((p, i) => {
       const b = grid.children[i];
       b.replaceChildren();
-      if (p.pic) {
+      b.setAttribute("aria-label", p.alt || p.label);
+      if (p.marks || p.sign) {  // the face-up recipe: its pictures and its sign, as on the table
+        const face = el("span", "face");
+        face.setAttribute("aria-hidden", "true");
+        for (const m of p.marks || []) {
+          const pic = el("span", "pic mark");
+          pic.dataset.pic = m;
+          face.appendChild(pic);
+        }
+        if (p.sign) face.appendChild(el("span", "sign", p.sign));
+        b.appendChild(face);
+      } else if (p.pic) {
         const pic = el("span", "pic");
         pic.dataset.pic = p.pic;
         pic.setAttribute("aria-hidden", "true");
