@@ -284,3 +284,30 @@ def test_wok_ups_slap_pad_is_the_five_decks_as_on_the_table(browser, server, eve
             phone.close()
     finally:
         i18n.set_language("en")
+
+
+def test_a_refused_choice_shakes_the_card_touched_and_says_the_rule(browser, server, events):
+    """The rules refuse a choice (here a doctored view offers a card the hand does
+    not hold, as a rule the page cannot know would): the card touched shakes and
+    the page says the rule the arcade sent, then the player may choose again."""
+    state = new_state("relleno", seed=3)
+    urls = server.new_game([0])
+    table = MiniTable(state, NAMES, server, events, phone_seats=[0]).start()  # nobody else moves
+    phone = Phone(browser, urls[0], viewport=PORTRAIT)
+    try:
+        phone.wait_view()
+        view = build_view(state, 0, NAMES)
+        key = view["paths"][0][0]
+        view["legal"][0] = {"type": "time_card", "card": "no-such-chef", "early": []}  # the path still names a card
+        server.publish(0, view)
+        phone.page.wait_for_function("() => window.wok.state.view.legal[0].card === 'no-such-chef'")
+        phone.choose(0)
+        phone.page.wait_for_selector(f'.card.shake[data-key="{key}"]', timeout=5000)
+        told = phone.page.locator("#told")
+        told.wait_for(state="visible", timeout=5000)
+        assert table.refused and table.refused[0][2] in told.inner_text()
+        assert phone.buttons(), "the player may choose again"
+        print(f"refused: {told.inner_text()!r}")
+    finally:
+        table.stop()
+        phone.close()
