@@ -18,6 +18,7 @@ from contextlib import contextmanager
 import pytest
 
 from game import i18n
+from game.cheaterchefs import GAME as CHEFS
 from game.engine import SYSTEM
 from game.media import manifest as M
 from game.web import pictures
@@ -308,6 +309,81 @@ def test_a_refused_choice_shakes_the_card_touched_and_says_the_rule(browser, ser
         assert table.refused and table.refused[0][2] in told.inner_text()
         assert phone.buttons(), "the player may choose again"
         print(f"refused: {told.inner_text()!r}")
+    finally:
+        table.stop()
+        phone.close()
+
+
+OVERFLOWING = """() => {
+  // Texts wider than their box (a word that does not fit a card), and the page wider than the screen.
+  const wide = Array.from(document.querySelectorAll('.card, .card *, .act, .pad, .status, h2'))
+    .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.className + ': ' + e.textContent.slice(0, 40));
+  return [document.documentElement.scrollWidth - window.innerWidth, wide];
+}"""
+
+
+@pytest.mark.parametrize("game", [*sorted(TURN_GAMES), "wokup"])
+def test_every_language_fits_a_small_phone(browser, server, game):
+    """At 360x640, in each of the six languages, a mid-game view: nothing is wider
+    than the screen and no word runs out of its card or button."""
+    if game == "wokup":
+        from game.wokup.rules import WokUpState
+
+        state = WokUpState(3, None, seed=2)
+    else:
+        state = new_state(game, seed=4, options=OPTIONS.get(game))
+    rng = random.Random(1)
+    for _ in range(12):  # into the game: hands dealt, a few turns played
+        actors = [s for s in state.actors() if s != SYSTEM] or state.actors()
+        if state.is_over() or not state.legal_actions(actors[0]):
+            break
+        state.apply(actors[0], rng.choice(state.legal_actions(actors[0])))
+    urls = server.new_game([0])
+    phone = Phone(browser, urls[0], viewport=PORTRAIT)
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            server.set_words(page_words())
+            server.publish(0, build_view(state, 0, NAMES))
+            phone.page.reload()
+            phone.page.wait_for_function(f"() => document.documentElement.lang === '{lang}' && window.wok.state.view")
+            phone.page.wait_for_function("() => window.wok.state.picturesLoaded > 0", timeout=10000)
+            overflow, wide = phone.page.evaluate(OVERFLOWING)
+            assert overflow <= 0 and not wide, (lang, overflow, wide)
+    finally:
+        i18n.set_language("en")
+        phone.close()
+
+
+def test_the_page_survives_rotation_and_sleep(browser, server, events):
+    """A card lifted stays lifted when the phone turns; a page that was asleep (its
+    socket dropped) reconnects with its secret and gets its seat's view again."""
+    state = new_state("cheaterchefs", seed=4, options=OPTIONS["cheaterchefs"])
+    urls = server.new_game([0])
+    table = MiniTable(state, NAMES, server, events, bots={1: CHEFS.make_bot("random"), 2: CHEFS.make_bot("random")})
+    table.start()
+    phone = Phone(browser, urls[0], viewport=PORTRAIT)
+    try:
+        phone.wait_view()
+        deadline = time.monotonic() + 20
+        while not lift_a_card(phone):
+            assert time.monotonic() < deadline, "no card to lift"
+            phone.page.wait_for_timeout(50)
+        lifted = phone.page.evaluate("() => window.wok.state.picked.slice()")
+        for size in (LANDSCAPE, PORTRAIT):
+            phone.page.set_viewport_size(size)
+            phone.page.wait_for_timeout(100)
+            assert phone.page.evaluate("() => window.wok.state.picked") == lifted
+            assert phone.page.locator(".card.lifted").count() == len(lifted)
+            assert phone.page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+        seen = len(phone.views())
+        phone.page.evaluate("() => window.wok.state.ws.close()")  # asleep: the socket is gone
+        phone.page.wait_for_function("() => window.wok.state.ws && window.wok.state.ws.readyState === 1", timeout=8000)
+        deadline = time.monotonic() + 8
+        while len(phone.views()) <= seen:
+            assert time.monotonic() < deadline, "no view after the reconnect"
+            phone.page.wait_for_timeout(20)
+        assert phone.views()[-1]["seat"] == 0 and server.connected(0)
     finally:
         table.stop()
         phone.close()
