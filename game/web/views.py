@@ -37,10 +37,10 @@ describes what is on the phone as data:
 
 (`game.engine.phone.item` builds one.)
 
-A legal action's path lists the item keys touched to choose it, in order (a
-card, then where it goes): the page lifts each item touched, offers the
-actions whose path is complete, and draws every action without a path as a
-labelled button. The choices are always the view's legal actions, so a rule
+A legal action's path lists the item keys touched to choose it: first the
+card played, then the rest in any order (the cards it takes, where it goes):
+the page lifts each item touched, offers the actions whose path is complete,
+and draws every action without a path as a labelled button. The choices are always the view's legal actions, so a rule
 that splits a choice into steps changes only the paths.
 """
 

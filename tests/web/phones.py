@@ -68,11 +68,16 @@ class Phone:
         """The choices the page offers now, with the path of cards of each ([]: a button)."""
         return [tuple(o) for o in self.page.evaluate(OFFERS)]
 
-    def choose(self, i: int, timeout: float = 1500) -> None:
+    def choose(self, i: int, timeout: float = 1500, rng=None) -> None:
         """Choose legal action `i` as a player does: touch each card of its path
-        (the page lifts it), then the tray's button for it; or its button if it
-        has no path."""
+        (the page lifts it; with `rng`, the cards after the first in a shuffled
+        order, as a player may), then the tray's button for it; or its button if
+        it has no path."""
         keys = self.page.evaluate(f"() => window.wok.paths()[{i}] || []")
+        if rng is not None and len(keys) > 2:
+            rest = keys[1:]
+            rng.shuffle(rest)
+            keys = keys[:1] + rest
         if self.page.is_visible("button.act.back"):  # cards lifted for another choice: put them back
             self.page.tap("button.act.back", timeout=timeout)
         for key in keys:

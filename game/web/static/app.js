@@ -203,26 +203,34 @@
       return p.length && p.every((k) => keys.has(k)) ? p : null;
     });
   }
-  function openPaths(v) {  // indices of actions whose path starts with what was picked
-    const picked = state.picked;
-    return paths(v).map((p, i) => [p, i])
-      .filter(([p]) => p && p.length >= picked.length && picked.every((k, j) => p[j] === k));
+  // A path is its first card (what is played), then the rest in any order (what it takes,
+  // where it goes): the cards of a fill or a discard are touched as the player likes.
+  function opens(p, picked) {
+    if (!p || p.length < picked.length) return false;
+    if (!picked.length) return true;
+    const rest = p.slice(1);
+    return p[0] === picked[0] && picked.slice(1).every((k) => rest.includes(k));
+  }
+  function nextKeys(p, picked) {
+    return picked.length ? p.slice(1).filter((k) => !picked.includes(k)) : [p[0]];
+  }
+  function openPaths(v) {  // [path, index] of the actions that still fit what was picked
+    return paths(v).map((p, i) => [p, i]).filter(([p]) => opens(p, state.picked));
   }
   function live(v) { return !!state.ws && !v.over && state.sentV === null; }
 
   function tap(key) {
     const v = state.view;
     if (!v || !live(v)) return;
-    const at = state.picked.indexOf(key);
+    const picked = state.picked;
+    const at = picked.indexOf(key);
     const open = openPaths(v);
-    if (at >= 0 && at === state.picked.length - 1) {  // the lifted card again: play it if that is one choice
-      const done = open.filter(([p]) => p.length === state.picked.length);
-      if (done.length === 1 && open.length === 1) return choose(done[0][1]);
-      state.picked = state.picked.slice(0, at);
-    } else if (at >= 0) {
-      state.picked = state.picked.slice(0, at + 1);
-    } else if (open.some(([p]) => p[state.picked.length] === key)) {
-      state.picked = state.picked.concat([key]);
+    if (at >= 0) {  // a lifted card: the last one again plays it if that is the one choice left
+      const done = open.filter(([p]) => p.length === picked.length);
+      if (at === picked.length - 1 && done.length === 1 && open.length === 1) return choose(done[0][1]);
+      state.picked = at === 0 ? [] : picked.filter((k) => k !== key);  // put it back (the first: all)
+    } else if (open.some(([p]) => nextKeys(p, picked).includes(key))) {
+      state.picked = picked.concat([key]);
       buzz(15);
     } else {
       shake([key], "");
@@ -270,7 +278,7 @@
     $("last").textContent = v.last || "";
     const canAct = live(v);
     const open = canAct ? openPaths(v) : [];
-    const next = new Set(open.map(([p]) => p[state.picked.length]).filter((k) => k));
+    const next = new Set(open.flatMap(([p]) => nextKeys(p, state.picked)));
     const panels = $("panels");
     panels.replaceChildren();
     for (const p of v.panels || []) {
@@ -356,7 +364,8 @@
     if (!v || state.sentV !== null) return;
     if (send({type: "act", v: v.v, i: i})) {
       state.sentV = v.v;
-      state.chosen = ((v.paths || [])[i] || []).slice();
+      state.chosen = ((v.paths || [])[i] || []).slice();  // shaken if the rules refuse it
+      state.picked = [];
       tell("");
       render();
     }
