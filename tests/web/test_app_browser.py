@@ -358,3 +358,41 @@ def test_a_phone_page_beside_the_tv_at_the_same_moment(browser, arcade, game, ot
             phone.close()
     finally:
         arcade.app.set_language("en")
+
+
+def test_a_whole_wok_up_game_is_played_from_a_phone_by_touching_its_decks(browser, arcade):
+    """Wok Up's quick game (three recipes to win), seat 0 on a phone: it touches the deck of a
+    complete recipe it sees on the table (the test reads the table as a player's eye
+    would), or the deck it takes or turns when it is its pick; a bot plays the other seat."""
+    scene = arcade.seats("wokup", humans=1, bots=1, target=3)
+    phone = Phone(browser, arcade.app.phones.urls[0], viewport={"width": 360, "height": 640})
+    try:
+        joined(arcade, (0,))
+        table = arcade.start_table(scene)
+        phone.wait_view()
+        deadline = time.monotonic() + 90
+        presses = 0
+        while True:
+            assert arcade.failure is None, arcade.failure
+            assert time.monotonic() < deadline, f"not over: {phone.views()[-1]['status']}"
+            with arcade.lock:
+                state = table.state
+                if state.is_over():
+                    break
+                complete = state.complete_decks() if state.phase == "look" and not state.out[0] else []
+                mine = state.phase == "pick" and state.picks and state.picks[0]["seat"] == 0
+                picks = [a["deck"] for a in state.legal_actions(0) if "deck" in a] if mine else []
+            deck = complete[0] if complete else picks[0] if picks else None
+            if deck is None:
+                phone.page.wait_for_timeout(50)
+                continue
+            phone.page.tap(f'[data-control="deck{deck}"]')
+            presses += 1
+            phone.page.wait_for_timeout(400)  # the claim window closes, the table answers
+        with arcade.lock:
+            won = [len(w) for w in table.state.won]
+        print(f"wok up, quick game: {presses} touches from the phone, recipes won {won}")
+        assert presses and max(won) >= 3
+        assert arcade.curtains == 0
+    finally:
+        phone.close()
