@@ -1,8 +1,10 @@
 """Phones in a real browser (Debian's Chromium) through the arcade itself: the
 app's own server, started by Settings > Phones, links opened by the seats
 screen, choices applied by the table scene through the session's rules, the
-TV's curtain gone. The app steps on a thread of its own while Playwright drives
-the pages from the test's thread; reads of the game take the same lock."""
+TV's curtain gone; each game's phone page beside the TV at the same moment; a
+whole Wok Up game from a phone. The app steps on a thread of its own while
+Playwright drives the pages from the test's thread; reads of the game take the
+same lock."""
 
 from __future__ import annotations
 
