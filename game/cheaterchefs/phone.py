@@ -29,7 +29,8 @@ def group(a: dict, obs: dict, seat: int, names: list[str]) -> str:
 def _card(key: str, card: str, poison: bool = False) -> dict:
     data = content()
     entry = data.ingredients.get(card)
-    colour = hex_colour(entry["colour"]) if entry is not None else "#7a3b8c"
+    # the TV's colours only (checked for colour-blind eyes); a trap has none
+    colour = hex_colour(entry["colour"]) if entry is not None else ""
     name = card_name(card)
     if entry is None:
         lines = [words(data.traps[card], "text")]

@@ -9,9 +9,10 @@ Everything here reads the seat's observation only.
 
 from __future__ import annotations
 
-from game.engine.phone import item
+from game.engine.phone import hex_colour, item
 from game.i18n import N_, _
 
+from .colours import INGREDIENT_COLOUR
 from .data import content
 from .words import INGREDIENT_WORDS, card_text, wok_text
 
@@ -32,14 +33,15 @@ def _card(key: str, c: int) -> dict:
     entry = content().cards[c]
     marks = [f"wewillwokyou.{sym}" for sym in entry.symbols]
     name = _(INGREDIENT_WORDS[entry.ingredient][1])
-    return item(key, card_text(c), f"wewillwokyou.{entry.ingredient}", name, (), "", marks)
+    colour = hex_colour(INGREDIENT_COLOUR[entry.ingredient])  # the TV's card colour (checked for colour-blind eyes)
+    return item(key, card_text(c), f"wewillwokyou.{entry.ingredient}", name, (), colour, marks)
 
 
 def _wok(key: str, w: int) -> dict:
     entry = content().woks[w]
     points = entry.get("points")
     lines = [str(points)] if points is not None else []
-    return item(key, wok_text(w), f"wewillwokyou.wok.{entry['kind']}", "", lines, "#3b6f8f")
+    return item(key, wok_text(w), f"wewillwokyou.wok.{entry['kind']}", "", lines)
 
 
 def panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
