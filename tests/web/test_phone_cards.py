@@ -24,6 +24,7 @@ from game.media import manifest as M
 from game.web import pictures
 from game.web.host import MiniTable
 from game.web.views import build_view, page_words
+from game.wewillwokyou import GAME as WWWY
 
 from .phones import Phone
 from .test_browser import SHOTS
@@ -387,6 +388,48 @@ def test_the_page_survives_rotation_and_sleep(browser, server, events):
             assert time.monotonic() < deadline, "no view after the reconnect"
             phone.page.wait_for_timeout(20)
         assert phone.views()[-1]["seat"] == 0 and server.connected(0)
+    finally:
+        table.stop()
+        phone.close()
+
+
+RECORD = """(() => {  // what the page asks of the phone: vibrations, the wake lock (Chromium headless has neither)
+  window.asked = {vibrate: [], wake: 0};
+  navigator.vibrate = (p) => { window.asked.vibrate.push(p); return true; };
+  const lock = {released: false, addEventListener() {}, release() { return Promise.resolve(); }};
+  const request = async () => { window.asked.wake += 1; return lock; };
+  Object.defineProperty(navigator, 'wakeLock', {value: {request: request}});
+})()"""
+
+
+def test_your_turn_buzzes_and_chimes_unless_muted_and_the_screen_stays_awake(browser, server, events):
+    state = new_state("wewillwokyou", seed=5)
+    urls = server.new_game([0])
+    table = MiniTable(state, NAMES, server, events, bots={s: WWWY.make_bot("random") for s in (1, 2)}).start()
+    phone = Phone(browser, urls[0], viewport=PORTRAIT)
+    phone.page.add_init_script(RECORD)
+    try:
+        phone.page.reload()
+        phone.page.wait_for_function("() => window.wok.state.view", timeout=10000)
+        assert phone.page.evaluate("() => window.asked.wake") >= 1  # a game runs: the screen stays awake
+        mute = phone.page.locator("#mute")
+        assert mute.get_attribute("aria-pressed") == "false"
+        mute.tap()  # the first touch also lets the page buzz and chime
+        assert mute.get_attribute("aria-pressed") == "true"
+        mute.tap()
+        assert mute.get_attribute("aria-pressed") == "false"
+        play_by_touch(phone, state, table, 0, moves=3, deadline_s=30)
+        deadline = time.monotonic() + 10
+        while not any(p == [120, 60, 120] for p in phone.page.evaluate("() => window.asked.vibrate")):
+            assert time.monotonic() < deadline, phone.page.evaluate("() => window.asked")
+            phone.page.wait_for_timeout(50)
+        chimes = phone.page.evaluate("() => !!window.wok.state.audio")
+        mute.tap()
+        phone.page.reload()  # muted is kept on the phone
+        phone.page.wait_for_function("() => window.wok.state.view", timeout=10000)
+        assert phone.page.locator("#mute").get_attribute("aria-pressed") == "true"
+        print(f"asked of the phone: {phone.page.evaluate('() => window.asked')}, chime played: {chimes}")
+        assert chimes
     finally:
         table.stop()
         phone.close()
