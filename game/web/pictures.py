@@ -52,6 +52,13 @@ def sheet(game: str) -> Sheet | None:
     return make_sheet(game, M.load())
 
 
+def warm() -> None:
+    """Make every game's sheet (the phone server does it on its own thread at start,
+    so the first view of a game, built on the frame thread, finds it made: 6-18 ms each)."""
+    for game in sorted(games()):
+        sheet(game)
+
+
 def make_sheet(game: str, manifest: M.Manifest) -> Sheet | None:
     if game not in games(manifest):
         return None

@@ -239,6 +239,8 @@ class PhoneServer:
             loop.close()
 
         _enough_files(G.FILES)
+        # The pictures' sheets, made off the frame thread: a game's first view names its sheet's hash.
+        threading.Thread(target=Pics.warm, name="phone pictures", daemon=True).start()
         self._thread = threading.Thread(target=run, name="phone server", daemon=True)
         self._thread.start()
         ready.wait(10)
