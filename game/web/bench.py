@@ -221,7 +221,6 @@ def first_load(state, seat: int = 0, names: list[str] | None = None, path: str |
                 )
                 times = page.evaluate("() => [window.wok.state.drawn, window.wok.state.picturesLoaded]")
                 out[f"{run}bytes"] = int(sum(fetched))
-                out[f"{run}requests"] = len(fetched)
                 out[f"{run}hand_ms"], out[f"{run}pictures_ms"] = times
             browser.close()
     finally:
@@ -233,13 +232,18 @@ def report_first_load(out, state) -> dict:
     fig = first_load(state)
     print(
         f"phone page first load ({state.game_id}, Chromium, Fast 3G, CPU / {CPU_SLOWDOWN}): "
-        f"{fig['bytes'] / 1000:.0f} kB in {fig['requests']} requests, hand drawn at {fig['hand_ms']:.0f} ms, "
+        f"{fig['bytes'] / 1000:.0f} kB, hand drawn at {fig['hand_ms']:.0f} ms, "
         f"pictures in at {fig['pictures_ms']:.0f} ms; reloaded: {fig['cached_bytes'] / 1000:.0f} kB, hand at "
         f"{fig['cached_hand_ms']:.0f} ms, pictures at {fig['cached_pictures_ms']:.0f} ms",
         file=out,
         flush=True,
     )
     return fig
+
+
+def report_first_load_all(out, gdefs: list[GameDef]) -> dict:
+    """`python -m game bench --scene phone-load`: every game's first load, mid-deal (3 seats)."""
+    return {g.id: report_first_load(out, g.state_cls(3, None, 3)) for g in gdefs}
 
 
 def report(out, gdef: GameDef, taps: int = TAPS) -> dict:
