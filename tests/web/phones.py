@@ -38,6 +38,8 @@ class Phone:
         self.page = self.context.new_page()
         self.frames: list[dict] = []  # every text frame the page received, parsed
         self.sent: list[str] = []
+        self.errors: list[str] = []  # the page's uncaught script errors
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on("websocket", self._socket)
         self.page.goto(url)
 

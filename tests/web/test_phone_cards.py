@@ -161,6 +161,7 @@ def phone_game(browser, server, events, game: str, viewport: dict, lang: str, se
         phone.wait_view()
         phone.page.wait_for_function("() => window.wok.state.picturesLoaded > 0", timeout=10000)
         yield phone, state, table
+        assert not phone.errors, phone.errors
     finally:
         table.stop()
         phone.close()
