@@ -37,6 +37,7 @@ TURN_GAMES = {
     "yatai": ("game.yatai.rules", "YataiState"),
 }
 PORTRAIT, TALL, LANDSCAPE = {"width": 360, "height": 640}, {"width": 412, "height": 915}, {"width": 640, "height": 360}
+TALL_ON_ITS_SIDE = {"width": 915, "height": 412}
 
 
 def new_state(game: str, seed: int, options=None):
@@ -199,9 +200,10 @@ def check_page(phone: Phone, axe_script: str, name: str) -> None:
     assert not violations, (name, violations)
 
 
+@pytest.mark.parametrize("viewport", [PORTRAIT, TALL_ON_ITS_SIDE], ids=["360x640", "915x412"])
 @pytest.mark.parametrize("game", sorted(TURN_GAMES))
-def test_a_whole_game_is_played_from_a_phone_by_touching_cards(browser, server, events, axe_script, game):
-    with phone_game(browser, server, events, game, PORTRAIT, "en") as (phone, state, table):
+def test_a_whole_game_is_played_from_a_phone_by_touching_cards(browser, server, events, axe_script, game, viewport):
+    with phone_game(browser, server, events, game, viewport, "en") as (phone, state, table):
         touched = play_by_touch(phone, state, table, 0, moves=8, deadline_s=40)
         if lift_a_card(phone):
             check_page(phone, axe_script, f"{game} mid-game, a card lifted")
