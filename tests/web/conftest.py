@@ -2,6 +2,7 @@
 driven headless by Playwright (installed by tools/install-system-deps.sh; the
 tests never download a browser)."""
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -50,9 +51,12 @@ def axe_script() -> str:
     """axe-core's script, installed into tests/web/node_modules by npm from the
     pinned package-lock.json the first time a test asks for it."""
     script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.skip("no npm: sh tools/install-system-deps.sh test")
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=AXE_DIR, check=True, timeout=300)
+    # Test workers run in parallel: one installs, the others wait for it (npm ci starts by emptying node_modules).
+    with open(AXE_DIR / ".npm-install.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not script.exists():
+            npm = shutil.which("npm")
+            if npm is None:
+                pytest.skip("no npm: sh tools/install-system-deps.sh test")
+            subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=AXE_DIR, check=True, timeout=300)
     return script.read_text(encoding="utf-8")
