@@ -54,6 +54,9 @@ def panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
     cards = content().cards
     hand = [_card(f"hand:{c}", cards[c]) for c in obs["hand"]]
     out = [{"title": _("Your hand"), "kind": "cards", "items": hand or [_("empty")]}]
+    if obs["phase"] == "bonus" and obs["just_played"]:  # a bonus fill takes these, not the hand
+        played = [_card(f"played:{c}", cards[c]) for c in obs["just_played"]]
+        out.append({"title": _("Just played"), "kind": "cards", "items": played})
     if obs["book"]:
         book = [_recipe(f"book:{r}", cards[r]) for r in obs["book"]]
         out.append({"title": _("Recipe book"), "kind": "cards", "items": book})
@@ -73,8 +76,9 @@ def path(a: dict, obs: dict, seat: int, names: list[str]) -> list[str]:
     kind = a["type"]
     if kind == "time_card":
         return [f"hand:{a['card']}"] + [f"hand:{c}" for c in a["early"]]
-    if kind == "fill":
-        return [f"book:{a['recipe']}"] + [f"hand:{c}" for c in a["cards"]]
+    if kind in ("fill", "bonus_fill"):
+        where = "hand" if kind == "fill" else "played"
+        return [f"book:{a['recipe']}"] + [f"{where}:{c}" for c in a["cards"]]
     if kind == "restock" and "reserve" in a:
         return [f"book:{a['reserve']}"]
     if kind == "remove":
