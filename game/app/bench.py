@@ -31,6 +31,7 @@ SIZES = [(1920, 1080), (1280, 720)]
 PATHS = {
     "buzzers": buzzer_bench.report,  # serial path and clock sync of buzzer boxes
     "phones": lambda out: phone_bench.report(out, _pads_game()),  # tap -> event, phone clock bound (a real browser)
+    "phone-load": lambda out: phone_bench.report_first_load_all(out, _playable()),  # a seat's page on a slow phone
     "audio": audio_bench.report,  # press -> sound start
     "idle": idle_bench.report,  # CPU of every untouched table in the real loop, a real window; key stamps
 }
@@ -39,6 +40,10 @@ PATHS = {
 def _pads_game():
     """The game whose phone taps are timed: the first real-time one (its phone shows pads)."""
     return next(e.gdef for e in catalogue.load() if e.playable and e.gdef is not None and e.gdef.realtime)
+
+
+def _playable() -> list[GameDef]:
+    return [e.gdef for e in catalogue.load() if e.playable and e.gdef is not None]
 
 
 def _percentile(values: list[float], q: float) -> float:

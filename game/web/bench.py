@@ -12,6 +12,12 @@ bound (printed beside it). Without them the phone is a Python client
 (`fakephone`) whose taps are timed on the host's own clock.
 
 Clock bound: the phone's bound as the server reports it, p50 and max over the run.
+
+First load (`first_load`): a seat's page opened in Chromium throttled as a slow
+phone (Chrome DevTools' "Fast 3G" network and 4x CPU slowdown, through the
+DevTools protocol): the bytes it fetched, when its hand was drawn (cards with
+their words) and when the game's pictures were in, from the navigation's
+start; then the same page reloaded (the pictures come from the cache).
 """
 
 from __future__ import annotations
@@ -167,6 +173,77 @@ def _in_python(server, events, url, taps, pads, _path):
     thread.start()
     thread.join()
     return latency, bounds, "Python client"
+
+
+# Chrome DevTools' "Fast 3G" preset (front_end/core/sdk/NetworkManager.ts): bytes a
+# second after its 0.9 factor, and 562.5 ms of latency.
+FAST_3G = {
+    "offline": False,
+    "latency": 562.5,
+    "downloadThroughput": 1.6 * 1024 * 1024 / 8 * 0.9,
+    "uploadThroughput": 750 * 1024 / 8 * 0.9,
+}
+CPU_SLOWDOWN = 4
+
+
+def first_load(state, seat: int = 0, names: list[str] | None = None, path: str | None = None) -> dict:
+    """Open seat `seat`'s page of `state` in a throttled Chromium, twice (the second
+    from the cache): {"bytes", "hand_ms", "pictures_ms", "cached_bytes", ...}."""
+    from playwright.sync_api import sync_playwright
+
+    path = path or _browser()
+    if path is None:
+        raise RuntimeError("first_load needs Chromium and Playwright")
+    names = names or ["Ana", "Bao", "Chloé", "Dev", "Eli", "Fay"][: state.num_seats]
+    server = PhoneServer(EventQueue(), port=0, host="127.0.0.1").start()
+    out: dict = {}
+    try:
+        url = server.new_game([seat])[seat]
+        server.publish(seat, build_view(state, seat, names))
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+            context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True)
+            page = context.new_page()
+            cdp = context.new_cdp_session(page)
+            fetched: list[float] = []
+            cdp.on("Network.loadingFinished", lambda e: fetched.append(e["encodedDataLength"]))
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", FAST_3G)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+            for run in ("", "cached_"):
+                fetched.clear()
+                if run:
+                    page.reload()
+                else:
+                    page.goto(url)
+                page.wait_for_function(
+                    "() => window.wok && window.wok.state.drawn && window.wok.state.picturesLoaded", timeout=60000
+                )
+                times = page.evaluate("() => [window.wok.state.drawn, window.wok.state.picturesLoaded]")
+                out[f"{run}bytes"] = int(sum(fetched))
+                out[f"{run}hand_ms"], out[f"{run}pictures_ms"] = times
+            browser.close()
+    finally:
+        server.stop()
+    return out
+
+
+def report_first_load(out, state) -> dict:
+    fig = first_load(state)
+    print(
+        f"phone page first load ({state.game_id}, Chromium, Fast 3G, CPU / {CPU_SLOWDOWN}): "
+        f"{fig['bytes'] / 1000:.0f} kB, hand drawn at {fig['hand_ms']:.0f} ms, "
+        f"pictures in at {fig['pictures_ms']:.0f} ms; reloaded: {fig['cached_bytes'] / 1000:.0f} kB, hand at "
+        f"{fig['cached_hand_ms']:.0f} ms, pictures at {fig['cached_pictures_ms']:.0f} ms",
+        file=out,
+        flush=True,
+    )
+    return fig
+
+
+def report_first_load_all(out, gdefs: list[GameDef]) -> dict:
+    """`python -m game bench --scene phone-load`: every game's first load, mid-deal (3 seats)."""
+    return {g.id: report_first_load(out, g.state_cls(3, None, 3)) for g in gdefs}
 
 
 def report(out, gdef: GameDef, taps: int = TAPS) -> dict:

@@ -30,7 +30,6 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from importlib import resources
 
 from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
@@ -39,6 +38,8 @@ from ..engine.state import detached
 from ..input.events import EventQueue, PlayerEvent
 from . import gate as G
 from . import links as L
+from . import page as Page
+from . import pictures as Pics
 from . import protocol as P
 from .clock import BURST, BURST_EVERY_S, EVERY_S, PhoneClock
 
@@ -48,7 +49,7 @@ DEFAULT_PORT = 8765
 MAX_FRAME = 64 * 1024  # aiohttp closes a connection (1009) on a bigger frame; smaller oversized ones are dropped
 CUTS_LOGGED_EVERY_S = 60.0
 CLOSE_S = 1.0  # a closing WebSocket waits this long for the other side's close frame
-REQUESTS_PER_CONNECTION = 8  # a page load needs 3; more on one connection: closed after the answer
+REQUESTS_PER_CONNECTION = 8  # a page load needs 2 (the page, its pictures); more: closed after the answer
 # aiohttp's request handler: small headers, idle keep-alive connections closed
 # soon, no lingering to read a body nobody asked for, its complaints in our log.
 HANDLER_ARGS = {
@@ -64,14 +65,18 @@ RATE = 40.0  # messages a second a connection may send, sustained ...
 BURST_MESSAGES = 80  # ... and in a burst (a flurry of slaps)
 MAX_PRESS_AGE_NS = 250_000_000  # a press stamped earlier than this before it arrived is moved up to it
 SYNC_EVERY_S = 1.0  # the page is told its clock bound this often
-STATIC = ("index.html", "app.js", "style.css")
-TYPES = {"html": "text/html", "js": "text/javascript", "css": "text/css"}
 HEADERS = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Content-Security-Policy": "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+}
+# A game's picture sheet (pictures.py) is named by its hash: kept a year, never asked again.
+PICTURE_HEADERS = {
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+    "Vary": "Accept-Encoding",
 }
 
 
@@ -208,7 +213,7 @@ class PhoneServer:
         self._reporter: asyncio.Task | None = None
         self._thread: threading.Thread | None = None
         self._tasks: set[asyncio.Task] = set()  # fire-and-forget sends and goodbyes, held until done
-        self._static = {name: resources.files(__package__).joinpath("static", name).read_bytes() for name in STATIC}
+        self._page_built = Page.build()
 
     # ---- life (app thread) ---------------------------------------------------------
     def start(self) -> PhoneServer:
@@ -234,6 +239,8 @@ class PhoneServer:
             loop.close()
 
         _enough_files(G.FILES)
+        # The pictures' sheets, made off the frame thread: a game's first view names its sheet's hash.
+        threading.Thread(target=Pics.warm, name="phone pictures", daemon=True).start()
         self._thread = threading.Thread(target=run, name="phone server", daemon=True)
         self._thread.start()
         ready.wait(10)
@@ -247,8 +254,7 @@ class PhoneServer:
         app = web.Application(client_max_size=4096, middlewares=[self._counted])
         app.router.add_get("/", self._page)
         app.router.add_get("/ws", self._socket)
-        for name in STATIC[1:]:
-            app.router.add_get("/" + name, self._page)
+        app.router.add_get("/pictures/{game}.css", self._pictures)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
         loop = asyncio.get_running_loop()
@@ -471,9 +477,29 @@ class PhoneServer:
         return await handler(request)
 
     async def _page(self, request: web.Request) -> web.Response:
-        name = request.path.lstrip("/") or "index.html"
-        body = self._static[name]
-        return web.Response(body=body, content_type=TYPES[name.rsplit(".", 1)[1]], charset="utf-8", headers=HEADERS)
+        """The page, its script and style inlined (page.py), gzipped for a browser that takes it."""
+        page = self._page_built
+        headers = dict(HEADERS, **{"Content-Security-Policy": page.csp, "Vary": "Accept-Encoding"})
+        body = page.html
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            body = page.gz
+            headers["Content-Encoding"] = "gzip"
+        return web.Response(body=body, content_type="text/html", charset="utf-8", headers=headers)
+
+    async def _pictures(self, request: web.Request) -> web.Response:
+        """A game's pictures (the manifest's files only: the name is looked up, never a path)."""
+        game = request.match_info["game"]
+        sheet = await asyncio.to_thread(Pics.sheet, game) if game in Pics.games() else None
+        if sheet is None:
+            return web.Response(status=404, text="no such pictures", headers=HEADERS)
+        headers = dict(PICTURE_HEADERS, ETag=f'"{sheet.tag}"')
+        if request.headers.get("If-None-Match") == f'"{sheet.tag}"':
+            return web.Response(status=304, headers=headers)
+        body = sheet.css
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            body = sheet.gz
+            headers["Content-Encoding"] = "gzip"
+        return web.Response(body=body, content_type="text/css", charset="utf-8", headers=headers)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, compress=False, autoping=True, timeout=CLOSE_S)

@@ -13,13 +13,35 @@ A game's hook is an optional module `game/<id>/phone.py` with any of:
 
     MODE = "turns"                       # or "pads": Wok Up's slap pad
     group(action, obs, seat, names) -> str          # a heading buttons are grouped under
-    panels(obs, seat, names) -> [{"title": str, "items": [str]}]   # hand, order, cards
+    panels(obs, seat, names) -> [panel]             # hand, order, board (below)
+    path(action, obs, seat, names) -> [item key]    # the items touched to choose it
     status(obs, seat, names) -> str                 # the headline ("" for the generic one)
     trim(obs) -> dict                               # leave out what a phone must not be handed
     pads(obs, seat, names) -> [{"control": str, "label": str, "live": bool}]
 
 and whatever it leaves out is generic (see the functions below). A new game
 needs nothing to be playable from a phone: its rules' `label` words the buttons.
+
+The page draws panels with one generic renderer (static/app.js), so a game
+describes what is on the phone as data:
+
+    panel = {"title": str, "kind": "cards" | "grid" | "list", "cols": int (grid),
+             "items": [str | item]}
+    item = {"key": str,              # unique in the view: what a path names
+            "pic": picture id | "",  # assets/pictures/pictures.toml (served by /pictures/<game>.css)
+            "alt": str,              # the text alternative: the rules' words, in the seat's language
+            "text": str,             # the caption under the picture
+            "lines": [str],          # small lines on the card (time, ingredients, stars)
+            "colour": "#rrggbb" | "",  # the card's edge (the TV's colour)
+            "marks": [picture id]}   # small pictures on the card (symbols, stars)
+
+(`game.engine.phone.item` builds one.)
+
+A legal action's path lists the item keys touched to choose it: first the
+card played, then the rest in any order (the cards it takes, where it goes):
+the page lifts each item touched, offers the actions whose path is complete,
+and draws every action without a path as a labelled button. The choices are always the view's legal actions, so a rule
+that splits a choice into steps changes only the paths.
 """
 
 from __future__ import annotations
@@ -32,6 +54,7 @@ from types import ModuleType
 from .. import i18n
 from ..engine.state import SYSTEM, GameState
 from ..i18n import N_, _, ngettext
+from . import pictures
 
 WORDS = {  # the page's own words, sent in its welcome (game/web/static/app.js)
     "connecting": N_("Connecting to the arcade…"),
@@ -57,12 +80,16 @@ WORDS = {  # the page's own words, sent in its welcome (game/web/static/app.js)
     "clock": N_("clock ±{ms} ms"),
     "clock-unsynced": N_("clock: syncing…"),
     "sent": N_("Sent…"),
+    "put-back": N_("Put back"),
+    "sound-on": N_("Sound on: tap to mute"),
+    "sound-off": N_("Sound off: tap for sound"),
 }
 
 
 def page_words() -> dict[str, str]:
-    """The page's words in the arcade's current language."""
-    return {key: _(text) for key, text in WORDS.items()}
+    """The page's words in the arcade's current language, and that language's code
+    (the page's `lang`: a screen reader's voice, where words may be hyphenated)."""
+    return {key: _(text) for key, text in WORDS.items()} | {"lang": i18n.language()}
 
 
 @cache
@@ -98,6 +125,10 @@ def generic_panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
     return out
 
 
+def generic_path(action, obs: dict, seat: int, names: list[str]) -> list[str]:
+    return []
+
+
 def generic_pads(obs: dict, seat: int, names: list[str]) -> list[dict]:
     return [{"control": f"deck{d}", "label": str(d + 1), "live": True} for d in range(5)]
 
@@ -123,6 +154,8 @@ def build_view(state: GameState, seat: int, names: list[str], last: str = "") ->
         "legal": legal,
         "labels": [state.label(seat, a, names) for a in legal],
         "groups": [_call(gid, "group", generic_group, a, obs, seat, names) for a in legal],
+        "paths": [_call(gid, "path", generic_path, a, obs, seat, names) for a in legal],
+        "pictures": picture_sheet(gid),
         "panels": _call(gid, "panels", generic_panels, obs, seat, names),
         "turn": acting,
         "status": _call(gid, "status", lambda *_a: "", obs, seat, names)
@@ -133,6 +166,12 @@ def build_view(state: GameState, seat: int, names: list[str], last: str = "") ->
     if pads:
         view["pads"] = _call(gid, "pads", generic_pads, obs, seat, names)
     return view
+
+
+def picture_sheet(game_id: str) -> str:
+    """The address of the game's pictures for the page ("" if it has none)."""
+    sheet = pictures.sheet(game_id) if game_id in pictures.games() else None
+    return f"/pictures/{game_id}.css?v={sheet.tag}" if sheet is not None else ""
 
 
 def status(acting: list[int], seat: int, names: list[str], over: bool, winners: list[int]) -> str:

@@ -1,4 +1,5 @@
-"""Wok Up on a phone: a slap pad of the five decks and a Wok'up! button
+"""Wok Up on a phone: a slap pad of the five decks (their backs, a pentagon as
+on the table) and a Wok'up! button
 (game/web/views.py). A press is stamped on the phone and mapped to the
 arcade's clock (game/web/clock.py); the rules order claims by that time.
 The pad shows which decks have a recipe up, never whether one is complete:
@@ -10,7 +11,7 @@ from __future__ import annotations
 from game.i18n import _
 
 from . import data
-from .words import DECK_NAMES
+from .words import DECK_NAMES, ingredient_name
 
 MODE = "pads"
 # The wok's analysis the rules hand every seat (bots use it): on a phone it would
@@ -24,15 +25,32 @@ def trim(obs: dict) -> dict:
 
 def pads(obs: dict, seat: int, names: list[str]) -> list[dict]:
     decks = data.decks_and_cards()[0]
-    return [
-        {
-            "control": f"deck{d}",
-            "label": _(DECK_NAMES.get(deck.id, deck.name)),
-            "live": obs["face_up"][d] is not None,
-            "colour": deck.colour,
-        }
-        for d, deck in enumerate(decks)
-    ]
+    out = []
+    for d, deck in enumerate(decks):
+        name = _(DECK_NAMES.get(deck.id, deck.name))
+        pad = {"control": f"deck{d}", "label": name, "live": obs["face_up"][d] is not None, "colour": deck.colour}
+        pad["pic"] = f"wokup.back.{deck.id}"
+        if obs["face_up"][d] is not None:  # the recipe as it lies on the table: its pictograms and sign
+            marks, sign = face(obs["face_up"][d])
+            pad.update(marks=marks, sign=sign)
+            pad["alt"] = " ".join([name + ":"] + [ingredient_name(m.split(".", 1)[1]) for m in marks] + [sign])
+        out.append(pad)
+    return out
+
+
+def face(card_id: str) -> tuple[list[str], str]:
+    """A face-up recipe as the TV draws it (scene/art.py card_face): its ingredients'
+    pictures and its one sign, no words to read."""
+    card = data.card_by_id()[card_id]
+    if card.kind == "all_four":
+        return [f"wokup.{i}" for i in card.ingredients], ""
+    if card.kind in ("trio", "at_least"):
+        return [f"wokup.{card.ingredient}"], "2·3·4" if card.kind == "trio" else f"{card.n}+"
+    if card.kind == "touching":
+        return [], f"×{card.n}"
+    if card.kind == "equal":
+        return [f"wokup.{i}" for i in card.ingredients], "="
+    return [f"wokup.{card.ingredient}"], "? ="  # equal_any: any other single ingredient
 
 
 def status(obs: dict, seat: int, names: list[str]) -> str:

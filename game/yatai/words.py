@@ -70,6 +70,16 @@ def drinks(colours: list[str]) -> str:
     return " + ".join(_("{colour} drink").format(colour=_(COLOURS[c])) for c in colours)
 
 
+# The picture on an action tile's face, on the TV (scene/art.py) and on a phone (phone.py).
+TILE_ICONS = {
+    "customers": "yatai.customer.blue",
+    "cook": "yatai.ramen",
+    "drinks": "yatai.drink",
+    "recycle": "yatai.bottle",
+    "serve": "yatai.gyoza",
+}
+
+
 def tile(number: int) -> str:
     """An action tile in words: "serve with 2 drinks", "cook 1"."""
     t = content().tiles[number]

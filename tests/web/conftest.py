@@ -2,8 +2,11 @@
 driven headless by Playwright (installed by tools/install-system-deps.sh; the
 tests never download a browser)."""
 
+import fcntl
 import os
 import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -38,3 +41,22 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
         b.close()
+
+
+AXE_DIR = Path(__file__).parent  # package.json: axe-core, pinned (package-lock.json)
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """axe-core's script, installed into tests/web/node_modules by npm from the
+    pinned package-lock.json the first time a test asks for it."""
+    script = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
+    # Test workers run in parallel: one installs, the others wait for it (npm ci starts by emptying node_modules).
+    with open(AXE_DIR / ".npm-install.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not script.exists():
+            npm = shutil.which("npm")
+            if npm is None:
+                pytest.skip("no npm: sh tools/install-system-deps.sh test")
+            subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=AXE_DIR, check=True, timeout=300)
+    return script.read_text(encoding="utf-8")

@@ -8,13 +8,38 @@ import time
 
 from .conftest import PHONE
 
+# What the page offers now, read at one instant, as [legal index, label, path]: the
+# enabled buttons and, unless a choice is in flight, every action whose path of cards
+# is drawn (what a player could reach by touch; its path, or [] for a button).
+OFFERS = """() => {
+  const s = window.wok.state, v = s.view, paths = window.wok.paths();
+  const out = Array.from(document.querySelectorAll('button.act:not(:disabled)'))
+    .filter(b => b.dataset.i !== undefined).map(b => [Number(b.dataset.i), b.textContent, paths[b.dataset.i] || []]);
+  if (v && s.ws && !v.over && s.sentV === null) {
+    paths.forEach((p, i) => { if (p && !out.some(([j]) => j === i)) out.push([i, v.labels[i], p]); });
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}"""
+
 
 class Phone:
-    def __init__(self, browser, url: str) -> None:
-        self.context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=1)
+    def __init__(
+        self, browser, url: str, viewport: dict | None = None, locale: str | None = None, axe: bool = False
+    ) -> None:
+        # axe: the page's CSP allows no inline script; axe-core is injected as one (test only).
+        self.context = browser.new_context(
+            viewport=viewport or PHONE,
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=1,
+            locale=locale,
+            bypass_csp=axe,
+        )
         self.page = self.context.new_page()
         self.frames: list[dict] = []  # every text frame the page received, parsed
         self.sent: list[str] = []
+        self.errors: list[str] = []  # the page's uncaught script errors
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         self.page.on("websocket", self._socket)
         self.page.goto(url)
 
@@ -36,11 +61,36 @@ class Phone:
             self.page.wait_for_timeout(20)
         raise TimeoutError(f"no view; frames: {[f.get('type') for f in self.frames]}")
 
-    def buttons(self) -> list[str]:
-        """Labels of the enabled choice buttons, by index."""
+    def buttons(self) -> list[tuple[int, str]]:
+        """The choices the page offers now, as (legal index, label): the enabled
+        buttons and the actions whose cards can be touched (nothing sent yet)."""
+        return [(i, label) for i, label, _p in self.offers()]
+
+    def offers(self) -> list[tuple[int, str, list[str]]]:
+        """The choices the page offers now, with the path of cards of each ([]: a button)."""
+        return [tuple(o) for o in self.page.evaluate(OFFERS)]
+
+    def choose(self, i: int, timeout: float = 1500, rng=None) -> None:
+        """Choose legal action `i` as a player does: touch each card of its path
+        (the page lifts it; with `rng`, the cards after the first in a shuffled
+        order, as a player may), then the tray's button for it; or its button if
+        it has no path."""
+        keys = self.page.evaluate(f"() => window.wok.paths()[{i}] || []")
+        if rng is not None and len(keys) > 2:
+            rest = keys[1:]
+            rng.shuffle(rest)
+            keys = keys[:1] + rest
+        if self.page.is_visible("button.act.back"):  # cards lifted for another choice: put them back
+            self.page.tap("button.act.back", timeout=timeout)
+        for key in keys:
+            self.page.tap(f'.card[data-key="{key}"]', timeout=timeout)
+        self.page.tap(f'button.act[data-i="{i}"]', timeout=timeout)
+
+    def hand(self) -> str:
+        """The first panel (the hand) as a player hears it: each card's text alternative."""
         return self.page.evaluate(
-            "Array.from(document.querySelectorAll('button.act:not(:disabled)'))"
-            ".map(b => [Number(b.dataset.i), b.textContent])"
+            "() => Array.from(document.querySelectorAll('.panel:first-child [aria-label], .panel:first-child .chip'))"
+            ".map(e => e.getAttribute('aria-label') || e.textContent).join('\\n')"
         )
 
     def text(self, selector: str = "body") -> str:

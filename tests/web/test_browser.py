@@ -83,7 +83,7 @@ def test_two_phones_play_we_will_wok_you_with_a_bot_to_the_end(browser, server, 
                     legal = phone.views()[-1]["legal"]
                     i = prefer_progress([], [legal[j] for j, _l in shown], rng)
                     try:
-                        phone.page.click(f'button.act[data-i="{shown[i][0]}"]', timeout=1500)
+                        phone.choose(shown[i][0])
                     except Exception as exc:
                         assert "Timeout" in type(exc).__name__, exc
             # Mid-game, with different hands: each page's hand panel is its own hand.
@@ -94,7 +94,7 @@ def test_two_phones_play_we_will_wok_you_with_a_bot_to_the_end(browser, server, 
                 with table._lock:
                     if [list(state.hands[0]), list(state.hands[1])] == hands:
                         for seat in (0, 1):
-                            panel = phones[seat].page.locator(".panel").first.inner_text()
+                            panel = phones[seat].hand()
                             mine = [wok_card(c) for c in hands[seat]]
                             assert all(name in panel for name in mine), (panel, mine)
                         seen_hands = True
@@ -155,7 +155,7 @@ def test_cheater_chefs_traps_are_aimed_from_phones_and_secrets_stay_secret(brows
                     taken = True
                 i = prefer_traps([], [legal[j] for j, _l in shown], rng)
                 try:
-                    phone.page.click(f'button.act[data-i="{shown[i][0]}"]', timeout=1500)
+                    phone.choose(shown[i][0])
                 except Exception as exc:
                     assert "Timeout" in type(exc).__name__, exc
         aimed = [(s, a) for s, a, _t in table.applied if s in (0, 1) and a["type"] == "play" and "seat" in a]

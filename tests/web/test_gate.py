@@ -252,7 +252,7 @@ def test_a_connection_asking_more_than_a_page_load_is_closed_after_its_answer(se
         async with aiohttp.ClientSession(connector=connector) as s:
             statuses = []
             for _ in range(REQUESTS_PER_CONNECTION + 2):
-                async with s.get(server.base_url + "/style.css") as r:
+                async with s.get(server.base_url + "/") as r:
                     await r.read()
                     statuses.append(r.status)
             return statuses

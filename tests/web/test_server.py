@@ -245,11 +245,14 @@ def test_the_page_and_its_headers(server):
         async with aiohttp.ClientSession() as s:
             async with s.get(server.base_url + "/") as r:
                 body = await r.text()
-                assert r.status == 200 and "app.js" in body
-                assert "frame-ancestors 'none'" in r.headers["Content-Security-Policy"]
-            for name, kind in (("app.js", "javascript"), ("style.css", "css")):
+                csp = r.headers["Content-Security-Policy"]
+                assert r.status == 200 and "window.wok" in body and r.headers["Content-Encoding"] == "gzip"
+                assert "frame-ancestors 'none'" in csp and "unsafe-inline" not in csp
+                # the inlined script and style, and nothing else, by their hashes
+                assert csp.count("'sha256-") == 2 and body.count("<script>") == 1
+            for name in ("app.js", "style.css", "index.html"):  # one page, nothing else to fetch
                 async with s.get(f"{server.base_url}/{name}") as r:
-                    assert r.status == 200 and kind in r.headers["Content-Type"]
+                    assert r.status == 404
             async with s.get(server.base_url + "/../../etc/passwd") as r:
                 assert r.status == 404
             async with s.get(server.base_url + "/ws") as r:  # not an upgrade

@@ -1,16 +1,25 @@
-"""Yatai on a phone (game/yatai/phone.py): the seat's own stall in words, read from its
-observation; every legal action a button in the rules' words under a heading saying
-what it is about; a whole game played from the phones' buttons."""
+"""Yatai on a phone (game/yatai/phone.py): the seat's own stall part by part (each
+card's words), read from its observation; every legal action worded by the rules under
+a heading saying what it is about; a whole game played through the phone's view."""
 
 from game.engine import Rng
 from game.web.views import build_view
-from game.yatai.rules import Phase, YataiState
+from game.yatai.rules import Phase, YataiState, line_tiles
+
+
+def _order(grid):
+    """A tile's place on the grid, row by row (the order the page draws them)."""
+    places = [t for row in grid for t in row]
+    return places.index
+
 
 NAMES = ["Ana", "Bao", "Chloé"]
 
 
 def stall_lines(view: dict) -> list[str]:
-    return next(p["items"] for p in view["panels"] if p["title"].startswith("Your points"))
+    """The stall as a player hears it: each card's text alternative, then the short lines."""
+    items = next(p["items"] for p in view["panels"] if p["title"].startswith("Your points"))
+    return [it["alt"] if isinstance(it, dict) else it for it in items]
 
 
 def test_the_phone_shows_its_own_stall_part_by_part():
@@ -61,8 +70,10 @@ def test_a_whole_game_is_played_from_the_phones_buttons_each_under_its_heading()
         if s.pending and s.pending[0]["kind"] == "guest":
             waiting = next(p for p in view["panels"] if p["title"] == "Guests to place")
             assert len(waiting["items"]) == len(s.pending[0]["guests"])
-        if s.phase == Phase.ACTIONS:
-            assert any(p["title"] == "This turn's line" for p in view["panels"])
+        if s.phase == Phase.ACTIONS:  # the line's tiles are lit on the drawn grid
+            grid = next(p for p in view["panels"] if p.get("kind") == "grid")
+            lit = [it["key"] for it in grid["items"] if it and it["colour"]]
+            assert lit == [f"grid:{t}" for t in sorted(line_tiles(s.grid, s.line), key=_order(s.grid))]
         waiting_view = build_view(s, (seat + 1) % 3, NAMES)
         assert waiting_view["legal"] == [] and waiting_view["status"] == f"Waiting for {NAMES[seat]}"
         s.apply(seat, view["legal"][rng.randrange(len(view["legal"]))])

@@ -11,10 +11,11 @@
     connecting: "Connecting to the arcade…", reconnecting: "Connection lost: reconnecting…",
     "no-link": "Scan your seat's QR code on the TV to join.", wokup: "Wok'up!", sent: "Sent…",
     "not-allowed": "Not allowed: {rule}", clock: "clock ±{ms} ms", "clock-unsynced": "clock: syncing…",
+    "put-back": "Put back", "sound-on": "Sound on: tap to mute", "sound-off": "Sound off: tap for sound",
   };
   const state = {
     words: Object.assign({}, fallback), view: null, ws: null, seat: null, final: false,
-    tries: 0, sentV: null, bound: null, frames: 0,
+    tries: 0, sentV: null, bound: null, frames: 0, picked: [], chosen: [], shaking: [],
   };
   const w = (key) => state.words[key] || fallback[key] || key;
 
@@ -122,21 +123,25 @@
         break;
       case "welcome":
         Object.assign(state.words, msg.words || {});
+        if (/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(state.words.lang || "")) document.documentElement.lang = state.words.lang;
         state.seat = msg.seat;
         state.tries = 0;
         setNet("●", true);
         $("wokup").textContent = w("wokup");
+        renderMute();
         if (!state.view) setStatus(w("joined"), "");  // before the game starts (the seats screen)
         break;
       case "view":
+        if (!state.view || state.view.v !== msg.v) state.picked = [];
         state.view = msg;
         state.sentV = null;
+        turnCame(msg);
         render();
+        stayAwake();
         break;
       case "told":
-        if (!msg.stale || state.sentV === null) tell(msg.text);
-        state.sentV = null;
-        render();
+        if (!msg.stale) { state.sentV = null; state.picked = []; render(); shake(state.chosen || [], msg.text); }
+        else { if (state.sentV === null) tell(msg.text); state.sentV = null; render(); }
         break;
       case "sync":
         state.bound = msg.ready ? msg.bound_ms : null;
@@ -158,6 +163,7 @@
   function clear() {
     $("actions").replaceChildren();
     $("panels").replaceChildren();
+    $("tray").hidden = true;
     $("pads").hidden = true;
     $("last").textContent = "";
   }
@@ -169,30 +175,174 @@
     return e;
   }
 
+  // The game's pictures: one stylesheet per game, named by its hash (cached by the browser).
+  function usePictures(href) {
+    if (!href || state.pictures === href) return;
+    state.pictures = href;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.addEventListener("load", () => { state.picturesLoaded = performance.now(); });
+    document.head.appendChild(link);
+  }
+
+  // ---- choosing by touch -----------------------------------------------------------------
+  // Each legal action may have a path: the item keys touched to choose it, in order. The
+  // page keeps the keys touched so far (`picked`); an item is "next" if a path still open
+  // continues with it; the actions whose path is complete are offered in the tray. An
+  // action without a path, or naming an item not drawn, is a labelled button.
+  function drawnKeys(v) {
+    const keys = new Set();
+    for (const p of v.panels || []) for (const it of p.items || []) if (it && it.key) keys.add(it.key);
+    return keys;
+  }
+  function paths(v) {
+    const keys = drawnKeys(v);
+    return (v.legal || []).map((_a, i) => {
+      const p = (v.paths || [])[i] || [];
+      return p.length && p.every((k) => keys.has(k)) ? p : null;
+    });
+  }
+  // A path is its first card (what is played), then the rest in any order (what it takes,
+  // where it goes): the cards of a fill or a discard are touched as the player likes.
+  function opens(p, picked) {
+    if (!p || p.length < picked.length) return false;
+    if (!picked.length) return true;
+    const rest = p.slice(1);
+    return p[0] === picked[0] && picked.slice(1).every((k) => rest.includes(k));
+  }
+  function nextKeys(p, picked) {
+    return picked.length ? p.slice(1).filter((k) => !picked.includes(k)) : [p[0]];
+  }
+  function openPaths(v) {  // [path, index] of the actions that still fit what was picked
+    return paths(v).map((p, i) => [p, i]).filter(([p]) => opens(p, state.picked));
+  }
+  function live(v) { return !!state.ws && !v.over && state.sentV === null; }
+
+  function tap(key) {
+    const v = state.view;
+    if (!v || !live(v)) return;
+    const picked = state.picked;
+    const at = picked.indexOf(key);
+    const open = openPaths(v);
+    if (at >= 0) {  // a lifted card: the last one again plays it if that is the one choice left
+      const done = open.filter(([p]) => p.length === picked.length);
+      if (at === picked.length - 1 && done.length === 1 && open.length === 1) return choose(done[0][1]);
+      state.picked = at === 0 ? [] : picked.filter((k) => k !== key);  // put it back (the first: all)
+    } else if (open.some(([p]) => nextKeys(p, picked).includes(key))) {
+      state.picked = picked.concat([key]);
+      buzz(15);
+    } else {
+      shake([key], "");
+      return;
+    }
+    render();
+  }
+
+  function card(it, role) {
+    const b = el(role === "none" ? "div" : "button", "card");
+    if (role !== "none") b.type = "button";
+    else b.setAttribute("role", "img");
+    b.dataset.key = it.key || "";
+    b.setAttribute("aria-label", it.alt || it.text || "");
+    if (it.colour) b.style.setProperty("--edge", it.colour);
+    if (it.pic) {
+      const pic = el("div", "pic");
+      pic.dataset.pic = it.pic;
+      pic.setAttribute("aria-hidden", "true");
+      b.appendChild(pic);
+    }
+    if (it.text) b.appendChild(el("span", "cap", it.text));
+    for (const line of it.lines || []) b.appendChild(el("span", "line", line));
+    if ((it.marks || []).length) {
+      const marks = el("span", "marks");
+      for (const m of it.marks) {
+        const i = el("span", "pic mark");
+        i.dataset.pic = m;
+        i.setAttribute("aria-hidden", "true");
+        marks.appendChild(i);
+      }
+      b.appendChild(marks);
+    }
+    return b;
+  }
+
   function render() {
     const v = state.view;
     if (!v) return;
+    usePictures(v.pictures);
     const names = v.names || [];
     $("who").textContent = names[v.seat] || "";
-    setStatus(v.status || "", v.turn && v.turn.includes(v.seat) && !v.over ? "mine" : "");
+    const mine = v.turn && v.turn.includes(v.seat) && !v.over;
+    setStatus(v.status || "", mine ? "mine" : "");
     $("last").textContent = v.last || "";
+    const canAct = live(v);
+    const open = canAct ? openPaths(v) : [];
+    const next = new Set(open.flatMap(([p]) => nextKeys(p, state.picked)));
     const panels = $("panels");
     panels.replaceChildren();
     for (const p of v.panels || []) {
-      const box = el("div", "panel");
+      const box = el("section", "panel k-" + (p.kind || "list"));
       box.appendChild(el("h2", "", p.title));
-      const list = el("ul", "cards");
-      for (const item of p.items || []) list.appendChild(el("li", "card", item));
+      const list = el("div", "cards");
+      if (p.kind === "grid") list.style.setProperty("--cols", String(p.cols || 3));
+      for (const it of p.items || []) {
+        if (it === null) { list.appendChild(el("div", "cell")); continue; }
+        if (typeof it === "string") { list.appendChild(el("div", "chip", it)); continue; }
+        const touchable = canAct && (next.has(it.key) || state.picked.includes(it.key));
+        const c = card(it, touchable ? "button" : (it.key && canAct && open.length ? "button" : "none"));
+        c.classList.toggle("next", next.has(it.key));
+        c.classList.toggle("lifted", state.picked.includes(it.key));
+        if (c.tagName === "BUTTON") {
+          c.classList.toggle("idle", !touchable);
+          if (!touchable) c.setAttribute("aria-disabled", "true");
+          c.addEventListener("click", () => tap(it.key));
+        }
+        list.appendChild(c);
+      }
       box.appendChild(list);
       panels.appendChild(box);
     }
     $("pads").hidden = v.mode !== "pads";
     if (v.mode === "pads") renderPads(v);
+    renderTray(v, open);
+    renderButtons(v, canAct);
+    if (state.sentV !== null) setStatus(w("sent"), "mine");
+    for (const key of state.shaking || []) {
+      const c = document.querySelector('.card[data-key="' + CSS.escape(key) + '"]');
+      if (c) c.classList.add("shake");
+    }
+    state.drawn = state.drawn || performance.now();
+  }
+
+  // The tray (at the bottom, under the thumb): what the lifted cards would do.
+  function renderTray(v, open) {
+    const tray = $("tray");
+    tray.replaceChildren();
+    tray.hidden = !state.picked.length;
+    if (!state.picked.length) return;
+    for (const [p, i] of open) {
+      if (p.length !== state.picked.length) continue;
+      const b = el("button", "act play", (v.labels || [])[i] || v.legal[i].type);
+      b.type = "button";
+      b.dataset.i = String(i);
+      b.addEventListener("click", () => choose(i));
+      tray.appendChild(b);
+    }
+    const back = el("button", "act back", w("put-back"));
+    back.type = "button";
+    back.addEventListener("click", () => { state.picked = []; render(); });
+    tray.appendChild(back);
+  }
+
+  // The actions with no picture to touch: buttons, grouped under the hook's headings.
+  function renderButtons(v, canAct) {
     const actions = $("actions");
     actions.replaceChildren();
-    const live = state.ws && !v.over && state.sentV === null;
+    const drawn = paths(v);
     let heading = null, box = null;
     (v.legal || []).forEach((action, i) => {
+      if (drawn[i]) return;
       const g = (v.groups || [])[i] || "";
       if (box === null || g !== heading) {
         heading = g;
@@ -203,11 +353,10 @@
       const b = el("button", "act", (v.labels || [])[i] || action.type);
       b.type = "button";
       b.dataset.i = String(i);
-      b.disabled = !live;
+      b.disabled = !canAct || state.picked.length > 0;
       b.addEventListener("click", () => choose(i));
       box.appendChild(b);
     });
-    if (state.sentV !== null) setStatus(w("sent"), "mine");
   }
 
   function choose(i) {
@@ -215,15 +364,83 @@
     if (!v || state.sentV !== null) return;
     if (send({type: "act", v: v.v, i: i})) {
       state.sentV = v.v;
+      state.chosen = ((v.paths || [])[i] || []).slice();  // shaken if the rules refuse it
+      state.picked = [];
       tell("");
       render();
     }
   }
 
+  // A refused choice: the cards touched for it shake, and the rule is said.
+  function shake(keys, text) {
+    state.shaking = keys;
+    if (text) tell(text);
+    buzz([40, 30, 40]);
+    for (const key of keys) {
+      const c = document.querySelector('.card[data-key="' + CSS.escape(key) + '"]');
+      if (c) { c.classList.remove("shake"); void c.offsetWidth; c.classList.add("shake"); }
+    }
+    clearTimeout(state.shakeTimer);
+    state.shakeTimer = setTimeout(() => { state.shaking = []; }, 600);
+  }
+
+  // ---- your turn: a buzz and a sound (muted by a tap), the screen kept awake -------------
+  function buzz(pattern) {
+    if (!state.touched) return;
+    try { if (navigator.vibrate) navigator.vibrate(pattern); } catch (e) {}
+  }
+  function chime() {
+    if (state.muted || !state.touched) return;  // a browser plays nothing before the first touch
+    try {
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) return;
+      state.audio = state.audio || new Ctx();
+      const ctx = state.audio, t = ctx.currentTime;
+      for (const [f, at] of [[660, 0], [880, 0.12]]) {
+        const o = ctx.createOscillator(), g = ctx.createGain();
+        o.frequency.value = f;
+        g.gain.setValueAtTime(0.0001, t + at);
+        g.gain.exponentialRampToValueAtTime(0.2, t + at + 0.02);
+        g.gain.exponentialRampToValueAtTime(0.0001, t + at + 0.18);
+        o.connect(g).connect(ctx.destination);
+        o.start(t + at);
+        o.stop(t + at + 0.2);
+      }
+    } catch (e) {}
+  }
+  function turnCame(v) {
+    const mine = !!(v.turn && v.turn.includes(v.seat) && !v.over && (v.legal || []).length);
+    if (mine && !state.mine) { buzz([120, 60, 120]); chime(); }
+    state.mine = mine;
+  }
+  async function stayAwake() {
+    const v = state.view;
+    if (!v || v.over || state.wake || document.visibilityState !== "visible") return;
+    try {
+      if (!navigator.wakeLock) return;
+      state.wake = await navigator.wakeLock.request("screen");
+      state.wake.addEventListener("release", () => { state.wake = null; });
+    } catch (e) { state.wake = null; }
+  }
+  function renderMute() {
+    const b = $("mute");
+    b.classList.toggle("muted", !!state.muted);
+    b.setAttribute("aria-label", state.muted ? w("sound-off") : w("sound-on"));
+    b.setAttribute("aria-pressed", state.muted ? "true" : "false");
+  }
+  try { state.muted = localStorage.getItem("wok-muted") === "1"; } catch (e) {}
+  $("mute").addEventListener("click", () => {
+    state.muted = !state.muted;
+    try { localStorage.setItem("wok-muted", state.muted ? "1" : "0"); } catch (e) {}
+    renderMute();
+  });
+  renderMute();
+
   function renderPads(v) {
     const grid = $("padgrid");
     if (grid.children.length !== (v.pads || []).length) {
       grid.replaceChildren();
+      grid.classList.toggle("pentagon", (v.pads || []).length === 5);
       for (const p of v.pads || []) {
         const b = el("button", "pad", "");
         b.type = "button";
@@ -234,7 +451,25 @@
     }
     (v.pads || []).forEach((p, i) => {
       const b = grid.children[i];
-      b.textContent = p.label;
+      b.replaceChildren();
+      b.setAttribute("aria-label", p.alt || p.label);
+      if (p.marks || p.sign) {  // the face-up recipe: its pictures and its sign, as on the table
+        const face = el("span", "face");
+        face.setAttribute("aria-hidden", "true");
+        for (const m of p.marks || []) {
+          const pic = el("span", "pic mark");
+          pic.dataset.pic = m;
+          face.appendChild(pic);
+        }
+        if (p.sign) face.appendChild(el("span", "sign", p.sign));
+        b.appendChild(face);
+      } else if (p.pic) {
+        const pic = el("span", "pic");
+        pic.dataset.pic = p.pic;
+        pic.setAttribute("aria-hidden", "true");
+        b.appendChild(pic);
+      }
+      b.appendChild(el("span", "label", p.label));
       b.classList.toggle("live", !!p.live);
       if (p.colour) b.style.setProperty("--deck", p.colour);
     });
@@ -257,16 +492,21 @@
   }
   $("wokup").addEventListener("pointerdown", (e) => { e.preventDefault(); press("wokup", e.timeStamp); });
   document.addEventListener("contextmenu", (e) => e.preventDefault());
+  document.addEventListener("pointerdown", () => { state.touched = true; }, {capture: true});
 
   // A phone back from sleep reconnects at once rather than at its backoff's next turn.
+  // The wake lock is let go when the page is hidden: asked again when it is back.
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !state.ws && !state.final) {
+    if (document.visibilityState !== "visible") return;
+    stayAwake();
+    if (!state.ws && !state.final) {
       clearTimeout(state.retry);
       connect();
     }
   });
 
   // For tests and diagnostics in the page's console: nothing here that the page did not have.
-  window.wok = {state: state, press: press, send: (raw) => state.ws && state.ws.send(raw), clockStep: step};
+  window.wok = {state: state, press: press, send: (raw) => state.ws && state.ws.send(raw), clockStep: step,
+    paths: () => state.view ? paths(state.view) : []};
   connect();
 })();

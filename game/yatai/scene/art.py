@@ -23,13 +23,7 @@ SLOT = (44, 30, 26)
 EMPTY = (86, 66, 56)  # an empty reputation board space
 STALL_W, STALL_H = 600, 469
 CELL = 42  # a reputation board space, design units
-TILE_ICONS = {
-    "customers": "yatai.customer.blue",
-    "cook": "yatai.ramen",
-    "drinks": "yatai.drink",
-    "recycle": "yatai.bottle",
-    "serve": "yatai.gyoza",
-}
+TILE_ICONS = words.TILE_ICONS
 BONUS_ICONS = {
     "menu": "yatai.ebi_tempura",
     "fridge": "yatai.drink",
