@@ -114,7 +114,7 @@ class HallOfFame:
                 for k in ks
             }
 
-        empty = {k.name: {"today": [], "all_time": []} for k in ks}
+        empty: dict[str, dict[str, list[Entry]]] = {k.name: {"today": [], "all_time": []} for k in ks}
         return self.stats.query(run, empty, **kw)
 
     def qualifies(
