@@ -31,7 +31,7 @@ from .confirm import ConfirmScene
 from .faces import Faces
 from .motion import Motion, pulse
 from .phones import LinksScene, draw_away
-from .scene import Scene
+from .scene import Scene, kiosk_of
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
 
@@ -256,8 +256,8 @@ class TableScene(Scene):
 
     def move_focus(self, step: int) -> None:
         ring = [t for t in self.targets if t.focusable]
-        if ring:
-            here = self.focused()
+        here = self.focused()  # None only when the ring is empty
+        if here is not None:
             self.focus_key = ring[(ring.index(here) + step) % len(ring)].key
 
     def _target_event(self, ev: PlayerEvent) -> bool:
@@ -267,10 +267,11 @@ class TableScene(Scene):
         seat = self.acting_seat(ev)
         if ev.control == "point" and ev.pos is not None:
             for t in reversed(self.targets):
-                if t.rect.collidepoint(ev.pos) and (t.owner is not None or seat is not None):
+                chooser = seat if t.owner is None else t.owner
+                if t.rect.collidepoint(ev.pos) and chooser is not None:
                     if t.focusable:
                         self.focus_key = t.key
-                    return bool(t.choose(seat if t.owner is None else t.owner, ev))
+                    return bool(t.choose(chooser, ev))
             return False
         if seat is None:
             return False
@@ -282,8 +283,8 @@ class TableScene(Scene):
         if ev.control == "confirm" and ev.seat is not None and self._off_turn(ev.seat):
             self.not_your_turn(ev.seat)
             return True
-        if ev.control == "confirm" and (t := self.focused()) is not None:
-            return bool(t.choose(seat, ev))
+        if ev.control == "confirm" and (target := self.focused()) is not None:
+            return bool(target.choose(seat, ev))
         return False
 
     def hover(self, pos: tuple[int, int] | None) -> None:
@@ -370,11 +371,11 @@ class TableScene(Scene):
         (box id and station), so it is simply back when its box is."""
         seats, devices = self.session.seats, self.app.devices
         present = set(devices.controllers())
-        kind = {s: DeviceId.parse(cfg.controller) for s, cfg in enumerate(seats)}
+        kind = {s: d for s, cfg in enumerate(seats) if (d := DeviceId.parse(cfg.controller)) is not None}
         self.missing = [
             s
             for s, cfg in enumerate(seats)
-            if not cfg.is_bot and kind[s] is not None and kind[s].unpluggable and cfg.controller not in present
+            if not cfg.is_bot and s in kind and kind[s].unpluggable and cfg.controller not in present
         ]
         claimed = {cfg.controller for cfg in seats}
         spare = [c for c in present if c.startswith("gamepad-") and c not in claimed]
@@ -668,7 +669,7 @@ class PauseScene(Scene):
         self._quit()
 
     def _end(self) -> None:
-        self.app.kiosk.end_game(self.table, "ended from the pause menu")
+        kiosk_of(self.app).end_game(self.table, "ended from the pause menu")
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
