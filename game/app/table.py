@@ -16,7 +16,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, Self
 
 import pygame
 
@@ -37,6 +37,13 @@ from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, M
 
 END_READ_AFTER = 0.6  # a confirm this soon after the end is a press meant for the game, not "next"
 END_WAIT = 0.25  # seconds the step seeing the end may wait for the game's save to leave the disk
+
+
+class Step(Protocol):
+    """A target's own step, called as do(seat, event). A Protocol, not a Callable, so
+    that a lambda binding a loop variable as a default (`t=tile`) is still checked."""
+
+    def __call__(self, seat: int, ev: PlayerEvent, /) -> Any: ...
 
 
 @dataclass
@@ -117,7 +124,7 @@ class TableScene(Scene):
         public views before and after it. Not called where motion is off."""
 
     @classmethod
-    def moments(cls) -> dict[str, Callable[[TableScene], None]]:
+    def moments(cls) -> dict[str, Callable[[Self], None]]:
         """Named situations for screenshots and benchmarks: name -> set-up function."""
         return {
             "start": lambda scene: None,
@@ -233,7 +240,7 @@ class TableScene(Scene):
         rect: pygame.Rect,
         action=None,
         *,
-        do: Callable[[int, PlayerEvent], Any] | None = None,
+        do: Step | None = None,
         key: str | None = None,
         focusable: bool = True,
         owner: int | None = None,

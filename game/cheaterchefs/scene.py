@@ -68,7 +68,7 @@ class CheaterChefsScene(TableScene):
             if group_of(a) not in groups:
                 groups.append(group_of(a))
         hand = self.state.observation(seat)["hand"]
-        rows = [(hand_label(g[5:], hand), g) for g in groups if g.startswith("card:")]
+        rows: list[tuple[str, object]] = [(hand_label(g[5:], hand), g) for g in groups if g.startswith("card:")]
         return rows + [(_(VERBS[g]), g) for g in groups if not g.startswith("card:")]
 
     def _label(self, seat: int, a: dict) -> str:
@@ -211,7 +211,7 @@ class CheaterChefsScene(TableScene):
         mine = self.my_turn()
         self.rows = self._choices(mine) if mine is not None else []
         self.index = min(self.index, max(0, len(self.rows) - 1))
-        lit = self._cells(mine, self.rows[self.index][1]) if self.rows and self.group else []
+        lit = self._cells(mine, self.rows[self.index][1]) if mine is not None and self.rows and self.group else []
         self._draw_top(surf, obs)
         for seat in range(self.state.num_seats):
             self._draw_row(surf, obs, seat, *self._row_box(seat), lit)

@@ -24,7 +24,7 @@ from collections import Counter
 import pygame
 
 from game import i18n
-from game.app.table import TableScene
+from game.app.table import Step, TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
 from game.i18n import _, language, ngettext
 
@@ -256,7 +256,7 @@ class RellenoScene(TableScene):
         ui_text = ui.render(stamp, 34, ADVANCED if c.time is None else CARD_INK, True)
         surf.blit(ui_text, ui_text.get_rect(topright=(r.width - ui.px(10), ui.px(6))))
         size_name, lines = ui.fit_lines(name, 30, w - 20, 2, True)
-        y = 46
+        y: float = 46
         for line in lines:
             img = ui.render(line, size_name, CARD_INK, True)
             surf.blit(img, (ui.px(10), ui.px(y)))
@@ -296,7 +296,7 @@ class RellenoScene(TableScene):
     # -- the day's order
     def _draw_order(self, surf, obs: dict) -> None:
         ui = self.ui
-        x = 24
+        x: float = 24
         if obs["phase"] == Phase.CHOOSE:
             x = ui.text(surf, _("Time cards:"), (x, ORDER_Y), 36, MUTED).right / ui.u + 16
             for seat in range(self.state.num_seats):
@@ -408,10 +408,10 @@ class RellenoScene(TableScene):
             return _("Lit recipes are covered by your cards: choose one to fill it")
         return _("Choose cards to fill a recipe, or restock")
 
-    def _buttons(self, obs: dict, mine: int) -> list[tuple[str, object, float, float]]:
+    def _buttons(self, obs: dict, mine: int) -> list[tuple[str, dict | Step, float, float]]:
         """The seat's buttons, right-aligned above the hand: (text, action, x, width)."""
         phase = obs["phase"]
-        buttons: list[tuple[str, object]] = []
+        buttons: list[tuple[str, dict | Step]] = []
         if phase == Phase.CHOOSE:
             buttons.append((_("Play"), self._confirm_time))
         elif phase == Phase.BONUS:
@@ -421,7 +421,8 @@ class RellenoScene(TableScene):
             buttons.append((_("Restock ({n})").format(n=back), {"type": "restock"}))
             if obs["book"]:
                 buttons.append((_("Cancel") if self.reserving else _("Restock and reserve"), self._toggle_reserve))
-        placed, x = [], 1888.0
+        placed: list[tuple[str, dict | Step, float, float]] = []
+        x = 1888.0
         for text, what in reversed(buttons):
             w = max(200, self.ui.font(34, True).size(text)[0] / self.ui.u + 48)
             x -= w
@@ -429,7 +430,7 @@ class RellenoScene(TableScene):
             x -= 16
         return placed
 
-    def _draw_buttons(self, surf, buttons: list[tuple[str, object, float, float]]) -> None:
+    def _draw_buttons(self, surf, buttons: list[tuple[str, dict | Step, float, float]]) -> None:
         for text, what, x, w in buttons:
             rect = self.ui.rect(x, HAND_Y - 60, w, 64)
             self.ui.panel(surf, rect, PANEL_HI, 14, ACCENT)
