@@ -213,10 +213,10 @@ class SetId:
 
 
 Message = Hello | Event | Heartbeat | Pong | Error | Ping | HelloRequest | Led | SetId
-MESSAGES: dict[int, type] = {
+MESSAGES: dict[int, type[Message]] = {
     cls.TYPE: cls for cls in (Hello, Event, Heartbeat, Pong, Error, Ping, HelloRequest, Led, SetId)
 }
-_ENUM_FIELDS = {Event: {"kind": EventKind}, Led: {"mode": LedMode}}
+_ENUM_FIELDS: dict[type[Message], dict[str, type[IntEnum]]] = {Event: {"kind": EventKind}, Led: {"mode": LedMode}}
 
 
 def crc32(data: bytes) -> int:
@@ -375,7 +375,7 @@ class FrameDecoder:
         return {"frames": self.frames, **{name: getattr(self, name) for name in self.COUNTERS}}
 
     def feed(self, data: bytes) -> list[Message]:
-        messages = []
+        messages: list[Message] = []
         start = 0
         while True:
             end = data.find(b"\0", start)
