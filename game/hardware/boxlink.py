@@ -165,7 +165,8 @@ class BoxLink:
             return f"{self.port_name}: {self.state} {self.reason}".strip()
         h = self.hello
         version = ".".join(map(str, h.firmware))
-        board = {P.Board.UNO: "Uno/Nano", P.Board.MEGA: "Mega"}.get(h.board, f"board {h.board}")
+        boards: dict[int, str] = {P.Board.UNO: "Uno/Nano", P.Board.MEGA: "Mega"}
+        board = boards.get(h.board, f"board {h.board}")
         kinds = " ".join("6" if m == 0x3F else "1" if m == 1 << P.WOKUP_BUTTON else f"{m:#x}" for m in h.stations)
         return (
             f"{self.port_name}: box {h.box_id:04x}, {board}, firmware {version}, "
@@ -231,7 +232,7 @@ class BoxLink:
                 # Frames of protocol 1: ask in its words, so that it names its firmware.
                 asked_old = True
                 with self._write_lock:
-                    self._serial.write(P.HELLO_REQ_V1)
+                    self._port().write(P.HELLO_REQ_V1)
             if now >= asked or self._running_without_hello:
                 # A box that sends frames but no HELLO did not reset: ask at once.
                 self._running_without_hello = False
@@ -271,10 +272,16 @@ class BoxLink:
 
     def _write_raw(self, msg) -> None:
         with self._write_lock:
-            self._serial.write(P.encode(msg))
+            self._port().write(P.encode(msg))
+
+    def _port(self) -> serial.Serial:
+        """The open port: the reader's own, from its open to its close."""
+        if self._serial is None:
+            raise serial.SerialException("the port is closed")  # (the reader treats it as a lost port)
+        return self._serial
 
     def _read_once(self) -> None:
-        port = self._serial
+        port = self._port()
         data = port.read(port.in_waiting or 1)
         t_rx = self.now()  # the read returns once the last byte is in
         if not data:
