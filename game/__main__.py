@@ -67,7 +67,7 @@ def cmd_simulate(args) -> int:
     if gdef is None:
         print(f"{args.game} cannot be played yet: {entry.problem or 'coming soon'}", file=sys.stderr)
         return 2
-    options = {}
+    options: dict = {}
     if args.mode:
         try:
             options = gdef.mode_options(args.mode) if gdef.mode_options else {"mode": args.mode}

@@ -17,6 +17,7 @@ import signal
 import sys
 import time
 import traceback
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pygame
@@ -79,13 +80,14 @@ class App:
         self.ui = Ui()
         self.devices = Devices(self.settings.bindings)
         self.queue = EventQueue()  # bots, buzzer readers and tests put events here
-        self.buzzers = None  # the BuzzerManager, once start_buzzers() ran
+        self.buzzers: BuzzerManager | None = None  # once start_buzzers() ran
         self.phones = Phones(self, port=self.settings.phones_port)  # its server runs while Settings > Phones is on
         self.replays = Shelf(self)  # finished games kept to be watched again (game/app/replays.py)
         # Tables move things eased (game/app/motion.py) where someone watches a window;
         # headless renders (tests, screenshots, watch) draw everything where it lies.
         self.motion = window
-        self.size = tuple(size or self.settings.window)
+        width, height = size or self.settings.window
+        self.size = (width, height)
         if not all(self.size):  # [0, 0]: the screen's size (a surface without a screen: 720p)
             self.size = screen_size() if window else (1280, 720)
         # Kiosk mode (game/app/kiosk.py): fullscreen, no way out for guests, attract mode.
@@ -242,7 +244,7 @@ class App:
         loop draws nothing (and SDL may free the window's surface meanwhile)."""
         return not self.hidden and all(self.screen.get_size())
 
-    def step(self, events: list[PlayerEvent] = ()) -> None:
+    def step(self, events: Sequence[PlayerEvent] = ()) -> None:
         """One fixed step: deliver events, advance the top scene."""
         for ev in [*events, *self.queue.drain()]:
             self.dirty = True
@@ -399,7 +401,7 @@ def screen_size() -> tuple[int, int]:
         sizes = pygame.display.get_desktop_sizes()
     except pygame.error:
         sizes = []
-    return tuple(sizes[0]) if sizes and all(sizes[0]) else (1280, 720)
+    return (sizes[0][0], sizes[0][1]) if sizes and all(sizes[0]) else (1280, 720)
 
 
 def main_window(kiosk: bool = False) -> int:

@@ -72,7 +72,10 @@ def _child(buffer: int, presses: int) -> dict:
     audio = Audio(app.settings)
     if not audio.open():
         return {"error": f"no mixer: {audio.problem}"}
-    freq, _fmt, _channels = pygame.mixer.get_init()
+    mixer = pygame.mixer.get_init()
+    if mixer is None:  # opened just above, unless SDL closed it meanwhile
+        return {"error": "the mixer closed"}
+    freq, _fmt, _channels = mixer
 
     onset = threading.Event()
     marks: dict[str, int] = {}

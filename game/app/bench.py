@@ -18,6 +18,8 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from typing import TextIO
 
 from ..engine.gamedef import GameDef
 from ..hardware import bench as buzzer_bench
@@ -28,7 +30,7 @@ from .table import scene_class
 
 SIZES = [(1920, 1080), (1280, 720)]
 # Input-to-game paths, each printing its figures and returning them (JSON too).
-PATHS = {
+PATHS: dict[str, Callable[[TextIO], dict | list[dict]]] = {
     "buzzers": buzzer_bench.report,  # serial path and clock sync of buzzer boxes
     "phones": lambda out: phone_bench.report(out, _pads_game()),  # tap -> event, phone clock bound (a real browser)
     "phone-load": lambda out: phone_bench.report_first_load_all(out, _playable()),  # a seat's page on a slow phone

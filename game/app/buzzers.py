@@ -115,12 +115,12 @@ class BuzzerTestScene(Scene):
         Wok Up table nobody plays), its presses shown here with its clock bound."""
         if not self.app.phones.open_links(list(range(PHONES))):
             return
-        state = catalogue.find("wokup").gdef.state_cls(PHONES, None, 0)
+        state = catalogue.find("wokup").require_gdef().state_cls(PHONES, None, 0)
         names = [_("Phone {n}").format(n=s + 1) for s in range(PHONES)]
         PhoneTable(self.app.phones.server, names, list(range(PHONES))).refresh(state)
 
     def handle(self, ev: PlayerEvent) -> None:
-        if ev.device.startswith("phone-") and ev.pressed:
+        if ev.device.startswith("phone-") and ev.pressed and ev.seat is not None:
             self.last = _("Phone {n}: {control} at {t:.3f} s, ±{u:.2f} ms").format(
                 n=ev.seat + 1, control=ev.control, t=ev.t_ns / 1e9, u=ev.uncertainty_ns / 1e6
             )

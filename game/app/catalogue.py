@@ -57,12 +57,17 @@ class Entry:
         gdef, self.problem = _LOADED[self.module]
         return gdef
 
-    @property
-    def players(self) -> tuple[int, int]:
-        """The seat range: the rules' own (min_seats, max_seats), the one place it lives."""
+    def require_gdef(self) -> GameDef:
+        """The game's definition, where one must be there (a playable entry's)."""
         gdef = self.gdef
         if gdef is None:
             raise ValueError(f"{self.id} has no rules yet")
+        return gdef
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The seat range: the rules' own (min_seats, max_seats), the one place it lives."""
+        gdef = self.require_gdef()
         return gdef.state_cls.min_seats, gdef.state_cls.max_seats
 
     @property

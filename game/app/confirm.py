@@ -25,9 +25,9 @@ class ConfirmScene(Scene):
         self,
         app,
         question: str,
-        yes: Callable[[], None],
+        yes: Callable[[], object],
         yes_label: str = N_("Yes"),
-        no: Callable[[], None] | None = None,
+        no: Callable[[], object] | None = None,
         no_label: str = N_("No, keep it"),
     ) -> None:
         super().__init__(app)

@@ -52,7 +52,10 @@ class CreditsScene(Scene):
 
     def _block(self, credit: dict) -> list[tuple[str, float, tuple, bool, float]]:
         ui = self.ui
-        lines = [(credit["what"], 40, ACCENT, True, 0), (credit["work"], 34, INK, True, 30)]
+        lines: list[tuple[str, float, tuple, bool, float]] = [
+            (credit["what"], 40, ACCENT, True, 0),
+            (credit["work"], 34, INK, True, 30),
+        ]
         lines += [(line, 32, INK, False, 30) for line in ui.wrap(credit["authors"], 32, WIDTH - 30)]
         licence = _("Licence: {licence}").format(licence=credit["licence"])
         if credit.get("licence_url"):
@@ -66,7 +69,7 @@ class CreditsScene(Scene):
         ui = self.ui
         ui.title(surf, _("Credits"), 40)
         pages = self._pages()
-        y = TOP
+        y: float = TOP
         for text, size, colour, bold, indent in pages[min(self.page, len(pages) - 1)]:
             if text:
                 ui.text(surf, text, (LEFT + indent, y), size, colour, bold)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import math
+from concurrent.futures import Future
 from datetime import UTC, date
 from typing import Any
 
@@ -29,8 +30,9 @@ from ..engine.highlights import Highlight
 from ..engine.replay import ReplayError
 from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
+from ..kiosk.halloffame import Board
 from ..kiosk.kinds import kinds
-from .scene import Scene, scene_class
+from .scene import Scene, kiosk_of, scene_class
 from .session import Session, default_seats
 from .table import ResultsScene, TableScene, make_table
 from .theatre import ReplayScene, names_of, player_of_row
@@ -59,7 +61,7 @@ class AttractScene(Scene):
         self.demo: TableScene | None = None
         self.demos = 0  # demos started (the soak counts them)
         self.results_at: float | None = None
-        self.board = None  # Future of the next game's hall of fame
+        self.board: Future[Board] | None = None  # the next game's hall of fame
         self._ask_board()
         self.show: ReplayScene | None = None  # a real game's moment on screen
         self.show_reached: float | None = None  # when the show reached its moment
@@ -313,7 +315,7 @@ class StillPlayingScene(Scene):
     def update(self, dt: float) -> None:
         self.left -= dt
         if self.left <= 0:
-            self.app.kiosk.idle_ended(self.table)
+            kiosk_of(self.app).idle_ended(self.table)
 
     def draw(self, surf: pygame.Surface) -> None:
         self.ui.shade(surf, 200)
@@ -355,7 +357,7 @@ class InitialsScene(Scene):
 
     def _next(self) -> None:
         if self.at == 2:
-            self.app.kiosk.record_fame(self.entries, self.initials)
+            kiosk_of(self.app).record_fame(self.entries, self.initials)
             self.app.pop()
         else:
             self.at += 1

@@ -14,7 +14,7 @@ from ..input.rebind import rebind
 from ..settings import CONTROLS, DEFAULT_BINDINGS
 from . import catalogue
 from .confirm import ConfirmScene
-from .scene import MenuScene, Scene
+from .scene import MenuScene, Scene, kiosk_of
 from .tutorial import make_tutorial, offered, remember_offered, tutorial_for
 from .ui import ACCENT, DIM, INK, MUTED, PANEL, PANEL_HI, Item, Menu
 
@@ -137,7 +137,7 @@ class ChooserScene(MenuScene):
         )
 
     def _language(self) -> None:
-        codes = self.app.kiosk.languages()
+        codes = kiosk_of(self.app).languages()
         here = codes.index(i18n.language()) if i18n.language() in codes else -1
         i18n.set_language(codes[(here + 1) % len(codes)])
         self.menu.items[-1].value = i18n.LANGUAGES[i18n.language()]

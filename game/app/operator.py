@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from datetime import date, timedelta
+from functools import partial
 
 import pygame
 
@@ -20,7 +21,7 @@ from ..kiosk.config import STRENGTHS
 from ..kiosk.schema import hall_of_fame
 from ..userdirs import data_dir
 from . import catalogue
-from .scene import MenuScene, Scene
+from .scene import MenuScene, Scene, kiosk_of
 from .ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED, Item, Menu
 
 STRENGTH_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
@@ -50,7 +51,7 @@ class PinScene(Scene):
             self.digits += key
 
     def submit(self) -> None:
-        result = self.app.kiosk.gate.attempt(self.digits)
+        result = kiosk_of(self.app).gate.attempt(self.digits)
         self.digits = ""
         if result.verdict is pin.Verdict.OPEN:
             if result.new_hash:  # a hash of an older, cheaper kind: stored again at today's cost
@@ -150,12 +151,10 @@ class OperatorScene(_OperatorMenu):
     heading = N_("Operator")
 
     def items(self) -> list[Item]:
-        s, k = self.app.settings, self.app.settings.kiosk
-        offered = ", ".join(self.app.kiosk.languages()) if k.languages else _("all")
+        s, k, kiosk = self.app.settings, self.app.settings.kiosk, kiosk_of(self.app)
+        offered = ", ".join(kiosk.languages()) if k.languages else _("all")
         return [
-            Item(
-                N_("Games and seats"), lambda: self.app.open("operator-games"), value=str(len(self.app.kiosk.offered()))
-            ),
+            Item(N_("Games and seats"), lambda: self.app.open("operator-games"), value=str(len(kiosk.offered()))),
             Item(N_("Bot strength"), self._strength, value=_(STRENGTH_NAMES[k.bot_strength])),
             Item(N_("Times"), lambda: self.app.open("operator-times")),
             Item(N_("Volume"), self._volume, value=f"{s.master_volume * 100:.0f}%"),
@@ -163,12 +162,12 @@ class OperatorScene(_OperatorMenu):
             Item(N_("Buzzer boxes"), lambda: self.app.open("buzzer-menu")),
             Item(N_("Statistics"), lambda: self.app.open("operator-stats")),
             Item(N_("Reset the hall of fame"), self._reset, value=_("press again") if self._armed() else ""),
-            Item(N_("Leave to the desktop"), self.app.kiosk.leave),
+            Item(N_("Leave to the desktop"), kiosk.leave),
         ]
 
     def _games_on(self) -> str:
         playable = [e for e in catalogue.load() if e.playable]
-        return f"{len(self.app.kiosk.offered())}/{len(playable)}"
+        return f"{len(kiosk_of(self.app).offered())}/{len(playable)}"
 
     def _strength(self) -> None:
         k = self.app.settings.kiosk
@@ -200,8 +199,8 @@ class OperatorScene(_OperatorMenu):
             self._reset_at = time.monotonic()
         else:
             self._reset_at = -1e9
-            cabinet = self.app.kiosk.stats.cabinet
-            self.app.kiosk.stats.write(
+            cabinet = kiosk_of(self.app).stats.cabinet
+            kiosk_of(self.app).stats.write(
                 lambda conn: conn.execute(hall_of_fame.delete().where(hall_of_fame.c.cabinet == cabinet)),
                 "reset the hall of fame",
             )
@@ -221,9 +220,9 @@ class GamesScene(_OperatorMenu):
         out = []
         for e in entries:
             on = not k.games or e.id in k.games
-            lo, hi = self.app.kiosk.seat_range(e)
+            lo, hi = kiosk_of(self.app).seat_range(e)
             value = _("{lo}-{hi} players").format(lo=lo, hi=hi) if on else _("off")
-            out.append(Item(e.title, lambda e=e: self._cycle(e, entries), value=value))
+            out.append(Item(e.title, partial(self._cycle, e, entries), value=value))
         return out
 
     def _cycle(self, entry, entries) -> None:
@@ -271,7 +270,7 @@ class TimesScene(_OperatorMenu):
     def items(self) -> list[Item]:
         k, days = self.app.settings.kiosk, self.app.settings.replay_days
         return [
-            Item(label, lambda key=key: self._cycle(key), value=duration(getattr(k, key)))
+            Item(label, partial(self._cycle, key), value=duration(getattr(k, key)))
             for key, (label, _choices) in TIMES.items()
         ] + [
             Item(N_("Keep replays for"), self._replays, value=ngettext("{n} day", "{n} days", days).format(n=days)),
@@ -304,7 +303,7 @@ class StatsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        stats = app.kiosk.stats
+        stats = kiosk_of(app).stats
         self.since = date.today() - timedelta(days=DAYS - 1)
         self.per_day = stats.games_per_day(self.since, wait=False)
         self.per_game = stats.games_per_game(wait=False)
@@ -316,7 +315,7 @@ class StatsScene(Scene):
         folder = data_dir() / "exports"
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / time.strftime("games-%Y%m%d-%H%M%S.csv")
-        n = self.app.kiosk.stats.export_csv(path)
+        n = kiosk_of(self.app).stats.export_csv(path)
         self.note = (
             _("Could not read the games") if n is None else _("{n} games written to {path}").format(n=n, path=path)
         )
@@ -334,7 +333,7 @@ class StatsScene(Scene):
         self._day_plot(surf, days)
         games = self.per_game.result() if self.per_game.done() else []
         self._game_plot(surf, games)
-        st = self.app.kiosk.stats.status()
+        st = kiosk_of(self.app).stats.status()
         crashes = len(self.crashes.result()) if self.crashes.done() else 0
         line = _("Database: {state} · {p} records waiting · {c} crashes in {d} days").format(
             state=_("ready") if st.ready and not st.error else st.error or _("opening"), p=st.pending, c=crashes, d=DAYS

@@ -165,7 +165,7 @@ class Phones:
 
     def _refuse(self, ev: PlayerEvent) -> None:
         log.info("phone move of seat %s refused: no table takes it", ev.seat)
-        if self.server is not None:
+        if self.server is not None and ev.seat is not None:
             self.server.tell(ev.seat, _(WORDS["stale"]))  # with its latest view: it may choose again
 
     def update(self) -> None:

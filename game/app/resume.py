@@ -64,7 +64,7 @@ def unfinished_games(app) -> list[Unfinished]:
         if entry is None or not entry.playable:
             continue  # a game this version cannot play: its save stays on disk
         try:
-            session = Session.resume(doc, None, entry.gdef, save_id)
+            session = Session.resume(doc, None, entry.require_gdef(), save_id)
         except Exception as exc:  # a save that no longer replays must not crash the arcade
             aside = app.saves.set_aside(save_id, f"does not replay: {exc!r}")
             problems.append(
@@ -94,7 +94,7 @@ class ResumeScene(Scene):
 
     def resume(self, i: int) -> None:
         game = self.games[i]
-        session = Session.resume(game.doc, self.app.saves, game.entry.gdef, game.save_id)
+        session = Session.resume(game.doc, self.app.saves, game.entry.require_gdef(), game.save_id)
         self.app.reset_to(self.app.scenes[0])  # the title stays under the table, as for a new game
         self.app.push(make_table(self.app, session))
 
@@ -165,7 +165,7 @@ class ResumeScene(Scene):
             )
             ui.text(surf, game.entry.title, (150, y + 12), 46, ACCENT, True)
             ui.text(surf, game.when_text(), (1510, y + 16), 36, MUTED, anchor="topright")
-            x = 150
+            x: float = 150
             for cfg in game.session.seats:
                 name = _("{name} (bot)").format(name=cfg.name) if cfg.is_bot else cfg.name
                 dot = ui.rect(x + 12, y + 86, 0, 0).topleft

@@ -72,7 +72,12 @@ class RulesScene(Scene):
         if not ev.pressed:
             return
         last = self.page + 1 >= self.pages
-        tapped = ev.control == "point" and self.button is not None and self.button.collidepoint(ev.pos)
+        tapped = (
+            ev.control == "point"
+            and ev.pos is not None
+            and self.button is not None
+            and self.button.collidepoint(ev.pos)
+        )
         if self.guided and last and (ev.control == "confirm" or tapped):
             self.start_guided()
         elif ev.control in ("back", "menu", "confirm") or (ev.control == "point" and self.page + 1 >= self.pages):

@@ -20,6 +20,7 @@ from .ui import Menu
 
 if TYPE_CHECKING:
     from .app import App
+    from .kiosk import Kiosk
 
 SCENES: dict[str, str] = {
     "title": "game.app.menus:TitleScene",
@@ -46,6 +47,13 @@ SCENES: dict[str, str] = {
     "operator-times": "game.app.operator:TimesScene",
     "operator-stats": "game.app.operator:StatsScene",
 }
+
+
+def kiosk_of(app: App) -> Kiosk:
+    """The kiosk, for the screens only kiosk mode opens (operator, attract mode)."""
+    if app.kiosk is None:
+        raise RuntimeError("this screen opens in kiosk mode only")
+    return app.kiosk
 
 
 def scene_class(name: str) -> type[Scene]:

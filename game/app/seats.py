@@ -140,6 +140,13 @@ class SeatsScene(Scene):
     def _option(self, key: str) -> Option | None:
         return next((o for o in self.gdef.options if o.key == key), None)
 
+    def _teams(self) -> Option:
+        """The teams option, where a team column is shown (fields() has one only then)."""
+        team = self._option(TEAM_OPTION)
+        if team is None:
+            raise ValueError(f"{self.gdef.id} has no teams")
+        return team
+
     def row_options(self) -> list[Option]:
         """The options on the options row: every one not per seat, while it applies."""
         return [o for o in self.gdef.options if not o.per_seat and o.shown(self.options)]
@@ -223,7 +230,7 @@ class SeatsScene(Scene):
         elif field == "controller" and not seat.is_bot:
             seat.controller = self._cycle(self.app.devices.controllers(), seat.controller, step)
         elif field == "team":
-            self.teams[index] = self._cycle(list(self._option(TEAM_OPTION).values), self.teams[index], step)
+            self.teams[index] = self._cycle(list(self._teams().values), self.teams[index], step)
 
     def duplicate(self, index: int, name: str) -> str:
         """Why `name` cannot be seat `index`'s ("" if it can)."""
@@ -335,7 +342,8 @@ class SeatsScene(Scene):
             y += 100
         fields = self.fields()
         share = sum(WIDTHS[f] for f in fields)
-        xs, x = [], x0
+        xs: list[tuple[float, float]] = []
+        x: float = x0
         for f in fields:
             xs.append((x, width * WIDTHS[f] / share))
             x += width * WIDTHS[f] / share
@@ -352,7 +360,7 @@ class SeatsScene(Scene):
                 "-" if seat.is_bot else controller_label(seat.controller),
             ]
             if "team" in fields:
-                team = self._option(TEAM_OPTION)
+                team = self._teams()
                 values.append(_(team.names[team.values.index(self.teams[i])]))
             for col, value in enumerate(values):
                 fx, fw = xs[col]

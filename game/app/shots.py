@@ -11,6 +11,7 @@ import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TypeVar
 
 from .. import i18n
 from ..engine.highlights import Highlight
@@ -35,6 +36,8 @@ from .table import PauseScene, ResultsScene, TableScene, make_table
 from .theatre import ReplayScene, ReplaysScene
 from .tutorial import make_tutorial
 
+S = TypeVar("S", bound=Scene)  # the scene below, as _stacked's `above` receives it
+
 DEFAULT_GAME = "wokup"
 
 
@@ -53,7 +56,8 @@ def _playable(game: str | None) -> catalogue.Entry:
 def session_for(app, game: str | None, seed: int, seats: int | None = None, all_bots: bool = False) -> Session:
     entry = _playable(game)
     n = seats or min(4, entry.players[1])
-    configs = default_seats(n, list(entry.gdef.bots))
+    gdef = entry.require_gdef()
+    configs = default_seats(n, list(gdef.bots))
     for i, cfg in enumerate(configs):
         if all_bots or i > 0:
             cfg.kind = "bot"
@@ -62,7 +66,7 @@ def session_for(app, game: str | None, seed: int, seats: int | None = None, all_
     # Two humans, so that private hands are behind the curtain in screenshots.
     if not all_bots and n > 1:
         configs[1].kind = "human"
-    return Session(entry.gdef, configs, None, seed, None)
+    return Session(gdef, configs, None, seed, None)
 
 
 def table(app, game, seed, moment: str = "start", seats: int | None = None) -> TableScene:
@@ -103,7 +107,7 @@ def _guided(scene):
     return scene
 
 
-def _stacked(app, below: Scene, above: Callable[[Scene], Scene]) -> Scene:
+def _stacked(app, below: S, above: Callable[[S], Scene]) -> Scene:
     app.push(below)
     return above(below)
 
@@ -186,7 +190,7 @@ def _replay_list(app, seed: int) -> Scene:
 
 def _replaying(app, game: str | None, seed: int, at: float) -> Scene:
     """A replay of a finished game, `at` of the way through (1.0: the end, scores revealed)."""
-    player = Player(_playable(game).gdef.state_cls, replay_of(_finished(app, _playable(game).id, seed)))
+    player = Player(_playable(game).require_gdef().state_cls, replay_of(_finished(app, _playable(game).id, seed)))
     player.seek(round(player.length * at))
     return ReplayScene(app, player)
 
@@ -200,7 +204,7 @@ def _attract_moment(app, game: str | None, seed: int) -> Scene:
     h = Highlight.of(replay.highlights[0])
     names = [initials(n) for n in replay.names]
     seats = [{**s, "name": n} for s, n in zip(replay.seats, names, strict=True)]
-    player = Player(entry.gdef.state_cls, dataclasses.replace(replay, seats=seats))
+    player = Player(entry.require_gdef().state_cls, dataclasses.replace(replay, seats=seats))
     player.seek(h.at)
     caption = _("Today at {time}: {moment}").format(time=i18n.clock(15, 42), moment=h.told(names))
     return ReplayScene(app, player, caption, stop_at=h.at)
@@ -217,6 +221,7 @@ def build(app, name: str, game: str | None = None, seed: int = 1) -> Scene:
     base, _sep, moment = name.partition(":")
     if base not in SCENES:
         raise ValueError(f"no scene {name!r}; scenes: {', '.join(names())}")
+    scene: Scene
     if moment:
         if base != "table":
             raise ValueError("only the table scene has moments")

@@ -16,7 +16,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, Self
 
 import pygame
 
@@ -32,12 +32,19 @@ from .faces import Faces
 from .live import LiveLayer, Paint
 from .motion import Motion, pulse
 from .phones import LinksScene, draw_away
-from .scene import Scene
+from .scene import Scene, kiosk_of
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
 
 END_READ_AFTER = 0.6  # a confirm this soon after the end is a press meant for the game, not "next"
 END_WAIT = 0.25  # seconds the step seeing the end may wait for the game's save to leave the disk
+
+
+class Step(Protocol):
+    """A target's own step, called as do(seat, event). A Protocol, not a Callable, so
+    that a lambda binding a loop variable as a default (`t=tile`) is still checked."""
+
+    def __call__(self, seat: int, ev: PlayerEvent, /) -> Any: ...
 
 
 @dataclass
@@ -213,7 +220,7 @@ class TableScene(Scene):
         public views before and after it. Not called where motion is off."""
 
     @classmethod
-    def moments(cls) -> dict[str, Callable[[TableScene], None]]:
+    def moments(cls) -> dict[str, Callable[[Self], None]]:
         """Named situations for screenshots and benchmarks: name -> set-up function."""
         return {
             "start": lambda scene: None,
@@ -329,7 +336,7 @@ class TableScene(Scene):
         rect: pygame.Rect,
         action=None,
         *,
-        do: Callable[[int, PlayerEvent], Any] | None = None,
+        do: Step | None = None,
         key: str | None = None,
         focusable: bool = True,
         owner: int | None = None,
@@ -352,8 +359,8 @@ class TableScene(Scene):
 
     def move_focus(self, step: int) -> None:
         ring = [t for t in self.targets if t.focusable]
-        if ring:
-            here = self.focused()
+        here = self.focused()  # None only when the ring is empty
+        if here is not None:
             self.focus_key = ring[(ring.index(here) + step) % len(ring)].key
 
     def _target_event(self, ev: PlayerEvent) -> bool:
@@ -363,10 +370,11 @@ class TableScene(Scene):
         seat = self.acting_seat(ev)
         if ev.control == "point" and ev.pos is not None:
             for t in reversed(self.targets):
-                if t.rect.collidepoint(ev.pos) and (t.owner is not None or seat is not None):
+                chooser = seat if t.owner is None else t.owner
+                if t.rect.collidepoint(ev.pos) and chooser is not None:
                     if t.focusable:
                         self.focus_key = t.key
-                    return bool(t.choose(seat if t.owner is None else t.owner, ev))
+                    return bool(t.choose(chooser, ev))
             return False
         if seat is None:
             return False
@@ -378,8 +386,8 @@ class TableScene(Scene):
         if ev.control == "confirm" and ev.seat is not None and self._off_turn(ev.seat):
             self.not_your_turn(ev.seat)
             return True
-        if ev.control == "confirm" and (t := self.focused()) is not None:
-            return bool(t.choose(seat, ev))
+        if ev.control == "confirm" and (target := self.focused()) is not None:
+            return bool(target.choose(seat, ev))
         return False
 
     def hover(self, pos: tuple[int, int] | None) -> None:
@@ -492,11 +500,11 @@ class TableScene(Scene):
         (box id and station), so it is simply back when its box is."""
         seats, devices = self.session.seats, self.app.devices
         present = set(devices.controllers())
-        kind = {s: DeviceId.parse(cfg.controller) for s, cfg in enumerate(seats)}
+        kind = {s: d for s, cfg in enumerate(seats) if (d := DeviceId.parse(cfg.controller)) is not None}
         self.missing = [
             s
             for s, cfg in enumerate(seats)
-            if not cfg.is_bot and kind[s] is not None and kind[s].unpluggable and cfg.controller not in present
+            if not cfg.is_bot and s in kind and kind[s].unpluggable and cfg.controller not in present
         ]
         claimed = {cfg.controller for cfg in seats}
         spare = [c for c in present if c.startswith("gamepad-") and c not in claimed]
@@ -801,7 +809,7 @@ class PauseScene(Scene):
         self._quit()
 
     def _end(self) -> None:
-        self.app.kiosk.end_game(self.table, "ended from the pause menu")
+        kiosk_of(self.app).end_game(self.table, "ended from the pause menu")
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:

@@ -26,6 +26,7 @@ import pygame
 
 from ..input.devices import Devices
 from . import catalogue
+from .scene import Scene
 from .session import Session, default_seats
 from .table import TableScene, make_table, scene_class
 from .ui import BG
@@ -72,14 +73,16 @@ class Backstage:
         self.settings, self.ui, self.saves = app.settings, app.ui, None
         self.audio = self.phones = _Quiet()
         self.devices = Devices(app.settings.bindings)
-        self.motion, self.kiosk, self.buzzers, self.scenes = False, None, None, []
+        self.motion, self.kiosk, self.buzzers = False, None, None
+        self.scenes: list[Scene] = []
         self.push = self.pop = self.replace = self.say = _Quiet().any
 
 
 def stage(app, game_id: str, moment: str) -> TableScene:
     """The game's table played to `moment`, backstage."""
     entry = catalogue.find(game_id)
-    gdef, levels = entry.gdef, list(entry.gdef.bots)
+    gdef = entry.require_gdef()
+    levels = list(gdef.bots)
     seats = default_seats(min(4, entry.players[1]), levels, levels[1] if len(levels) > 1 else "")
     seats[1].kind = "human"  # two humans: a hand is open on the table, as a player sees it
     session = Session(gdef, seats, None, SEED, None)

@@ -14,6 +14,7 @@ and a jump to the next highlight; Export writes the replay file for another arca
 from __future__ import annotations
 
 import logging
+from concurrent.futures import Future
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -116,7 +117,7 @@ class ReplaysScene(Scene):
         self.index = 0
         self.only: str | None = None  # one game's replays, or all (and the shared files)
         self.message = ""
-        self.opening = None  # (Future of the row with its log)
+        self.opening: Future[dict | None] | None = None  # the row with its log, being read
         self.rects: list[pygame.Rect] = []
 
     @staticmethod
@@ -415,7 +416,7 @@ class ReplayScene(Scene):
         if not lines:
             ui.text(surf, _("The deal: nothing played yet."), (1440, y), 28, MUTED, width=420)
 
-    def _draw_reveal(self, surf: pygame.Surface) -> float:
+    def _draw_reveal(self, surf: pygame.Surface) -> int:
         """The end: every score revealed (what the table saw, then the final reveal);
         returns where the moves begin below it."""
         ui, end = self.ui, self.player.final

@@ -49,10 +49,11 @@ def tutorial_for(game_id: str) -> Tutorial | None:
     return importlib.import_module(name).TUTORIAL
 
 
-class Guided:
-    """In front of a game's TableScene class: see the module docstring."""
+class Guided(TableScene):
+    """In front of a game's TableScene class (a subclass of it, so its methods' `super()`
+    is the game's scene in the mixed class's order): see the module docstring."""
 
-    def setup_tutorial(self: TableScene, tutorial: Tutorial) -> None:
+    def setup_tutorial(self, tutorial: Tutorial) -> None:
         self.tutorial, self.step, self.mistakes = tutorial, 0, 0
         self.partner: list[dict] = []
         self.partner_at = 0.0

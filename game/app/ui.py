@@ -259,7 +259,7 @@ def _ink(img: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
 @dataclass
 class Item:
     label: str  # untranslated; translated when drawn
-    action: Callable[[], None] | None
+    action: Callable[[], object] | None  # what it returns is not used (app.open returns the scene)
     note: str = ""  # a second line (untranslated)
     enabled: bool = True
     value: str | None = None  # shown at the right, already formatted

@@ -9,6 +9,8 @@ Everything here reads the seat's observation only.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game import i18n
 from game.engine.phone import hex_colour, item
 from game.i18n import _
@@ -47,7 +49,7 @@ def _card(key: str, card: str, poison: bool = False) -> dict:
     return item(key, alt, f"cheaterchefs.{card}", name, lines if entry is not None else [], colour, marks)
 
 
-def panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
+def panels(obs: dict, seat: int, names: list[str]) -> list[dict[str, Any]]:
     order = content().orders[obs["order"]]
     title = (
         _("Anti-order: avoid these") if obs["anti_order"] else _("Your order: {dish}").format(dish=words(order, "name"))
@@ -60,13 +62,13 @@ def panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
             shown["text"], shown["alt"] = "✓ " + shown["text"], _("picked") + ": " + shown["alt"]
     if obs["hand"]:
         hand.append(item(DISCARD, _(VERBS["discard_hand"]), "cheaterchefs.back.kitchen", _(VERBS["discard_hand"])))
-    out = [
+    out: list[dict[str, Any]] = [
         {
             "title": title,
             "kind": "cards",
             "items": [_card(f"order:{i}", c) for i, c in enumerate(order["ingredients"])],
         },
-        {"title": _("Your hand"), "kind": "cards", "items": hand or [_("empty")]},
+        {"title": _("Your hand"), "kind": "cards", "items": hand if hand else [_("empty")]},
     ]
     for s in [seat] + [s for s in range(len(obs["counters"])) if s != seat]:
         counter = [_card(f"counter:{s}:{p}", c["card"], c["poison"]) for p, c in enumerate(obs["counters"][s])]

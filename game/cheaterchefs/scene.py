@@ -76,7 +76,7 @@ class CheaterChefsScene(TableScene):
             if group_of(a) not in groups:
                 groups.append(group_of(a))
         hand = self.state.observation(seat)["hand"]
-        rows = [(hand_label(g[5:], hand), g) for g in groups if g.startswith("card:")]
+        rows: list[tuple[str, object]] = [(hand_label(g[5:], hand), g) for g in groups if g.startswith("card:")]
         return rows + [(_(VERBS[g]), g) for g in groups if not g.startswith("card:")]
 
     def _picked(self, seat: int | None) -> list[str]:
@@ -133,8 +133,9 @@ class CheaterChefsScene(TableScene):
 
     def on_applied(self, seat: int, action) -> None:
         self.group, self.index = None, 0
-        if action.get("type") in picking.STEPS and self.my_turn() is not None:
-            rows = self._choices(self.my_turn())  # the cursor stays among the cards still to pick
+        mine = self.my_turn()
+        if action.get("type") in picking.STEPS and mine is not None:
+            rows = self._choices(mine)  # the cursor stays among the cards still to pick
             self.index = next((i for i, (_l, a) in enumerate(rows) if isinstance(a, dict) and a["type"] == "pick"), 0)
 
     def on_moved(self, seat: int, action, before: dict, after: dict) -> None:
@@ -234,7 +235,7 @@ class CheaterChefsScene(TableScene):
         mine = self.my_turn()
         self.rows = self._choices(mine) if mine is not None else []
         self.index = min(self.index, max(0, len(self.rows) - 1))
-        lit = self._cells(mine, self.rows[self.index][1]) if self.rows and self.group else []
+        lit = self._cells(mine, self.rows[self.index][1]) if mine is not None and self.rows and self.group else []
         self._draw_top(surf, obs)
         for seat in range(self.state.num_seats):
             self._draw_row(surf, obs, seat, *self._row_box(seat), lit)

@@ -255,7 +255,8 @@ class BoxLink:
             return f"{self.port_name}: {self.state} {self.reason}".strip()
         h = self.hello
         version = ".".join(map(str, h.firmware))
-        board = {P.Board.UNO: "Uno/Nano", P.Board.MEGA: "Mega"}.get(h.board, f"board {h.board}")
+        boards: dict[int, str] = {P.Board.UNO: "Uno/Nano", P.Board.MEGA: "Mega"}
+        board = boards.get(h.board, f"board {h.board}")
         kinds = " ".join("6" if m == 0x3F else "1" if m == 1 << P.WOKUP_BUTTON else f"{m:#x}" for m in h.stations)
         return (
             f"{self.port_name}: box {h.box_id:04x}, {board}, firmware {version}, "

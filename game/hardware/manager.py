@@ -189,14 +189,20 @@ class BuzzerManager:
         """One link per box that said HELLO (its live one if any), by box id."""
         with self._lock:
             links = [lk for lk in self.links.values() if lk.hello]
-        best = {}
+        best: dict[int, BoxLink] = {}
         for link in sorted(links, key=lambda lk: lk.state == LinkState.READY):
-            best[link.box_id] = link  # a live link replaces a lost one of the same box
+            if link.box_id is not None:  # (all of them: they said HELLO)
+                best[link.box_id] = link  # a live link replaces a lost one of the same box
         return [best[box] for box in sorted(best)]
 
     def devices(self) -> list[str]:
         """Connected stations, as device ids (`Devices.sources`)."""
-        return [device_name(link.box_id, s) for link in self.ready_links() for s in range(len(link.stations))]
+        return [
+            device_name(link.box_id, s)
+            for link in self.ready_links()
+            if link.box_id is not None  # (all: a ready link said HELLO)
+            for s in range(len(link.stations))
+        ]
 
     def seat_for(self, box_id: int, station: int) -> int | None:
         table = self.seat_of()
@@ -238,15 +244,18 @@ class BuzzerManager:
     def _on_event(self, link: BoxLink, msg: P.Event, t_rx: int) -> None:
         ev = None
         control = control_of(msg.button)
+        box = link.box_id
+        if box is None:  # (never: a link refuses the events of a box that has not said HELLO)
+            return
         if control is not None and msg.kind in (P.EventKind.PRESS, P.EventKind.RELEASE, P.EventKind.STUCK):
             t_ns, bound = link.host_time(msg.time_us, t_rx)
             # A stuck button is out of play: the game sees it released.
             ev = PlayerEvent(
-                device_name(link.box_id, msg.station),
+                device_name(box, msg.station),
                 control,
                 msg.kind == P.EventKind.PRESS,
                 t_ns,
-                self.seat_for(link.box_id, msg.station),
+                self.seat_for(box, msg.station),
                 None,
                 bound,
             )
@@ -281,6 +290,8 @@ class BuzzerManager:
 
     def _on_ready(self, link: BoxLink) -> None:
         box = link.box_id
+        if box is None:  # (never: a link is ready once its box said HELLO)
+            return
         if box in self._gone:
             self._gone.discard(box)
             self.notices.put(_("Buzzer box {box} is back").format(box=f"{box:04x}"))

@@ -10,6 +10,7 @@ firmware runs on, the stable links the udev rule makes
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from serial.tools import list_ports
@@ -59,7 +60,7 @@ def linked_candidates() -> list[tuple[str, str]]:
     return out
 
 
-def candidates(extra: list[str] = ()) -> list[tuple[str, str]]:
+def candidates(extra: Sequence[str] = ()) -> list[tuple[str, str]]:
     """Every candidate port once, as (device, what it is)."""
     seen: dict[str, str] = {}
     for device, what in [*usb_candidates(), *linked_candidates(), *((d, "named") for d in extra)]:

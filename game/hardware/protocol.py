@@ -215,10 +215,10 @@ class SetId:
 
 
 Message = Hello | Event | Heartbeat | Pong | Error | Ping | HelloRequest | Led | SetId
-MESSAGES: dict[int, type] = {
+MESSAGES: dict[int, type[Message]] = {
     cls.TYPE: cls for cls in (Hello, Event, Heartbeat, Pong, Error, Ping, HelloRequest, Led, SetId)
 }
-_ENUM_FIELDS = {Event: {"kind": EventKind}, Led: {"mode": LedMode}}
+_ENUM_FIELDS: dict[type[Message], dict[str, type[IntEnum]]] = {Event: {"kind": EventKind}, Led: {"mode": LedMode}}
 
 
 def crc32(data: bytes) -> int:

@@ -21,6 +21,7 @@ import subprocess
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import IO, cast
 
 FIRMWARE_DIR = Path(__file__).resolve().parents[2] / "firmware"
 HARNESS = FIRMWARE_DIR / "build" / "sim" / "wokbox-sim"
@@ -44,8 +45,8 @@ class SimBox:
         harness: str | os.PathLike | None = None,
         firmware: str | os.PathLike | None = None,
     ):
-        harness = Path(harness or os.environ.get("WOKBOX_SIM", HARNESS))
-        firmware = Path(firmware or os.environ.get("WOKBOX_ELF", FIRMWARE_ELF))
+        harness = Path(harness) if harness else Path(os.environ.get("WOKBOX_SIM", HARNESS))
+        firmware = Path(firmware) if firmware else Path(os.environ.get("WOKBOX_ELF", FIRMWARE_ELF))
         for path in (harness, firmware):
             if not path.exists():
                 raise SimBoxError(f"{path} is missing: run `make -C firmware all sim`")
@@ -73,6 +74,12 @@ class SimBox:
             bufsize=1,
             start_new_session=True,
         )
+        # All three are pipes (PIPE above); typeshed types Popen's streams Optional whatever was asked.
+        self._stdin, self._stdout, self._stderr_pipe = (
+            cast(IO[str], self._proc.stdin),
+            cast(IO[str], self._proc.stdout),
+            cast(IO[str], self._proc.stderr),
+        )
         self._stderr: list[str] = []
         self._readers = [
             threading.Thread(target=self._read_stdout, daemon=True),
@@ -90,12 +97,12 @@ class SimBox:
         self.port = ready.split(" ", 1)[1]
 
     def _read_stdout(self) -> None:
-        for line in self._proc.stdout:
+        for line in self._stdout:
             self._lines.put(line.rstrip("\n"))
         self._lines.put(None)
 
     def _read_stderr(self) -> None:
-        for line in self._proc.stderr:
+        for line in self._stderr_pipe:
             self._stderr.append(line.rstrip("\n"))
 
     def _next_line(self) -> str:
@@ -117,8 +124,8 @@ class SimBox:
         with self._lock:
             if self._proc.poll() is not None:
                 raise SimBoxError("the harness is not running")
-            self._proc.stdin.write("".join(line + "\n" for line in lines))
-            self._proc.stdin.flush()
+            self._stdin.write("".join(line + "\n" for line in lines))
+            self._stdin.flush()
             replies = [self._next_line() for _line in lines]
         for line, reply in zip(lines, replies):
             if not reply.startswith("ok"):
@@ -179,7 +186,7 @@ class SimBox:
     def stop(self) -> None:
         if self._proc.poll() is None:
             try:
-                self._proc.stdin.close()  # the harness exits on end of input
+                self._stdin.close()  # the harness exits on end of input
                 self._proc.wait(timeout=2)
             except (OSError, subprocess.TimeoutExpired):
                 self._proc.kill()

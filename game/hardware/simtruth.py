@@ -22,13 +22,15 @@ PROBES = 12
 def ideal_clock(box: SimBox, ppm: float, probes: int = PROBES) -> tuple[int, float, float]:
     """(round trip, host ns, ideal device us) of one moment, from the probe
     with the shortest round trip (the rate is known)."""
-    best = None
+    best: tuple[int, float, float] | None = None
     for _i in range(probes):
         sent = time.monotonic_ns()
         ideal = box.ideal_us()  # "now" and "stats" answered at one simulated instant
         received = time.monotonic_ns()
         if best is None or received - sent < best[0]:
             best = (received - sent, (sent + received) / 2, ideal)
+    if best is None:
+        raise ValueError("ideal_clock needs at least one probe")
     return best
 
 

@@ -193,25 +193,27 @@ class ClockSync:
     def ready(self) -> bool:
         return self.samples >= MIN_SAMPLES
 
-    def _need_fit(self) -> Fit:
-        if self._fit is None:
+    def _need_fit(self) -> tuple[Fit, int]:
+        """The fit and the host time (ns) its times are relative to."""
+        if self._fit is None or self._origin is None:
             raise ValueError("no PONG yet: the box's clock is unknown")
-        return self._fit
+        return self._fit, self._origin
 
     def to_host(self, device_us: float) -> tuple[int, int]:
         """(host monotonic ns, uncertainty bound in ns) of a device time."""
-        fit = self._need_fit()
+        fit, origin = self._need_fit()
         t = fit.t_avg + (device_us - fit.d_avg) / fit.freq
-        return round(self._origin + t), self._bound(fit, t)
+        return round(origin + t), self._bound(fit, t)
 
     def to_device(self, host_ns: int) -> float:
         """The device time (us, unwrapped) expected at a host time."""
-        return self._at(self._need_fit(), host_ns - self._origin)
+        fit, origin = self._need_fit()
+        return self._at(fit, host_ns - origin)
 
     def bound_ns(self, host_ns: int | None = None) -> int:
         """The bound of a time converted now (or at host_ns)."""
-        fit = self._need_fit()
-        t = fit.t_ref if host_ns is None else host_ns - self._origin
+        fit, origin = self._need_fit()
+        t = fit.t_ref if host_ns is None else host_ns - origin
         return self._bound(fit, t)
 
     def _bound(self, fit: Fit, t: float) -> int:
@@ -220,7 +222,7 @@ class ClockSync:
 
     @property
     def drift_ppm(self) -> float:
-        return (self._need_fit().freq / NOMINAL_US_PER_NS - 1) * 1e6
+        return (self._need_fit()[0].freq / NOMINAL_US_PER_NS - 1) * 1e6
 
     def offset_us(self, host_ns: int) -> float:
         """Device time minus host time (both in us) at host_ns: what diagnostics show."""

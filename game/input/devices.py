@@ -190,8 +190,8 @@ class Devices:
             self.notices.append(_("Gamepad not recognised: {name}").format(name=name))
             return []
         if t in (pygame.CONTROLLERDEVICEREMOVED, pygame.JOYDEVICEREMOVED):  # SDL sends both
-            pad = self.pads.pop(e.instance_id, None)
-            if pad is not None:
+            gone = self.pads.pop(e.instance_id, None)
+            if gone is not None:
                 self.notices.append(_("Gamepad disconnected"))
             return []
         if t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):

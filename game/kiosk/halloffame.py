@@ -48,6 +48,10 @@ class Entry:
     cabinet: str
 
 
+# {kind: {"today": [...], "all_time": [...]}}, best first
+Board = dict[str, dict[str, list[Entry]]]
+
+
 class HallOfFame:
     def __init__(self, stats: Stats) -> None:
         self.stats = stats
@@ -97,15 +101,13 @@ class HallOfFame:
         k = self._kind(game, kind)
         return self.stats.query(lambda conn: _best(conn, game, k, day, limit, cabinet), [], **kw)
 
-    def board(
-        self, game: str, day: date | None = None, limit: int = 5, *, cabinet: str | None = None, **kw
-    ) -> dict[str, dict[str, list[Entry]]]:
+    def board(self, game: str, day: date | None = None, limit: int = 5, *, cabinet: str | None = None, **kw) -> Board:
         """For attract mode, in one query: {kind: {"today": [...], "all_time": [...]}}
         (`day` defaults to the cabinet's today)."""
         day = day or self.stats.clock().date()
         ks = list(kinds(game).values())
 
-        def run(conn: sa.Connection) -> dict[str, dict[str, list[Entry]]]:
+        def run(conn: sa.Connection) -> Board:
             return {
                 k.name: {
                     "today": _best(conn, game, k, day, limit, cabinet),
@@ -114,7 +116,7 @@ class HallOfFame:
                 for k in ks
             }
 
-        empty = {k.name: {"today": [], "all_time": []} for k in ks}
+        empty: Board = {k.name: {"today": [], "all_time": []} for k in ks}
         return self.stats.query(run, empty, **kw)
 
     def qualifies(

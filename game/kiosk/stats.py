@@ -114,13 +114,23 @@ class Status:
 
 
 class _Job:
-    __slots__ = ("default", "fn", "future", "queued", "what")
+    """A write, run in a transaction in the order it was queued."""
 
-    def __init__(
-        self, fn: Callable[[sa.Connection], Any], what: str, future: Future | None = None, default: Any = None
-    ) -> None:
-        self.fn, self.what, self.future, self.default = fn, what, future, default
+    __slots__ = ("fn", "queued", "what")
+
+    def __init__(self, fn: Callable[[sa.Connection], Any], what: str) -> None:
+        self.fn, self.what = fn, what
         self.queued = time.perf_counter()
+
+
+class _Query(_Job):
+    """A read: its answer (or `default`) goes to `future`."""
+
+    __slots__ = ("default", "future")
+
+    def __init__(self, fn: Callable[[sa.Connection], Any], future: Future, default: Any) -> None:
+        super().__init__(fn, "query")
+        self.future, self.default = future, default
 
 
 _STOP = object()
@@ -436,7 +446,7 @@ class Stats:
     ) -> Any:
         """Run `fn(connection)` on the worker after the queued writes; `default`
         if the database cannot answer within `timeout`. With wait=False, a Future."""
-        job = _Job(fn, "query", Future(), default)
+        job = _Query(fn, Future(), default)
         if self._down_until > time.monotonic() or not self._thread.is_alive():
             job.future.set_result(default)
         else:
@@ -616,11 +626,11 @@ class Stats:
                 item = self._q.get(timeout=wait) if not stopping else self._q.get_nowait()
             except queue.Empty:
                 item = None
-            reads: list[_Job] = []
+            reads: list[_Query] = []
             while item is not None:
                 if item is _STOP:
                     stopping = True
-                elif item.future is None:
+                elif not isinstance(item, _Query):
                     writes.append(item)
                     if len(writes) > self.max_pending:
                         writes.popleft()
@@ -650,17 +660,18 @@ class Stats:
     def _try(self, writes: deque[_Job]) -> bool:
         """Open and migrate if needed, then write in order; False on a transient failure."""
         try:
+            if self._engine is None or self._writer is None:
+                self._engine = make_engine(self.url, self.connect_timeout)
+                self._writer = self._engine.execution_options(writer=True)
+            writer = self._writer
             if not self._ready.is_set():
-                if self._engine is None:
-                    self._engine = make_engine(self.url, self.connect_timeout)
-                    self._writer = self._engine.execution_options(writer=True)
-                with self._writer.begin() as conn:
+                with writer.begin() as conn:
                     migrate(conn)
                 self._ready.set()
             while writes:
                 job = writes[0]
                 try:
-                    with self._writer.begin() as conn:
+                    with writer.begin() as conn:
                         job.fn(conn)
                 except TRANSIENT:
                     raise
@@ -683,8 +694,8 @@ class Stats:
                 self._engine.dispose()  # a fresh connection next time
             return False
 
-    def _answer(self, job: _Job) -> None:
-        if not self._ready.is_set() or self._down_until > time.monotonic():
+    def _answer(self, job: _Query) -> None:
+        if self._engine is None or not self._ready.is_set() or self._down_until > time.monotonic():
             job.future.set_result(job.default)
             return
         try:

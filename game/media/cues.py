@@ -67,7 +67,7 @@ def cues(gdef: GameDef, before: Moment, after: Moment, seat: int, action: dict, 
     """The effect names to play after `seat` did `action` (in order).
     `humans`: the seats a person plays, who hear "your_turn" when it comes."""
     spec = gdef.cues
-    out = list(spec.by_type.get(action.get("type"), ()))
+    out = list(spec.by_type.get(action.get("type", ""), ()))
     if spec.extra is not None:
         out += spec.extra(before.view, after.view, action)
     turn = None if gdef.realtime else _turn(gdef, after)  # real time: no turns

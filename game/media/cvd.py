@@ -37,7 +37,8 @@ def parse(colour) -> RGB:
     """(r, g, b), [r, g, b] or "#rrggbb" -> (r, g, b)."""
     if isinstance(colour, str):
         h = colour.lstrip("#")
-        return tuple(int(h[i : i + 2], 16) for i in (0, 2, 4))
+        r, g, b = (int(h[i : i + 2], 16) for i in (0, 2, 4))
+        return r, g, b
     r, g, b = colour[:3]
     return int(r), int(g), int(b)
 
@@ -60,7 +61,8 @@ def simulate(colour, vision: str) -> RGB:
         return rgb
     m = MACHADO_2009[vision]
     lin = [_to_linear(v) for v in rgb]
-    return tuple(_to_srgb(sum(m[i][j] * lin[j] for j in range(3))) for i in range(3))
+    r, g, b = (_to_srgb(sum(m[i][j] * lin[j] for j in range(3))) for i in range(3))
+    return r, g, b
 
 
 def lab(colour) -> tuple[float, float, float]:

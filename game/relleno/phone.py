@@ -11,6 +11,8 @@ Everything here reads the seat's observation only.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game import i18n
 from game.engine.phone import hex_colour, item
 from game.i18n import _
@@ -63,14 +65,14 @@ def group(a: dict, obs: dict, seat: int, names: list[str]) -> str:
     return ""
 
 
-def panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
+def panels(obs: dict, seat: int, names: list[str]) -> list[dict[str, Any]]:
     cards = content().cards
     picked = set(obs.get("picked") or [])  # the cards picked for a fill so far, ticked
     hand = [_card(f"hand:{c}", cards[c]) for c in obs["hand"]]
     for shown, c in zip(hand, obs["hand"]):
         if c in picked:
             shown["text"], shown["alt"] = "✓ " + shown["text"], _("picked") + ": " + shown["alt"]
-    out = [{"title": _("Your hand"), "kind": "cards", "items": hand or [_("empty")]}]
+    out: list[dict[str, Any]] = [{"title": _("Your hand"), "kind": "cards", "items": hand if hand else [_("empty")]}]
     if obs["phase"] == "bonus" and obs["just_played"]:  # a bonus fill takes these, not the hand
         played = [_card(f"played:{c}", cards[c]) for c in obs["just_played"]]
         out.append({"title": _("Just played"), "kind": "cards", "items": played})

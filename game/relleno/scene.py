@@ -25,7 +25,7 @@ from collections import Counter
 import pygame
 
 from game import i18n
-from game.app.table import TableScene
+from game.app.table import Step, TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
 from game.engine.rng import Rng
 from game.i18n import _, language, ngettext
@@ -198,7 +198,11 @@ class RellenoScene(TableScene):
                     self.submit(seat, {"type": "pick", "card": card})
                 self.reveal_at = None
                 return
-            self.play_until(lambda s, turn=turn: (s.day, s.turn_index) != turn)  # the next turn
+
+            def next_turn(s, turn=turn) -> bool:
+                return (s.day, s.turn_index) != turn
+
+            self.play_until(next_turn)  # the next turn
 
     def _easy_until(self, done, limit: int = 2000) -> None:
         """Play every seat with the easy bot until `done(state)` (a moment's setting)."""
@@ -234,7 +238,7 @@ class RellenoScene(TableScene):
         r = ui.text(surf, deck.format(n=obs["deck_size"]), (1896, 24), 34, MUTED, anchor="topright")
         # The day and whose turn it is take what the deck count leaves (French runs long).
         ui.text(surf, f"{head}  ·  {turn}" if turn else head, (24, 14), 46, ACCENT, True, width=r.left / ui.u - 48)
-        right = 1896
+        right = 1896.0
         for reserved in obs["reserved"][:1]:  # on the last move's line: the order line needs its width at 6 seats
             text = _("Reserved for tomorrow: {recipe}").format(recipe=card_name(reserved))
             right = ui.text(surf, text, (1896, 76), 32, MUTED, anchor="topright", width=RESERVED_W).left / ui.u - 24
@@ -290,7 +294,7 @@ class RellenoScene(TableScene):
         ui_text = ui.render(stamp, 34, ADVANCED if c.time is None else CARD_INK, True)
         surf.blit(ui_text, ui_text.get_rect(topright=(r.width - ui.px(10), ui.px(6))))
         size_name, lines = ui.fit_lines(name, 30, w - 20, 2, True)
-        y = 46
+        y: float = 46
         for line in lines:
             img = ui.render(line, size_name, CARD_INK, True)
             surf.blit(img, (ui.px(10), ui.px(y)))
@@ -329,7 +333,7 @@ class RellenoScene(TableScene):
     # -- the day's order
     def _draw_order(self, surf, obs: dict) -> None:
         ui = self.ui
-        x = 24
+        x: float = 24
         if obs["phase"] == Phase.CHOOSE:
             x = ui.text(surf, _("Time cards:"), (x, ORDER_Y), 36, MUTED).right / ui.u + 16
             for seat in range(self.state.num_seats):
@@ -441,10 +445,10 @@ class RellenoScene(TableScene):
             return _("Lit recipes are covered by your cards: choose one to fill it")
         return _("Choose cards to fill a recipe, or restock")
 
-    def _buttons(self, obs: dict, mine: int) -> list[tuple[str, object, float, float]]:
+    def _buttons(self, obs: dict, mine: int) -> list[tuple[str, dict | Step, float, float]]:
         """The seat's buttons, right-aligned above the hand: (text, action, x, width)."""
         phase = obs["phase"]
-        buttons: list[tuple[str, object]] = []
+        buttons: list[tuple[str, dict | Step]] = []
         if phase == Phase.CHOOSE:
             buttons.append((_("Play"), self._confirm_time))
         elif phase == Phase.BONUS:
@@ -456,7 +460,8 @@ class RellenoScene(TableScene):
             buttons.append((_("Restock ({n})").format(n=back), {"type": "restock"}))
             if obs["book"]:
                 buttons.append((_("Cancel") if self.reserving else _("Restock and reserve"), self._toggle_reserve))
-        placed, x = [], 1888.0
+        placed: list[tuple[str, dict | Step, float, float]] = []
+        x = 1888.0
         for text, what in reversed(buttons):
             w = max(200, self.ui.font(34, True).size(text)[0] / self.ui.u + 48)
             x -= w
@@ -464,7 +469,7 @@ class RellenoScene(TableScene):
             x -= 16
         return placed
 
-    def _draw_buttons(self, surf, buttons: list[tuple[str, object, float, float]]) -> None:
+    def _draw_buttons(self, surf, buttons: list[tuple[str, dict | Step, float, float]]) -> None:
         for text, what, x, w in buttons:
             rect = self.ui.rect(x, HAND_Y - 60, w, 64)
             self.ui.panel(surf, rect, PANEL_HI, 14, ACCENT)

@@ -66,12 +66,17 @@ class FakePhone:
             "res": self.step_ms,
         }
 
+    def _open(self) -> aiohttp.ClientWebSocketResponse:
+        if self.ws is None:
+            raise RuntimeError("FakePhone: connect() first")
+        return self.ws
+
     async def send(self, message: dict | str) -> None:
-        await self.ws.send_str(message if isinstance(message, str) else json.dumps(message))
+        await self._open().send_str(message if isinstance(message, str) else json.dumps(message))
 
     async def _read(self) -> None:
         try:
-            async for msg in self.ws:
+            async for msg in self._open():
                 if msg.type != aiohttp.WSMsgType.TEXT:
                     continue
                 doc = json.loads(msg.data)

@@ -23,6 +23,7 @@ import socket
 import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
+from typing import cast
 
 from aiohttp import web
 
@@ -92,7 +93,7 @@ class _Attempts:
 @dataclass(eq=False)
 class _Held:
     address: str
-    transport: asyncio.BaseTransport
+    transport: asyncio.Transport
     accepted: float
     requests: int = 0  # requests whose headers arrived
     trusted: bool = False  # a phone that said a good hello: no deadline, never evicted
@@ -119,7 +120,7 @@ class Gate:
     def __len__(self) -> int:
         return len(self._held)
 
-    def admit(self, handler: object, transport: asyncio.BaseTransport) -> bool:
+    def admit(self, handler: object, transport: asyncio.Transport) -> bool:
         """A connection just accepted: held (and its deadlines set), or aborted."""
         loop = asyncio.get_running_loop()
         now = loop.time()
@@ -202,7 +203,9 @@ class GatedHandler(web.RequestHandler):
         self.admitted = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.admitted = self.gate.admit(self, transport)
+        # A stream server hands its protocol a Transport; asyncio types the callback
+        # with the base class (aiohttp's own RequestHandler casts the same way).
+        self.admitted = self.gate.admit(self, cast(asyncio.Transport, transport))
         if self.admitted:
             super().connection_made(transport)
 

@@ -84,5 +84,5 @@ def make_sheet(game: str, manifest: M.Manifest) -> Sheet | None:
         uri = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
         rules.append(f'{selector}{{background-image:url("{uri}")}}\n')
     css = "".join(rules).encode("ascii")
-    ids = frozenset(i for ids in by_file.values() for i in ids)
-    return Sheet(game, css, gzip.compress(css, 9, mtime=0), hashlib.sha256(css).hexdigest()[:12], ids)
+    every = frozenset(i for ids in by_file.values() for i in ids)
+    return Sheet(game, css, gzip.compress(css, 9, mtime=0), hashlib.sha256(css).hexdigest()[:12], every)

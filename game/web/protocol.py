@@ -64,7 +64,7 @@ class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, froz
         return getattr(self, key)
 
 
-class Hello(Message, tag="hello"):
+class Hello(Message, tag="hello", frozen=True):
     game: Text
     seat: Annotated[int, Meta(ge=0, le=5)]
     key: Text
@@ -72,17 +72,17 @@ class Hello(Message, tag="hello"):
     res: Ms
 
 
-class Pong(Message, tag="pong"):
+class Pong(Message, tag="pong", frozen=True):
     id: Int
     t: Ms
 
 
-class Act(Message, tag="act"):
+class Act(Message, tag="act", frozen=True):
     v: Int
     i: Int
 
 
-class Press(Message, tag="press"):
+class Press(Message, tag="press", frozen=True):
     control: Literal["deck0", "deck1", "deck2", "deck3", "deck4", "wokup"]
     t: Ms
     seq: Int

@@ -163,7 +163,7 @@ class Conn:
     bucket: Bucket
     seat: int | None = None
     device: str | None = None
-    clock: PhoneClock | None = None
+    clock: PhoneClock = field(default_factory=PhoneClock)  # the page's timer resolution comes with its hello
     active: bool = False  # holds its seat (not waiting for a take-over)
     last_pong: float = field(default_factory=time.monotonic)
     drops: int = 0
@@ -548,18 +548,18 @@ class PhoneServer:
             return False
         if msg.type == WSMsgType.TEXT:
             parsed = P.parse(msg.data)
-            reason = parsed if isinstance(parsed, str) else None if parsed.type == "hello" else "before-hello"
+            if not isinstance(parsed, str) and parsed.type == "hello":
+                return await self._join(conn, parsed)
+            reason = parsed if isinstance(parsed, str) else "before-hello"
         elif msg.type == WSMsgType.BINARY:
             reason = P.BINARY
         else:
             if msg.type == WSMsgType.ERROR:
                 self._drop(conn, _error_reason(msg))
             return False
-        if reason is not None:
-            self._drop(conn, reason)
-            await self._refuse(conn, "before-hello", "")
-            return False
-        return await self._join(conn, parsed)
+        self._drop(conn, reason)
+        await self._refuse(conn, "before-hello", "")
+        return False
 
     async def _refuse(self, conn: Conn, reason: str, text: str | None = None) -> None:
         text = self._word(reason) if text is None else text
@@ -573,7 +573,7 @@ class PhoneServer:
             st = self._seats.get(seat)
             if verdict == L.OK and st is None:
                 verdict = L.NO_SEAT
-            if verdict != L.OK:
+            if verdict != L.OK or st is None:  # (no seat is NO_SEAT, just above)
                 self._refused[verdict] += 1
             else:
                 conn.seat, conn.device, conn.clock = seat, hello["device"], PhoneClock(hello["res"])
@@ -601,7 +601,7 @@ class PhoneServer:
 
     async def _welcome(self, conn: Conn) -> None:
         with self._lock:
-            st = self._seats.get(conn.seat)
+            st = self._seats.get(conn.seat) if conn.seat is not None else None  # (let go meanwhile)
             view = st.view if st is not None else None
         await self._send_now(conn, P.dump({"type": "welcome", "seat": conn.seat, "words": self.words}))
         if view is not None:
@@ -648,9 +648,9 @@ class PhoneServer:
             ping_id = conn.clock.ping(time.monotonic_ns())
             await self._send_now(conn, P.dump({"type": "ping", "id": ping_id}))
             sent += 1
-            if conn.active and now - last_sync >= SYNC_EVERY_S and conn.clock.bound_ns() is not None:
+            bound = conn.clock.bound_ns()
+            if conn.active and now - last_sync >= SYNC_EVERY_S and bound is not None:
                 last_sync = now
-                bound = conn.clock.bound_ns()
                 await self._send_now(
                     conn, P.dump({"type": "sync", "bound_ms": round(bound / 1e6, 3), "ready": conn.clock.ready})
                 )
@@ -671,7 +671,7 @@ class PhoneServer:
             conn.last_pong = time.monotonic()
             if conn.clock.pong(msg["id"], msg["t"], arrived) and conn.active:
                 with self._lock:
-                    st = self._seats.get(conn.seat)
+                    st = self._seats.get(conn.seat) if conn.seat is not None else None
                     if st is not None and st.conn is conn:
                         st.bound_ns = conn.clock.bound_ns()
             return
@@ -685,13 +685,12 @@ class PhoneServer:
             with self._lock:
                 st = self._seats.get(conn.seat)
                 ok = st is not None and msg["v"] == st.v and st.acted is None and msg["i"] < len(st.legal)
-                if ok:
+                if ok and st is not None:
                     # One move per view, in flight until the arcade answers it: a new view
                     # (applied) or `tell` (refused). The arcade answers every move it is given.
                     st.acted = st.v
                     action = detached(st.legal[msg["i"]])  # the event's own copy
-                behind = st is not None and msg["v"] != st.v and st.view is not None
-                fresh = st.view if behind else None
+                fresh = st.view if st is not None and msg["v"] != st.v else None  # the phone is behind
             if not ok:
                 self._drop(conn, "stale")
                 self._send(conn, P.dump({"type": "told", "text": self._word("stale"), "stale": True}))

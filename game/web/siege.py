@@ -42,6 +42,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from ..engine.gamedef import GameDef
 from ..input.events import EventQueue
@@ -123,7 +125,8 @@ async def _ws_loop(port: int, end: float, addr: str, out: dict, body) -> None:
     async with aiohttp.ClientSession(connector=connector) as session:
         while time.monotonic() < end:
             try:
-                async with session.ws_connect(f"http://127.0.0.1:{port}/ws", max_msg_size=0, timeout=5) as ws:
+                close_s = aiohttp.ClientWSTimeout(ws_close=5)
+                async with session.ws_connect(f"http://127.0.0.1:{port}/ws", max_msg_size=0, timeout=close_s) as ws:
                     out["opened"] += 1
                     await body(ws)
             except (aiohttp.ClientError, OSError, TimeoutError) as exc:
@@ -214,8 +217,14 @@ async def _burn(port: int, seconds: float) -> dict:
 def attack(kind: str, port: int, seconds: float) -> dict:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 8192), hard))  # the attacker's own sockets
-    run = {"slow": _slow, "reopen": _reopen, "junk": _junk, "crowd": _crowd, "burn": _burn}[kind]
-    return asyncio.run(run(port, seconds))
+    attacks: dict[str, Callable[[int, float], Coroutine[Any, Any, dict]]] = {
+        "slow": _slow,
+        "reopen": _reopen,
+        "junk": _junk,
+        "crowd": _crowd,
+        "burn": _burn,
+    }
+    return asyncio.run(attacks[kind](port, seconds))
 
 
 # ---- the arcade's side (this process) --------------------------------------------------
@@ -345,7 +354,7 @@ def siege(kind: str | None, gdef: GameDef, seconds: float = 8.0, server: PhoneSe
     urls = server.new_game([0, 1, 2])
     table = MiniTable(state, NAMES, server, events, bots={2: gdef.make_bot("random")}, tick_s=FRAME_S).start()
     frames, files = Frames().start(), FileWatch().start()
-    out = {"attack": kind or "none", "joins": 0, "joins_ok": 0, "joins_failed": 0, "join_max_s": 0.0}
+    out: dict[str, Any] = {"attack": kind or "none", "joins": 0, "joins_ok": 0, "joins_failed": 0, "join_max_s": 0.0}
     out |= {"join_errors": {}, "moves_sent": 0}
     until = threading.Event()
     player = threading.Thread(target=lambda: asyncio.run(_players(urls, table, until, out)), daemon=True)
@@ -486,7 +495,7 @@ def main(argv: list[str]) -> None:
         for kind in argv[1:] or ATTACKS:
             print(json.dumps(kiosk_heartbeat(kind)), flush=True)
         return
-    for kind in argv or [None, *ATTACKS]:
+    for kind in argv or ["none", *ATTACKS]:
         gdef = importlib.import_module("game.wewillwokyou").GAME  # by name: the web layer imports no game
         fig = siege(None if kind in (None, "none") else kind, gdef)
         print(json.dumps(fig), flush=True)

@@ -9,6 +9,8 @@ Everything here reads the seat's observation only.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.engine.phone import hex_colour, item
 from game.i18n import N_, _
 
@@ -44,10 +46,12 @@ def _wok(key: str, w: int) -> dict:
     return item(key, wok_text(w), f"wewillwokyou.wok.{entry['kind']}", "", lines)
 
 
-def panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
+def panels(obs: dict, seat: int, names: list[str]) -> list[dict[str, Any]]:
     me = obs["seats"][seat]
     hand = [_card(f"hand:{c}", c) for c in obs["hand"]]
-    out = [{"title": _("Your hand"), "kind": "cards", "items": hand or [_("No ingredients yet")]}]
+    out: list[dict[str, Any]] = [
+        {"title": _("Your hand"), "kind": "cards", "items": hand if hand else [_("No ingredients yet")]}
+    ]
     if obs["pending"]:
         out.append(
             {"title": _("Laid"), "kind": "cards", "items": [_card(f"laid:{c}", c) for c in obs["pending"]["laid"]]}
@@ -75,8 +79,8 @@ def panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
             coins.append(shown)
         woks = item("woks", _(N_("Wok cards")), "wewillwokyou.back.wok", _(N_("Wok cards")))
         out.append({"title": _(N_("Market")), "kind": "cards", "items": rows + coins + [woks]})
-    coins = _("Coins: {n}").format(n=me["coins"])
-    out.append({"title": coins, "kind": "cards", "items": [_wok(f"won:{w}", w) for w in me["woks"]] or [_("none")]})
+    won: list[dict | str] = [_wok(f"won:{w}", w) for w in me["woks"]]
+    out.append({"title": _("Coins: {n}").format(n=me["coins"]), "kind": "cards", "items": won or [_("none")]})
     if obs["result"]:
         out.append({"title": _("Scores"), "items": [f"{names[s]}: {r['score']}" for s, r in enumerate(obs["result"])]})
     return out

@@ -437,8 +437,8 @@ class WokScene(TableScene):
             ui.panel(surf, ui.rect(x, 84, width - 12, 950), PANEL, 16, self.seat_colour(s))
             ui.text(surf, self.seat_name(s), (x + 16, 96), 42, self.seat_colour(s), True, width=width - 140)
             ui.text(surf, f"{result['score']}", (x + width - 36, 92), 52, ACCENT, True, "topright")
-            y = 156
-            men = {m["wok"]: [] for m in result["men"]}
+            y: float = 156
+            men: dict[int | None, list[dict]] = {m["wok"]: [] for m in result["men"]}
             for m in result["men"]:
                 men[m["wok"]].append(m)
             for entry in result["woks"]:

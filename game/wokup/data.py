@@ -36,6 +36,13 @@ class Card:
     ingredients: tuple
     n: int  # the count a kind needs (0 for kinds that need none)
 
+    @property
+    def the_ingredient(self) -> str:
+        """The ingredient of a kind that names one (trio, at_least, equal_any: the load checks it)."""
+        if self.ingredient is None:
+            raise ValueError(f"card {self.id} ({self.kind}) names no single ingredient")
+        return self.ingredient
+
 
 @dataclass(frozen=True)
 class Deck:

@@ -12,6 +12,7 @@ Everything here reads the seat's observation only.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from game.engine.phone import item
 from game.i18n import _
@@ -41,9 +42,9 @@ def group(a: dict, obs: dict, seat: int, names: list[str]) -> str:
     return words.choice_prompt(obs) or ""
 
 
-def panels(obs: dict, seat: int, names: list[str]) -> list[dict]:
+def panels(obs: dict, seat: int, names: list[str]) -> list[dict[str, Any]]:
     chef = obs["chefs"][seat]
-    out = []
+    out: list[dict[str, Any]] = []
     if obs["result"]:
         totals = [f"{names[s]}: {r['total']}" for s, r in enumerate(obs["result"])]
         out.append({"title": _("Scores"), "items": totals})
@@ -70,7 +71,7 @@ def _board(obs: dict, names: list[str]) -> list[dict]:
     for r, row in enumerate(obs["grid"]):
         grid += [_arrow(next(a for a, (kind, i) in enumerate(ARROWS) if kind == "row" and i == r))]
         grid += [_tile(f"grid:{t}", t, t in line, t in done) for t in row]
-    out = [
+    out: list[dict[str, Any]] = [
         {"title": head, "kind": "grid", "cols": 4, "items": grid},
         {"title": free, "kind": "cards", "items": [_tile(f"free:{t}", t) for t in obs["free"]]},
     ]

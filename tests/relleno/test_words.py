@@ -59,7 +59,9 @@ def test_a_phone_ticks_the_cards_picked_for_a_fill():
     choose(s, "remy", "dario")
     s.apply(0, {"type": "pick", "card": "aiko"})
     view = build_view(s, 0, NAMES[:2])
-    assert view["panels"][0]["items"] == ["✓ Aiko", "Vicki"]
+    hand = view["panels"][0]["items"]
+    assert [i["text"] for i in hand] == ["✓ Aiko", "Vicki"]
+    assert hand[0]["alt"].startswith("picked: Aiko") and not hand[1]["alt"].startswith("picked")
     assert "Fill Swiss roll with Aiko" in view["labels"]
     assert set(view["groups"]) == {"Fill a recipe with: Aiko"}, "until the fill, only its steps"
     s.apply(0, {"type": "cancel"})

@@ -31,6 +31,8 @@ if connection is not None:
     run(connection)
 else:
     url = context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option("sqlalchemy.url")
+    if not url:
+        raise SystemExit("alembic: give the database URL with -x url=... (see this file's docstring)")
     engine = sa.create_engine(url)
     with engine.begin() as conn:
         run(conn)

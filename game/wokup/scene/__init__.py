@@ -85,7 +85,7 @@ class WokUpScene(TableScene):
         super().__init__(app, session)
         players = {seat: bots.make(cfg.level) for seat, cfg in enumerate(session.seats) if cfg.is_bot}
         # The table in game time (physics, bots' claims, the table's own actions): see driver.py.
-        self.driver = Driver(lambda: self.session.state, self.submit, players, session.seed)
+        self.driver = Driver(lambda: self.state, self.submit, players, session.seed)
         self.table = self.driver.table
         self.wok = geometry.wok()
         self.mono_at = time.monotonic_ns()
@@ -96,8 +96,8 @@ class WokUpScene(TableScene):
         self.shouts: dict[int, float] = {}  # seat -> scene time its "Wok'up!" bubble ends
         self._impacts = 0  # the table's impacts already heard
         self._tick = 0  # the countdown second already heard
-        self._static = None
-        self._static_key = None
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
         self._deck_rects: list[pygame.Rect] = []  # where the decks lie, made with the static layer
         self.replay = Replay(app.motion)  # the last second of the wok, again after a close call
         # Show counts and complete recipes: chosen for this game, or in the settings for all.
@@ -226,8 +226,8 @@ class WokUpScene(TableScene):
             self.motion.fly(f"wokup.back.{deck}", src, dst)
             self.motion.rise("+1", (mat.centerx / self.ui.u, mat.centery / self.ui.u), self.seat_colour(seat))
         self.banner, self.banner_until = lines[:2], self.clock + BANNER_S
-        margin = words.margin_ns(last)
-        if margin is not None and margin < CLOSE_NS:
+        gap = words.margin_ns(last)
+        if gap is not None and gap < CLOSE_NS:
             self.start_replay()
         if self.state.is_over():  # the end stays up until the results screen
             names = i18n.names(self.seat_name(w) for w in self.state.winners())
@@ -326,7 +326,7 @@ class WokUpScene(TableScene):
             surf.get_size(),
             tuple(state.decks[d][-1] if state.face_up[d] else len(state.decks[d]) for d in range(5)),
         )
-        if key != self._static_key:
+        if key != self._static_key or self._static is None:
             self._static_key = key
             self._static = pygame.Surface(surf.get_size(), 0, surf)
             self._paint_static(self._static)

@@ -133,7 +133,7 @@ def card_face(card_id: str, box: int, font_px: int) -> pygame.Surface:
             icon(surf, ing, (c + (i % 2 - 0.5) * box * 0.48, c + (i // 2 - 0.5) * box * 0.48), small)
         return surf
     if card.kind in ("trio", "at_least"):
-        icon(surf, card.ingredient, (c, top), big)
+        icon(surf, card.the_ingredient, (c, top), big)
         sign("2·3·4" if card.kind == "trio" else f"{card.n}+", c, low)
     elif card.kind == "touching":
         mini = pygame.Rect(0, 0, box * 0.3, box * 0.4)

@@ -228,7 +228,7 @@ class YataiScene(TableScene):
         humans = self.session.humans()
 
         def serve_ready(s) -> bool:
-            return s.turn in humans and s.phase == Phase.ACTIONS and not s.pending and self._serves(s)
+            return s.turn in humans and s.phase == Phase.ACTIONS and not s.pending and bool(self._serves(s))
 
         self.play_until(serve_ready, limit=5000)
         serves = self._serves(self.state)
@@ -630,7 +630,7 @@ class YataiScene(TableScene):
         if hint:
             y = self._lines(surf, hint, y + 2, (32, 30, 28, 26), INK)
         skips = self._skipped(mine)
-        if skips:
+        if skips and self.tile_pick is not None and self.arrow_pick is not None:  # (skips come only with both)
             line = line_tiles(slide(self.state.grid, self.tile_pick, self.arrow_pick)[0], self.arrow_pick)
             actions = i18n.names(words.tile(line[s]) for s in skips)
             warning = _("Careful: this line skips {actions}").format(actions=actions)
@@ -681,7 +681,8 @@ class YataiScene(TableScene):
         keys = [t.key for t in self.targets if t.focusable]
         keys += ["button:slide" if a["type"] == "slide" else action_key(a) for a in buttons]
         focus = self.focus_key if self.focus_key in keys else (keys[0] if keys else None)
-        action = self._offered.get(focus) or next((a for a in buttons if action_key(a) == focus), None)
+        offered = self._offered.get(focus) if focus is not None else None
+        action = offered or next((a for a in buttons if action_key(a) == focus), None)
         if action is None and self.tile_pick is not None and self.arrow_pick is not None:
             action = {"type": "insert", "tile": self.tile_pick, "arrow": self.arrow_pick}
         return self.state.label(mine, action, self.session.names()) if action is not None else ""
