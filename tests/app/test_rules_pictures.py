@@ -107,9 +107,10 @@ def test_a_bad_moment_is_reported_by_file_and_line_and_the_page_goes_on(monkeypa
     monkeypatch.setattr(scene, "source", lambda: ("assets/rules/yatai.en.md", text))
     with caplog.at_level(logging.ERROR, logger=rules_screen.__name__):
         app.draw()
+    from game.yatai.scene import YataiScene
+
     assert scene.problems == [
-        "assets/rules/yatai.en.md line 2: no moment 'nowhere' for yatai"
-        " (has start, midgame, end, setup, choosing, serve)"
+        f"assets/rules/yatai.en.md line 2: no moment 'nowhere' for yatai (has {', '.join(YataiScene.moments())})"
     ]
     assert "yatai.en.md line 2" in caplog.text
     assert [line for line, _h, _w in scene._pages()[0].lines] == ["Goal", "Win."]
