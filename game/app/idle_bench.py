@@ -29,7 +29,7 @@ from typing import TextIO
 
 import pygame
 
-from . import catalogue
+from . import catalogue, shots
 from .app import App
 from .realwindow import cpu_seconds, real_display
 from .table import scene_class
@@ -41,7 +41,6 @@ F12 = 0xFFC9  # a key nothing in the arcade answers to
 
 def idle_cpu(seconds: float = 3.0, size: tuple[int, int] = SIZE, scene: str = "title", game: str | None = None) -> dict:
     """The arcade showing `scene` untouched for `seconds` in this process: % of a core, frames presented."""
-    from . import shots
 
     app = App(size=size)
     shots.build(app, scene, game, 1)
@@ -93,7 +92,6 @@ def send_presses(presses: int) -> None:
 def key_stamps(presses: int = PRESSES, scene: str = "table:start", game: str | None = "relleno") -> dict:
     """Key presses sent through XTest (by another process) to a table in the real loop:
     each press's stamp minus the time it was flushed to the X server, in ms."""
-    from . import shots
 
     app = App(size=SIZE)
     shots.build(app, scene, game, 1)

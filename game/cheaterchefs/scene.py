@@ -336,8 +336,7 @@ class CheaterChefsScene(TableScene):
         """The winning counter: a big WINS! and sparks rising beside it."""
         ui = self.ui
         free = LEFT + ROW_W - x
-        if free < 200:  # a full counter: the word goes under the winner's name, the sparks over the cards
-            ui.text(surf, _("WINS!"), (LEFT + 16, y + h - 64), 44, GREEN, True, width=NAME_W - 32)
+        if free < 200:  # a full counter has no room for the word (the header and the green frame say it): sparks
             x, free = LEFT + NAME_W, ROW_W - NAME_W
         else:
             ui.text(surf, _("WINS!"), (x + free / 2, y + h / 2), 64, GREEN, True, "center", width=free - 24)
