@@ -112,7 +112,7 @@ def load() -> list[Entry]:
     repeats an id) is unavailable, its problem naming file and entry."""
     path = ASSETS / "games.toml"
     try:
-        text = path.read_text(encoding="utf-8")
+        text = _read(path)
         games = schema.convert(schema.parse_toml(text, path.name), GamesFile, path.name, text).game
     except (OSError, UnicodeDecodeError, schema.SchemaError) as exc:  # no entry can be trusted
         _log_once(f"{path}: {exc}")
@@ -134,6 +134,22 @@ def load() -> list[Entry]:
         seen.add(entry.id)
         entries.append(Entry(**msgspec.structs.asdict(entry)))
     return entries
+
+
+_TEXTS: dict[str, str] = {}  # games.toml as last read, kept
+
+
+def _read(path) -> str:
+    """games.toml's text. The chooser and every title read the catalogue: a process
+    that cannot open a file just then (out of file descriptors under a flood of phone
+    connections, issue 23) shows the games it read last instead of none."""
+    try:
+        _TEXTS[str(path)] = path.read_text(encoding="utf-8")
+    except OSError:
+        if str(path) not in _TEXTS:
+            raise
+        log.warning("%s cannot be read now; the games as read before", path)
+    return _TEXTS[str(path)]
 
 
 _LOGGED: set[str] = set()  # the catalogue is read often (the chooser, each title): each problem logged once

@@ -454,6 +454,8 @@ class TableScene(Scene):
         if t is None:
             return
         ring = t.rect.inflate(self.ui.px(10), self.ui.px(10))
+        if ring.collidelist(self.ui.covers) >= 0:  # under a panel drawn over the table (a reveal): not shown
+            return
 
         def paint(s: pygame.Surface) -> None:
             pulse = 3 + int(2 * (1 + math.sin(self.clock * 6)))
@@ -655,6 +657,7 @@ class TableScene(Scene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.targets = []
+        self.ui.covers = []
         self._live.clear()
         self._frozen = self.covered()
         self._clock_read, self._change_at = False, math.inf

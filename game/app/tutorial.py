@@ -22,6 +22,7 @@ import logging
 
 import pygame
 
+from .. import schema
 from ..engine import picking
 from ..engine.tutorial import Tutorial
 from ..i18n import _
@@ -194,20 +195,27 @@ def seen_path():
     return data_dir() / "tutorials-offered.json"
 
 
+def _seen() -> list[str]:
+    """The games whose guided game was offered, read through the schema (a damaged or
+    hostile file, nested deep, counts as none)."""
+    path = seen_path()
+    if not path.exists():
+        return []
+    try:
+        return schema.read_json(path, list[str])
+    except schema.SchemaError as exc:
+        log.warning("%s", exc)
+        return []
+
+
 def offered(game_id: str) -> bool:
     """Whether the guided first game of `game_id` was offered already (remembered once)."""
-    try:
-        return game_id in json.loads(seen_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError, TypeError):
-        return False
+    return game_id in _seen()
 
 
 def remember_offered(game_id: str) -> None:
     path = seen_path()
-    try:
-        seen = json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
-    except (OSError, ValueError):
-        seen = []
+    seen = _seen()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(sorted({*seen, game_id})), encoding="utf-8")

@@ -69,6 +69,7 @@ class Ui:
         # The size recorder: when a list, every text rendered (on screen or on a
         # cached face) is appended as (text, size in design units).
         self.sizes: list[tuple[str, float]] | None = None
+        self.covers: list[pygame.Rect] = []  # the opaque panels drawn so far this frame (a table resets it)
 
     def resize(self, size: tuple[int, int]) -> None:
         u = min(size[0] / 1920, size[1] / 1080)
@@ -145,6 +146,7 @@ class Ui:
     def cover(self, rect: pygame.Rect) -> None:
         """An opaque panel is drawn over `rect` next: what it hides is no longer on screen,
         so the layout recorder forgets it (the panel's own text is reported after)."""
+        self.covers.append(pygame.Rect(rect))  # a focus ring is not drawn over it (TableScene.draw_focus)
         self.box(rect, "cover")  # game/app/layout.py drops what a cover hides
 
     def box(self, rect: pygame.Rect, kind: str = "card") -> pygame.Rect:

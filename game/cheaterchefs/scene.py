@@ -374,7 +374,7 @@ class CheaterChefsScene(TableScene):
 
     def _draw_side(self, surf, obs: dict, mine: int | None) -> None:
         ui = self.ui
-        box = ui.rect(SIDE_X, 14, SIDE_W, 1052)
+        box = ui.box(ui.rect(SIDE_X, 14, SIDE_W, 1052), "panel")  # what touches it lies on it
         ui.panel(surf, box, (48, 34, 30), 18)
         if obs["over"]:
             ui.text(surf, _("The winning order"), (SIDE_X + 24, 30), 40, GREEN, True, width=SIDE_W - 48)
@@ -549,5 +549,6 @@ class CheaterChefsScene(TableScene):
         card = group[5:] if isinstance(group, str) and group.startswith("card:") else None
         trap = content().traps.get(card) if card else None
         text = words(trap, "text") if trap else _("Arrows choose, confirm acts, back returns; or tap.")
-        for j, line in enumerate(self.ui.wrap(text, 34, 1340)[:2]):
-            self.ui.text(surf, line, (LEFT, 1000 + j * 38), 34, ACCENT if trap else MUTED, width=1340)
+        room = SIDE_X - LEFT - 24  # stops short of the side panel (it ran 60 units into it)
+        for j, line in enumerate(self.ui.wrap(text, 34, room)[:2]):
+            self.ui.text(surf, line, (LEFT, 1000 + j * 38), 34, ACCENT if trap else MUTED, width=room)

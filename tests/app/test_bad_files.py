@@ -198,3 +198,36 @@ def test_the_save_schema_knows_every_field_a_session_writes():
     assert set(written) == set(Save.__struct_fields__)
     assert msgspec.to_builtins(msgspec.convert(written, Save)) == written
     app.quit()
+
+
+def test_the_catalogue_needs_no_file_once_read(monkeypatch):
+    """A process out of file descriptors (issue 23: a flood of phone connections) still
+    lists every game: the catalogue as last read is kept."""
+    import errno
+    from pathlib import Path
+
+    first = [e.id for e in catalogue.load()]
+    real = Path.read_text
+
+    def exhausted(self, *args, **kwargs):
+        if self.name == "games.toml":
+            raise OSError(errno.EMFILE, "Too many open files")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", exhausted)
+    assert [e.id for e in catalogue.load()] == first and all(first)
+    assert catalogue.find("wokup").playable
+
+
+def test_the_guided_games_memory_nested_deep_or_mistyped_counts_as_none():
+    """tutorials-offered.json goes through the same schemas: deep nesting raised
+    RecursionError each time a game with a guided game was chosen."""
+    from game.app import tutorial
+
+    path = tutorial.seen_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for text in ("[" * DEEP + "]" * DEEP, '["wokup", 3]', '{"wokup": true}'):
+        path.write_text(text)
+        assert not tutorial.offered("wokup"), text[:20]
+        tutorial.remember_offered("wokup")
+        assert tutorial.offered("wokup") and not tutorial.offered("yatai")

@@ -177,3 +177,18 @@ def test_every_screen_in_every_language_and_size(name):
         found += [f"{name} {game or ''} {p}" for p in layout.sweep(app, SWEEP_SIZES, list(i18n.LANGUAGES))]
         app.quit()
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:20])
+
+
+def test_a_focus_ring_is_not_drawn_over_a_panel_covering_the_table():
+    """Relleno's 'Time cards revealed' panel had the focused book card's ring drawn over
+    it, every day and in the rules picture: a ring under a cover is not drawn."""
+    app = App(size=(1920, 1080), window=False)
+    scene = shots.table(app, "relleno", 1, "reveal", 4)
+    app.push(scene)
+    rings = []
+    real = scene.live
+    scene.live = lambda surf, area, paint: (rings.append(pygame.Rect(area)), real(surf, area, paint))[1]
+    app.draw()
+    assert scene.focused() is not None and app.ui.covers, "the moment shows a focus and a panel over the table"
+    assert not [r for r in rings if r.collidelist(app.ui.covers) >= 0]
+    app.quit()
