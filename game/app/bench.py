@@ -15,8 +15,11 @@ import statistics
 import sys
 import time
 
+from ..engine import SYSTEM
 from ..engine.gamedef import GameDef
+from ..engine.rng import Rng
 from ..hardware import bench as buzzer_bench
+from ..kiosk import bench as stats_bench
 from ..web import bench as phone_bench
 from . import audio_bench, catalogue, idle_bench, shots
 from .app import App
@@ -29,12 +32,33 @@ PATHS = {
     "phones": lambda out: phone_bench.report(out, _pads_game()),  # tap -> event, phone clock bound (a real browser)
     "audio": audio_bench.report,  # press -> sound start
     "idle": idle_bench.report,  # CPU of the untouched title screen in the real loop
+    "stats": stats_bench.report,  # what a statistics record costs the game, database down or locked
+    "bot-move": lambda out: bot_moves(out),  # each bot level's first move at the most seats
 }
 
 
 def _pads_game():
     """The game whose phone taps are timed: the first real-time one (its phone shows pads)."""
     return next(e.gdef for e in catalogue.load() if e.playable and e.gdef is not None and e.gdef.realtime)
+
+
+def bot_moves(out) -> dict:
+    """Milliseconds each bot level of each turn-based game takes for the first move
+    of a game at its most seats (a search bot bounded by its time budget)."""
+    figures = {}
+    for entry in catalogue.load():
+        gdef = entry.gdef
+        if not entry.playable or gdef is None or gdef.realtime:
+            continue
+        for level in gdef.bots:
+            state = gdef.state_cls(gdef.state_cls.max_seats, None, 3)
+            seat = next(s for s in state.actors() if s != SYSTEM)
+            bot = gdef.make_bot(level)
+            t0 = time.perf_counter()
+            bot.choose(state, seat, Rng(1))
+            figures[f"{gdef.id}/{level}"] = round((time.perf_counter() - t0) * 1000, 1)
+    print("bot first move: " + ", ".join(f"{k} {v:.0f} ms" for k, v in figures.items()), file=out, flush=True)
+    return figures
 
 
 def _percentile(values: list[float], q: float) -> float:

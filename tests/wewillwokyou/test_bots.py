@@ -1,9 +1,8 @@
-"""Bots beat the random bot; the strong bot thinks within a second and plays the
+"""Bots beat the random bot; the strong bot chooses legally at full strength and plays the
 whole game. The full-strength rate over a few hundred seeds is measured with the
 simulate command (see assets/wewillwokyou/DESIGN.md); here a fast version runs:
 60 seeds with the search bounded by iterations, seats alternating."""
 
-import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
@@ -45,12 +44,10 @@ def test_greedy_bot_beats_random_in_most_games():
     assert _rate("greedy") >= 0.85
 
 
-def test_strong_bot_thinks_under_a_second():
+def test_strong_bot_chooses_a_legal_move_at_full_strength():
+    """At its default time budget (how long it takes: `python -m game bench --scene bot-move`)."""
     state = WokState(4, None, 3)
-    bot = StrongBot()
-    start = time.perf_counter()
-    action = bot.choose(state, state.turn, Rng(1))
-    assert time.perf_counter() - start < 1.0
+    action = StrongBot().choose(state, state.turn, Rng(1))
     assert action in state.legal_actions(state.turn)
 
 
