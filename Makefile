@@ -35,8 +35,10 @@ lint: venv
 	$(VENV)/bin/lint-imports
 
 # Two cores: the tests run in parallel, then the timing-sensitive ones alone.
+# worksteal: a worker left idle takes tests queued for the other, so one long
+# test does not hold back a queue behind it; the slowest 15 are printed.
 test: venv firmware lint
-	$(VPY) -m pytest -q -n 2 -m "not realtime"
+	$(VPY) -m pytest -q -n 2 --dist worksteal --durations=15 -m "not realtime"
 	$(VPY) -m pytest -q -m realtime
 
 clean:

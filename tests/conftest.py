@@ -43,3 +43,28 @@ def edited_copy(tmp_path):
         return copy
 
     return edit
+
+
+@pytest.fixture
+def app(request):
+    """A headless App, quit after the test. A module or test tunes it with the `app`
+    marker: `size=(w, h)` (1280x720), `opens="title"` (the scene pushed first, none
+    by default), `phones=True` (the phone server on a free loopback port, port 0),
+    `record_audio=True` (sounds recorded in `app.audio.requests`, not played)."""
+    from game.app.app import App
+
+    marker = request.node.get_closest_marker("app")
+    opts = marker.kwargs if marker else {}
+    unknown = set(opts) - {"size", "opens", "phones", "record_audio"}
+    assert not unknown, f"unknown app marker options: {unknown}"
+    a = App(size=opts.get("size", (1280, 720)), window=False)
+    if opts.get("record_audio"):
+        from game.app.audio import Audio
+
+        a.audio = Audio(record=True)
+    if opts.get("phones"):
+        a.phones.host, a.phones.port = "127.0.0.1", 0
+    if opts.get("opens"):
+        a.open(opts["opens"])
+    yield a
+    a.quit()

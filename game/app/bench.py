@@ -21,8 +21,11 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from ..engine import SYSTEM
 from ..engine.gamedef import GameDef
+from ..engine.rng import Rng
 from ..hardware import bench as buzzer_bench
+from ..kiosk import bench as stats_bench
 from ..web import bench as phone_bench
 from . import audio_bench, catalogue, idle_bench, shots
 from .app import App
@@ -36,6 +39,8 @@ PATHS: dict[str, Callable[[TextIO], dict | list[dict]]] = {
     "phone-load": lambda out: phone_bench.report_first_load_all(out, _playable()),  # a seat's page on a slow phone
     "audio": audio_bench.report,  # press -> sound start
     "idle": idle_bench.report,  # CPU of every untouched table in the real loop, a real window; key stamps
+    "stats": stats_bench.report,  # what a statistics record costs the game, database down or locked
+    "bot-move": lambda out: bot_moves(out),  # each bot level's first move at the most seats
 }
 
 
@@ -46,6 +51,25 @@ def _pads_game():
 
 def _playable() -> list[GameDef]:
     return [e.gdef for e in catalogue.load() if e.playable and e.gdef is not None]
+
+
+def bot_moves(out) -> dict:
+    """Milliseconds each bot level of each turn-based game takes for the first move
+    of a game at its most seats (a search bot bounded by its time budget)."""
+    figures = {}
+    for entry in catalogue.load():
+        gdef = entry.gdef
+        if not entry.playable or gdef is None or gdef.realtime:
+            continue
+        for level in gdef.bots:
+            state = gdef.state_cls(gdef.state_cls.max_seats, None, 3)
+            seat = next(s for s in state.actors() if s != SYSTEM)
+            bot = gdef.make_bot(level)
+            t0 = time.perf_counter()
+            bot.choose(state, seat, Rng(1))
+            figures[f"{gdef.id}/{level}"] = round((time.perf_counter() - t0) * 1000, 1)
+    print("bot first move: " + ", ".join(f"{k} {v:.0f} ms" for k, v in figures.items()), file=out, flush=True)
+    return figures
 
 
 def _percentile(values: list[float], q: float) -> float:

@@ -23,12 +23,7 @@ def ink_rows(surf):
     return sum(1 for y in range(0, h, 2) if any(sum(surf.get_at((x, y))[:3]) > 330 for x in range(0, w, 4)))
 
 
-@pytest.fixture
-def app():
-    a = App(size=(1280, 720), window=False)
-    a.push(TitleScene(a))
-    yield a
-    a.quit()
+pytestmark = pytest.mark.app(opens="title")
 
 
 def test_title_to_coming_soon_refused_and_back_to_quit(app, tmp_path, monkeypatch):

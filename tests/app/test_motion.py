@@ -64,13 +64,6 @@ def test_a_reveal_narrows_to_nothing_then_widens():
     assert widths[0] == pytest.approx(1) and min(widths) < 0.05 and widths[-1] == pytest.approx(1)
 
 
-@pytest.fixture
-def app():
-    a = App(size=(1280, 720), window=False)
-    yield a
-    a.quit()
-
-
 def test_headless_tables_draw_without_motion(app):
     scene = shots.table(app, "wewillwokyou", 1, "start")
     assert not app.motion and not scene.motion.enabled

@@ -12,7 +12,7 @@ import pytest
 
 from game.app import catalogue
 from game.app.app import App
-from game.app.menus import SettingsScene, TitleScene
+from game.app.menus import SettingsScene
 from game.app.phones import TakeoverScene
 from game.app.seats import SeatsScene
 from game.app.table import TableScene
@@ -37,13 +37,7 @@ class Loop:
         self.thread.join(5)
 
 
-@pytest.fixture
-def app():
-    a = App(size=(1280, 720), window=False)
-    a.phones.host, a.phones.port = "127.0.0.1", 0
-    a.push(TitleScene(a))
-    yield a
-    a.quit()
+pytestmark = pytest.mark.app(phones=True, opens="title")
 
 
 @pytest.fixture

@@ -7,19 +7,11 @@ import pygame
 import pytest
 
 from game.app import catalogue
-from game.app.app import App
 from game.app.keyboard import NameScene
 from game.app.seats import SeatsScene
 from game.app.table import TableScene
 
 from .drive import press, run
-
-
-@pytest.fixture
-def app():
-    a = App(size=(1280, 720), window=False)
-    yield a
-    a.quit()
 
 
 def entry(game_id):

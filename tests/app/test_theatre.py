@@ -10,7 +10,6 @@ import time
 import pytest
 
 from game.app.app import App
-from game.app.menus import TitleScene
 from game.app.session import SeatConfig, Session
 from game.app.table import ResultsScene
 from game.app.theatre import ReplayScene, ReplaysScene, shared_folder
@@ -30,12 +29,7 @@ def wait_for(app, done, limit: float = 30.0) -> None:
         time.sleep(0.005)
 
 
-@pytest.fixture
-def app():
-    a = App(size=(1280, 720), window=False)
-    a.push(TitleScene(a))
-    yield a
-    a.quit()
+pytestmark = pytest.mark.app(opens="title")
 
 
 def finished_session(app, game: str = "yatai") -> Session:

@@ -16,7 +16,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app.app import App
 from game.kiosk.crashloop import FILE_NAME
 from game.userdirs import config_dir, data_dir
 
@@ -25,12 +24,7 @@ from ..kiosk.test_notify import fake_systemd, receive  # noqa: F401 (a fixture)
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def app():
-    a = App(size=(640, 360), window=False)
-    a.open("title")
-    yield a
-    a.quit()
+pytestmark = pytest.mark.app(size=(640, 360), opens="title")
 
 
 def post(kind: int) -> None:

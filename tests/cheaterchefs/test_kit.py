@@ -1,11 +1,15 @@
 """The shared rules kit on Cheater Chefs: random playouts over every seat count
 and every mode, and the bots' fairness (they never use what they cannot see)."""
 
+import pytest
+
 from game.cheaterchefs import GAME
 from game.cheaterchefs.rules import ChefsState
 from game.engine.bots import RandomBot
 from game.engine.rng import Rng
 from game.engine.testkit import check_bot_fair, run_playouts
+
+from ..kitshards import seed_shards
 
 MODES = [
     {},
@@ -17,10 +21,13 @@ MODES = [
 ]
 
 
-def test_random_playouts_short_kitchens_every_mode():
+# 1000 games in four shards (xdist spreads them): the 5 seat counts x the modes.
+@pytest.mark.parametrize("first_seed, games", seed_shards(1000, 5 * len(MODES), 4))
+def test_random_playouts_short_kitchens_every_mode(first_seed, games):
     # A short closing time keeps 1000 games fast; random play rarely wins before it.
-    stats = run_playouts(ChefsState, 1000, options=[{"round_limit": 8, **m} for m in MODES], checkpoint_every=12)
-    assert stats.games == 1000 and stats.hidden_resampled > 0
+    options = [{"round_limit": 8, **m} for m in MODES]
+    stats = run_playouts(ChefsState, games, options=options, checkpoint_every=12, first_seed=first_seed)
+    assert stats.games == games and stats.hidden_resampled > 0
     assert set(stats.wins) == set(range(6))
 
 

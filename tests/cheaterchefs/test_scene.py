@@ -4,7 +4,6 @@ import time
 
 import pytest
 
-from game.app.app import App
 from game.app.session import Session, default_seats
 from game.app.table import make_table
 from game.cheaterchefs import GAME
@@ -16,13 +15,6 @@ from .helpers import cards, table
 def press(app, control, pos=None, device="keyboard-1"):
     t = time.monotonic_ns()
     app.step([PlayerEvent(device, control, True, t, None, pos), PlayerEvent(device, control, False, t, None, pos)])
-
-
-@pytest.fixture
-def app():
-    a = App(size=(1280, 720), window=False)
-    yield a
-    a.quit()
 
 
 def scene_with(app, humans: int, state=None):

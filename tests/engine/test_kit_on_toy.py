@@ -11,9 +11,12 @@ from game.engine.testkit import KitFailure, check_bot_fair, playout, run_playout
 from .toygame import SnapState
 
 
-def test_thousands_of_random_playouts():
-    stats = run_playouts(SnapState, 2000, first_seed=1)
-    assert stats.games == 2000
+def test_hundreds_of_random_playouts():
+    # 200, not 2,000: the kit's and the toy's lines and branches reached are the
+    # same from 50 games on (coverage at 50, 200 and 500 games: 673 lines, 1018
+    # arcs); the last 1,800 games found nothing new and took 3 minutes of a core.
+    stats = run_playouts(SnapState, 200, first_seed=1)
+    assert stats.games == 200
     assert stats.hidden_resampled > 0
     assert set(stats.wins) == {0, 1, 2, 3}  # every seat count and seat wins sometimes
 

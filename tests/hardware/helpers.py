@@ -7,20 +7,7 @@ import time
 from game.hardware.manager import BuzzerManager
 from game.input.events import EventQueue
 
-# Every wait is on a condition; its timeout is only a net for a condition that
-# never comes. A machine crowded by other work (eight busy loops on two cores)
-# makes the path slow, not wrong, so the net is wide.
-NET_S = 60.0
-
-
-def wait_for(condition, timeout: float = NET_S, what: str = "condition"):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.01)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+from ..waiting import NET_S, wait_for
 
 
 class Table:

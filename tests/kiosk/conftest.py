@@ -37,9 +37,21 @@ def pg_bin() -> Path | None:
 
 
 def free_port() -> int:
+    """A port free a moment ago: another process may take it before PostgreSQL
+    binds it, so `PgServer.start` tries another when that happens."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@pytest.fixture
+def closed_port():
+    """A loopback port where nothing listens, for as long as the test runs: the
+    socket is bound (no other process can take the port) but never listens, so
+    a connection is refused at once."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        yield s.getsockname()[1]
 
 
 class PgServer:
@@ -70,29 +82,23 @@ class PgServer:
             "--no-sync",
             "--no-instructions",
         )
-        opts = (
-            f"-k {self.root} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off"
-        )
-        self.run(
-            str(self.bindir / "pg_ctl"),
-            "-D",
-            str(self.data),
-            "-l",
-            str(self.root / "log"),
-            "-o",
-            opts,
-            "-w",
-            "-t",
-            "30",
-            "start",
-        )
+        for attempt in range(5):
+            (self.root / "log").unlink(missing_ok=True)  # this attempt's words only
+            try:
+                self.restart()
+                return self
+            except subprocess.CalledProcessError:
+                log = (self.root / "log").read_text(errors="replace") if (self.root / "log").exists() else ""
+                if "already in use" not in log or attempt == 4:
+                    raise
+                self.port = free_port()  # taken between free_port() and the server's bind: another
         return self
 
     def stop(self, mode: str = "fast") -> None:
         self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop")
 
     def restart(self) -> None:
+        """Starts the server on its port (again, after `stop`: the URLs keep their port)."""
         opts = (
             f"-k {self.root} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off "
             "-c synchronous_commit=off -c full_page_writes=off"

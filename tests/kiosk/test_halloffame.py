@@ -103,10 +103,8 @@ def test_per_cabinet_boards(stats, clock, db_url):
     assert other.close() == 0
 
 
-def test_database_down_answers_empty_and_asks_for_initials():
-    from .conftest import free_port
-
-    s = Stats.open(f"postgresql+psycopg://wok@127.0.0.1:{free_port()}/x", connect_timeout=1)
+def test_database_down_answers_empty_and_asks_for_initials(closed_port):
+    s = Stats.open(f"postgresql+psycopg://wok@127.0.0.1:{closed_port}/x", connect_timeout=1)
     hof = HallOfFame(s)
     hof.record("wokup", "most_cards", 5, "ABC")  # queued, no error
     assert hof.best("wokup", "most_cards", timeout=0.2) == []

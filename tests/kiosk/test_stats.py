@@ -20,7 +20,8 @@ from game.kiosk import schema
 from game.kiosk.halloffame import HallOfFame
 from game.kiosk.stats import HEAD, MIGRATIONS, Seat, Stats, current_revision, make_engine, migrate, write_csv
 
-from .conftest import PARIS, free_port
+from ..waiting import wait_for
+from .conftest import PARIS
 
 SEATS = [Seat("Ana"), Seat("Bao", "bot", "hard"), {"name": "Chloé", "kind": "bot", "level": "easy"}]
 
@@ -233,13 +234,14 @@ def test_a_refused_record_is_dropped_and_the_rest_flow(stats, caplog):
     assert "dropped the start of wokup" in caplog.text
 
 
-def test_records_never_wait_for_the_database(stats):
+def test_a_hundred_records_land_each_with_its_latency(stats):
+    """(That a record never waits for the database: the locked SQLite test below.)"""
     t = time.perf_counter()
     for _ in range(50):
         ref = stats.game_started("wokup", SEATS)
         stats.game_finished(ref, [0], [1, 0, 0])
     per_call = (time.perf_counter() - t) / 100
-    assert per_call < 0.002, per_call  # queued: tens of microseconds
+    print(f"\n{per_call * 1e6:.0f} us a record (a figure: `python -m game bench --scene stats`)")
     assert stats.flush(30)
     assert len(stats.latencies) >= 100
 
@@ -247,25 +249,20 @@ def test_records_never_wait_for_the_database(stats):
 # ---- a database that is down, locked or unreachable -------------------------
 
 
-def test_an_unreachable_server_never_troubles_the_caller(caplog):
-    """A PostgreSQL URL to a closed port: records return at once, queries answer
-    empty at once, the status says why, close reports what is lost."""
-    url = f"postgresql+psycopg://wok@127.0.0.1:{free_port()}/stats"
+def test_an_unreachable_server_never_troubles_the_caller(caplog, closed_port):
+    """A PostgreSQL URL to a closed port: records are queued (the writer's thread
+    meets the error, not the caller), queries answer empty, the status says why,
+    close reports what is lost. (How quickly the calls return: `python -m game
+    bench --scene stats`, a figure, not an assertion.)"""
+    url = f"postgresql+psycopg://wok@127.0.0.1:{closed_port}/stats"
     with caplog.at_level(logging.WARNING, logger="game.kiosk.stats"):
         s = Stats.open(url, cabinet="cafe-1", connect_timeout=1)
-        t = time.perf_counter()
         ref = s.game_started("wokup", SEATS)
         s.game_finished(ref, [0], [1, 0, 0])
         s.crash("boom")
-        assert time.perf_counter() - t < 0.05
-        deadline = time.monotonic() + 5
-        while not s.status().error and time.monotonic() < deadline:
-            time.sleep(0.02)
-        st = s.status()
+        st = wait_for(lambda: s.status() if s.status().error else None, what="the connection error")
         assert not st.ready and st.pending == 3 and "OperationalError" in st.error
-        t = time.perf_counter()
         assert s.games_per_day() == [] and s.export_csv(io.StringIO()) is None
-        assert time.perf_counter() - t < 0.5  # known down: no wait for a timeout
         assert s.close(timeout=0.5) == 3
     assert "3 records could not be written" in caplog.text
 
@@ -277,12 +274,11 @@ def test_a_locked_sqlite_database_queues_then_catches_up(tmp_path, clock):
     locker = sqlite3.connect(path, isolation_level=None)
     locker.execute("BEGIN EXCLUSIVE")  # the operator's tool, a backup ...
     try:
-        t = time.perf_counter()
+        # the calls return while the database stays locked by this very thread:
+        # had one waited for its write, it would never have come back
         refs = [s.game_started("wokup", SEATS) for _ in range(5)]
-        assert time.perf_counter() - t < 0.05
-        time.sleep(0.5)
-        st = s.status()
-        assert st.pending == 5 and "locked" in st.error
+        st = wait_for(lambda: s.status() if "locked" in s.status().error else None, what="the lock met")
+        assert st.pending == 5
     finally:
         locker.execute("ROLLBACK")
         locker.close()
@@ -295,9 +291,7 @@ def test_an_unwritable_sqlite_path_is_only_a_warning(tmp_path):
     (tmp_path / "file").write_text("not a folder")
     s = Stats.open(f"sqlite:///{tmp_path / 'file' / 'stats.sqlite3'}", connect_timeout=0.2)
     s.game_started("wokup", SEATS)
-    deadline = time.monotonic() + 5
-    while not s.status().error and time.monotonic() < deadline:
-        time.sleep(0.02)
+    wait_for(lambda: s.status().error, what="the write error")
     assert "OperationalError" in s.status().error and s.games() == []
     assert s.close(timeout=0.2) == 1
 
@@ -313,9 +307,7 @@ def test_postgres_going_away_and_back(postgres_server, clock):
     try:
         second = s.game_started("wokup", SEATS)
         s.game_finished(first, [0], [1, 0, 0])
-        deadline = time.monotonic() + 5
-        while not s.status().error and time.monotonic() < deadline:
-            time.sleep(0.02)
+        wait_for(lambda: s.status().error, what="the server gone")
         assert s.status().pending == 2 and s.status().error
     finally:
         postgres_server.restart()

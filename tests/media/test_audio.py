@@ -160,6 +160,7 @@ def test_the_disk_driver_records_what_was_played(tmp_path):
     out = tmp_path / "audio.raw"
     proc = run_fresh(
         """
+        import os
         import time
         import pygame
         from game.app.audio import Audio
@@ -168,7 +169,12 @@ def test_the_disk_driver_records_what_was_played(tmp_path):
         for name in ("throw_signal", "token_land", "token_land", "slap", "card_won"):
             a.play(name)
             time.sleep(0.15)
-        time.sleep(0.6)
+        # The disk driver writes at the device's pace, slower on a busy machine: wait
+        # for the sounds to be mixed out and over a second of them written (a net of 45 s).
+        path = os.environ["SDL_DISKAUDIOFILE"]
+        deadline = time.monotonic() + 45
+        while time.monotonic() < deadline and (pygame.mixer.get_busy() or os.path.getsize(path) < 44100 * 4 * 1.2):
+            time.sleep(0.05)
         print("mixer", pygame.mixer.get_init())
         a.close()
     """,

@@ -8,20 +8,12 @@ import array
 import pytest
 
 from game.app import shots
-from game.app.app import App
-from game.app.audio import Audio
 from game.app.table import make_table
 from game.input import PlayerEvent
 
 from .test_audio import run_fresh
 
-
-@pytest.fixture
-def app():
-    a = App(size=(1280, 720), window=False)
-    a.audio = Audio(record=True)
-    yield a
-    a.quit()
+pytestmark = pytest.mark.app(record_audio=True)
 
 
 def heard(app) -> list[str]:

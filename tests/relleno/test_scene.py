@@ -1,9 +1,6 @@
 """The Relleno table turns taps and keys into legal actions, lights what a
 selection covers, and plays, saves and resumes through the app."""
 
-import pytest
-
-from game.app.app import App
 from game.app.saves import SaveStore
 from game.app.session import Session, default_seats
 from game.app.table import make_table
@@ -13,13 +10,6 @@ from game.relleno.rules import Phase
 from tests.app.drive import press
 
 from .helpers import table
-
-
-@pytest.fixture
-def app():
-    a = App(size=(1280, 720), window=False)
-    yield a
-    a.quit()
 
 
 def scene_with(app, state=None, humans: int = 1, saves=None, seed: int = 3):

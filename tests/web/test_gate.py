@@ -16,6 +16,7 @@ import pytest
 from game.web import gate as G
 from game.web.fakephone import FakePhone
 
+from ..waiting import until, wait_for
 from .test_server import run
 
 STRANGER = "127.0.0.2"
@@ -142,9 +143,7 @@ def test_when_every_place_is_held_the_oldest_stranger_makes_room_for_a_phone(eve
     try:
         urls = server.new_game([0])
         strangers = [_raw(server.port, f"127.0.0.{2 + i // 10}") for i in range(20)]  # 2 addresses, 10 each
-        deadline = time.monotonic() + 10
-        while server.stats()["sockets"] < 20 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        wait_for(lambda: server.stats()["sockets"] >= 20, what="the 20 strangers' sockets")
         run(_welcomed(urls[0]))
         assert server.stats()["cut"].get("evicted", 0) >= 1
         for s in strangers:
@@ -215,14 +214,14 @@ def test_a_bad_message_after_the_hello_is_answered_and_the_phone_stays(server, e
         first = await phone.wait_for("dropped")
         second = await phone.wait_for("dropped", after=phone.received.index(first) + 1)
         await phone.press("wokup")
-        await asyncio.sleep(0.1)
+        pressed = await until(events.drain, what="the press after the bad messages")
         assert server.connected(0)
         await phone.close()
-        return first, second
+        return first, second, pressed
 
-    first, second = run(go())
+    first, second, pressed = run(go())
     assert (first["reason"], second["reason"]) == ("bad-fields", "malformed-json")
-    assert [ev.control for ev in events.drain()] == ["wokup"]
+    assert [ev.control for ev in pressed] == ["wokup"]
 
 
 def test_what_the_gate_cut_is_one_line_in_the_log_now_and_then(quick, caplog, monkeypatch):

@@ -1,30 +1,26 @@
 """The shared rules test kit on We Will Wok You: 1000 seeded random games over every
-seat count (run in two processes: this machine has two cores), and bot fairness."""
+seat count (in four shards for xdist's workers), and bot fairness."""
 
-from concurrent.futures import ProcessPoolExecutor
+import pytest
 
 from game.engine.testkit import check_bot_fair, run_playouts
 from game.wewillwokyou import GAME
 from game.wewillwokyou.rules import WokState
 
-GAMES = 1000
+from ..kitshards import seed_shards
+
+# 1000 games in four shards that xdist spreads (they were two halves in a process
+# pool of its own, on top of xdist's two workers): each half cut at a whole number
+# of the 3 seat counts, so every seed keeps the seat count it had in its half.
+SHARDS = seed_shards(500, 3, 2, first_seed=1) + seed_shards(500, 3, 2, first_seed=501)
 
 
-def _half(first_seed: int):
-    stats = run_playouts(WokState, GAMES // 2, seats=[2, 3, 4], first_seed=first_seed, checkpoint_every=40)
-    return stats.games, stats.wins, stats.hidden_resampled
-
-
-def test_thousand_random_playouts_over_all_seat_counts():
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        halves = list(pool.map(_half, [1, 1 + GAMES // 2]))
-    assert sum(g for g, _, _ in halves) == GAMES
-    wins = {}
-    for _, w, _ in halves:
-        for seat, n in w.items():
-            wins[seat] = wins.get(seat, 0) + n
-    assert set(wins) == {0, 1, 2, 3}  # every seat of every count wins sometimes
-    assert all(r > 0 for _, _, r in halves)
+@pytest.mark.parametrize("first_seed, games", SHARDS)
+def test_thousand_random_playouts_over_all_seat_counts(first_seed, games):
+    stats = run_playouts(WokState, games, seats=[2, 3, 4], first_seed=first_seed, checkpoint_every=40)
+    assert stats.games == games
+    assert set(stats.wins) == {0, 1, 2, 3}  # every seat of every count wins sometimes
+    assert stats.hidden_resampled > 0
 
 
 def test_every_bot_level_plays_only_on_what_its_seat_sees():

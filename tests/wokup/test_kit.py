@@ -7,14 +7,18 @@ from game.engine.testkit import check_bot_fair, run_playouts
 from game.wokup import bots
 from game.wokup.rules import WokUpState
 
+from ..kitshards import seed_shards
 
-def test_a_thousand_quick_games_over_all_seat_counts():
+OPTIONS = [{"target": 1}, {"target": 1, "learning": True}]
+
+
+# 1000 games in four shards (xdist spreads them): the 5 seat counts x 2 option sets.
+@pytest.mark.parametrize("first_seed, games", seed_shards(1000, 5 * len(OPTIONS), 4))
+def test_a_thousand_quick_games_over_all_seat_counts(first_seed, games):
     # Random claimers rarely see a complete card, so a game to five cards is long;
     # the quick-game targets keep 1000 games inside the time budget.
-    stats = run_playouts(
-        WokUpState, 1000, options=[{"target": 1}, {"target": 1, "learning": True}], checkpoint_every=20
-    )
-    assert stats.games == 1000 and set(stats.wins) == set(range(6))
+    stats = run_playouts(WokUpState, games, options=OPTIONS, checkpoint_every=20, first_seed=first_seed)
+    assert stats.games == games and set(stats.wins) == set(range(6))
     assert stats.hidden_resampled > 0
 
 

@@ -2,9 +2,6 @@
 tile of the line, a queue, a board space), refuses a wrong choice with a
 message, and plays, saves, resumes and undoes through the app."""
 
-import pytest
-
-from game.app.app import App
 from game.app.saves import SaveStore
 from game.app.session import Session, default_seats
 from game.app.table import action_key, make_table
@@ -14,13 +11,6 @@ from game.yatai.rules import Choice, Phase
 from tests.app.drive import press, tap
 
 from .helpers import begin, cook, empty_crate, fridge, line, queue, space, started, tile
-
-
-@pytest.fixture
-def app():
-    a = App(size=(1280, 720), window=False)
-    yield a
-    a.quit()
 
 
 def scene_with(app, state=None, humans: int = 1, saves=None, seats: int = 2):
