@@ -70,11 +70,13 @@ class Phone:
         """The choices the page offers now, with the path of cards of each ([]: a button)."""
         return [tuple(o) for o in self.page.evaluate(OFFERS)]
 
-    def choose(self, i: int, timeout: float = 1500, rng=None) -> None:
+    def choose(self, i: int, timeout: float = 15_000, rng=None) -> None:
         """Choose legal action `i` as a player does: touch each card of its path
         (the page lifts it; with `rng`, the cards after the first in a shuffled
         order, as a player may), then the tray's button for it; or its button if
-        it has no path."""
+        it has no path. Playwright retries a tap while a new view redraws the page; the
+        timeout is only a safety net (1.5 s failed on a busy machine: the tray was redrawn
+        under the tap as the other seats' choices arrived)."""
         keys = self.page.evaluate(f"() => window.wok.paths()[{i}] || []")
         if rng is not None and len(keys) > 2:
             rest = keys[1:]
