@@ -271,7 +271,10 @@ def test_a_yatai_player_sees_their_stall_and_plays_their_turns_on_a_phone_throug
                 sliding = state.phase == "tile" and state.turn == 0 and not state.pending
             assert arcade.failure is None, arcade.failure
             assert time.monotonic() < deadline, f"round {state.round} not over: {phone.views()[-1]['status']}"
-            if sliding and not photographed and phone.buttons():
+            if sliding and not photographed:
+                if not phone.buttons():  # this turn's view is on its way: nothing is tapped before the photo
+                    phone.page.wait_for_timeout(20)
+                    continue
                 assert "Queue" in phone.text("#panels")  # the seat's stall, part by part
                 shot(phone, "yatai")  # the phone page of a Yatai turn: the stall, the tiles to slide in
                 photographed = True
