@@ -480,10 +480,7 @@ class PhoneServer:
         """The page, its script and style inlined (page.py), gzipped for a browser that takes it."""
         page = self._page_built
         headers = dict(HEADERS, **{"Content-Security-Policy": page.csp, "Vary": "Accept-Encoding"})
-        body = page.html
-        if "gzip" in request.headers.get("Accept-Encoding", ""):
-            body = page.gz
-            headers["Content-Encoding"] = "gzip"
+        body = _encoded(request, page.html, page.gz, headers)
         return web.Response(body=body, content_type="text/html", charset="utf-8", headers=headers)
 
     async def _pictures(self, request: web.Request) -> web.Response:
@@ -495,10 +492,7 @@ class PhoneServer:
         headers = dict(PICTURE_HEADERS, ETag=f'"{sheet.tag}"')
         if request.headers.get("If-None-Match") == f'"{sheet.tag}"':
             return web.Response(status=304, headers=headers)
-        body = sheet.css
-        if "gzip" in request.headers.get("Accept-Encoding", ""):
-            body = sheet.gz
-            headers["Content-Encoding"] = "gzip"
+        body = _encoded(request, sheet.css, sheet.gz, headers)
         return web.Response(body=body, content_type="text/css", charset="utf-8", headers=headers)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
@@ -705,3 +699,11 @@ class PhoneServer:
         with self._lock:
             self._counts["events"] += 1
         self.events.put(event)
+
+
+def _encoded(request: web.Request, plain: bytes, gz: bytes, headers: dict) -> bytes:
+    """The gzipped body for a browser that takes it (saying so in `headers`), else the plain one."""
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        headers["Content-Encoding"] = "gzip"
+        return gz
+    return plain
