@@ -14,6 +14,7 @@ Figures, not assertions.
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import statistics
 import sys
@@ -122,7 +123,7 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> dict:
         app.frame()
         forced.append((time.thread_time() - c0) * 1000)
     app.quit()
-    gaps = [(b - a) * 1000 for a, b in zip(ends, ends[1:], strict=False)]  # what a player sees: frame to frame
+    gaps = [(b - a) * 1000 for a, b in itertools.pairwise(ends)]  # what a player sees: frame to frame
     late = [g for g in gaps if g > LATE_MS]
     return {
         "p50_ms": round(statistics.median(times), 2),
@@ -173,8 +174,8 @@ def run(as_json: bool = False, frames: int = 120, only: str | None = None) -> li
                     f"cpu p50 {row['cpu_p50_ms']:5.2f} p99 {row['cpu_p99_ms']:5.2f} ms  "
                     f"({row['whole_pct']:3d} % drawn whole; a whole frame's cpu p99 {row['whole_cpu_p99_ms']:5.2f} ms)"
                     + (
-                        f"  paced: {row['late']} of {row['frames']} frames more than {LATE_MS:.1f} ms after the one before, "
-                        f"the longest gap {row['worst_gap_ms']:.2f} ms"
+                        f"  paced: {row['late']} of {row['frames']} frames more than {LATE_MS:.1f} ms "
+                        f"after the one before, the longest gap {row['worst_gap_ms']:.2f} ms"
                         if "late" in row
                         else ""
                     ),
