@@ -8,6 +8,7 @@ import pytest
 
 from game.app import shots
 from game.app.app import STEP, App
+from game.app.kiosk_screens import AttractScene
 from game.app.table import make_table
 from game.app.ui import ACCENT
 
@@ -202,4 +203,32 @@ def test_the_last_scene_leaving_ends_the_loop_quietly(monkeypatch, toy_catalogue
     loop(app, 2)
     app.pop()
     assert app.frame() == [] and not app.running and not recovered
+    app.quit()
+
+
+def test_the_hall_of_fame_presents_only_its_moving_banner(monkeypatch, toy_catalogue):
+    """Attract mode's hall of fame is drawn again only when it drifts a pixel; the frames
+    between give the window the banner's last and next places, put back and painted
+    over the picture kept, which is what a whole frame shows."""
+    app = App(size=SIZE, window=False, kiosk=True)
+    app.motion = True
+    app.settings.kiosk.games = ["toy-snap"]
+    app.kiosk.start()
+    attract = app.top
+    assert isinstance(attract, AttractScene)
+    presents = Presents(monkeypatch)
+    loop(app, 3)
+    presents.clear()
+    drawn = app.drawn
+    loop(app, 120)  # two seconds, before the first demo
+    assert app.top is attract
+    banner = attract.banner_rect().size
+    moved = presents.rects
+    print(f"hall of fame, 120 steps: {app.drawn - drawn} drawn whole, {presents.flips} flips, {len(moved)} updates")
+    assert app.drawn - drawn <= 6, "drawn whole only when it drifted a pixel (a few times in 2 s)"
+    assert presents.flips == app.drawn - drawn and len(moved) >= 100
+    assert all(r.size == banner for rects in moved for r in rects), moved[:3]
+    shown = app.screen.copy()
+    app.draw()
+    assert app.screen.get_view("2").raw == shown.get_view("2").raw, "the banner's frames differ from a whole one"
     app.quit()
