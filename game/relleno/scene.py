@@ -21,6 +21,7 @@ day's order for a few seconds; the end shows each score broken down.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 import pygame
 
@@ -28,7 +29,7 @@ from game import i18n
 from game.app.table import Step, TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
 from game.engine.rng import Rng
-from game.i18n import _, language, ngettext
+from game.i18n import _, ngettext
 
 from .bots import easy_bot
 from .data import content
@@ -70,7 +71,6 @@ class RellenoScene(TableScene):
         self.early_pick: set[str] = set()  # early arrivals added to it
         self.reserving = False  # the next recipe tapped is reserved
         self.reveal_at: float | None = None  # scene clock of the last reveal
-        self._cards: dict[tuple, pygame.Surface] = {}
 
     # ---- acting --------------------------------------------------------------------
     def on_applied(self, seat: int, action) -> None:
@@ -258,9 +258,8 @@ class RellenoScene(TableScene):
         legal = self.state.legal_actions(mine) if mine is not None else []
         fill_kind = "bonus_fill" if obs["phase"] == Phase.BONUS else "fill"
         fillable = {a["recipe"] for a in legal if a["type"] == fill_kind}
-        for recipe, rect in zip(book, self._book_rects(len(book))):
-            surf.blit(self._card(recipe, rect.size), rect)
-            ui.box(rect)
+        for i, (recipe, rect) in enumerate(zip(book, self._book_rects(len(book)))):
+            self._blit_card(surf, recipe, rect, ("book", i))
             lit = recipe in fillable
             if self.reserving and mine is not None:
                 lit = True
@@ -273,15 +272,16 @@ class RellenoScene(TableScene):
                 surf, _("The book is empty until tonight's refill."), (960, BOOK_Y + 140), 38, MUTED, anchor="midtop"
             )
 
-    def _card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
-        """A card as printed, drawn once per size and language: time top right,
-        name, then for a recipe its requirements as pictures, and along the
-        bottom the left column (fillings it provides), points and ability."""
-        key = (card, size, language())
-        if key in self._cards:
-            return self._cards[key]
+    def _blit_card(self, surf, card: str, rect: pygame.Rect, place: tuple) -> None:
+        """A card's face (game/app/faces.py): painted once per size and language, and a
+        move that brings several new cards paints one a frame, the others a frame or two late."""
+        self.faces.blit(surf, ("card", card), rect, partial(self._paint_card, card), place=place)
+
+    def _paint_card(self, card: str, surf: pygame.Surface) -> None:
+        """A card as printed: time top right, name, then for a recipe its requirements
+        as pictures, and along the bottom the left column (fillings it provides),
+        points and ability."""
         ui, c = self.ui, content().cards[card]
-        surf = pygame.Surface(size, pygame.SRCALPHA)
         r = surf.get_rect()
         u = ui.u
         pygame.draw.rect(surf, PAPER, r, border_radius=ui.px(14))
@@ -327,8 +327,6 @@ class RellenoScene(TableScene):
                 img = ui.render(line, size_ab, ADVANCED if c.advanced else (150, 70, 20), True)
                 surf.blit(img, img.get_rect(midbottom=(r.width // 2, bottom)))
                 bottom -= ui.px(size_ab)
-        self._cards[key] = surf
-        return surf
 
     # -- the day's order
     def _draw_order(self, surf, obs: dict) -> None:
@@ -399,8 +397,7 @@ class RellenoScene(TableScene):
         chosen = self._chosen_cards(obs)
         for i, card in enumerate(cards):
             rect = ui.rect(30 + i * (w + gap), HAND_Y + 30, w, HAND_H - 30)
-            surf.blit(self._card(card, rect.size), rect)
-            ui.box(rect)
+            self._blit_card(surf, card, rect, ("hand", i))
             if i >= len(hand):  # a discard pile's card, offered to the bad batch
                 pygame.draw.rect(surf, DIM, rect, max(2, ui.px(5)), ui.px(14))
             if card in chosen:
