@@ -10,6 +10,7 @@ from game.app import shots
 from game.app.app import STEP, App
 from game.app.kiosk_screens import AttractScene
 from game.app.table import make_table
+from game.app.theatre import ReplayScene
 from game.app.ui import ACCENT
 
 from .toy_scene import ToyScene
@@ -231,4 +232,33 @@ def test_the_hall_of_fame_presents_only_its_moving_banner(monkeypatch, toy_catal
     shown = app.screen.copy()
     app.draw()
     assert app.screen.get_view("2").raw == shown.get_view("2").raw, "the banner's frames differ from a whole one"
+    app.quit()
+
+
+def test_the_theatre_draws_its_table_at_the_size_shown_and_only_when_it_changes(monkeypatch):
+    """A replay at rest presents nothing; a move shown draws the table once, straight at
+    the size of its view (its own Ui at that scale), never whole and then scaled down."""
+    app = watched_app()
+    shots.build(app, "replay", "relleno", 1)
+    theatre = app.top
+    assert isinstance(theatre, ReplayScene)
+    drawn_on: list[tuple[int, int]] = []
+    table_draw = theatre.table.draw
+    monkeypatch.setattr(theatre.table, "draw", lambda surf: (drawn_on.append(surf.get_size()), table_draw(surf)))
+    smoothscale = pygame.transform.smoothscale
+    scaled: list[tuple[int, int]] = []
+    monkeypatch.setattr(pygame.transform, "smoothscale", lambda s, size: (scaled.append(size), smoothscale(s, size))[1])
+    presents = Presents(monkeypatch)
+    loop(app, 3)
+    drawn_on.clear()
+    presents.clear()
+    loop(app, 60)  # paused: a second of nothing
+    assert presents.flips == 0 and presents.rects == [] and drawn_on == []
+    theatre.step(1)
+    loop(app, 60)  # the move shown, its glides if any
+    view = app.ui.rect(30, 96, 1360, 765).size
+    print(f"theatre: one move shown, the table drawn {len(drawn_on)} times at {set(drawn_on)}; {presents.flips} flips")
+    assert drawn_on and set(drawn_on) == {view} and view not in scaled, "drawn at its size, not scaled to it"
+    assert theatre.table.ui.u == pytest.approx(view[0] / 1920, abs=0.002)
+    assert presents.flips == len(drawn_on) or presents.flips == len(drawn_on) + 1
     app.quit()
