@@ -139,6 +139,9 @@ class Session:
         self.listener: Callable[[int, object, Moment], None] | None = None
         self.demo = False  # an attract-mode demo: never saved, never counted
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
+        # What the scene keeps of its moments beyond the log, for the replay (GameDef.clip);
+        # not in the save: a game resumed keeps only the clips made since.
+        self.clips: list[dict] = []
         self._lines: list[dict] = []  # the log in words, one {"seat", "text"} per entry
         self._lines_language = i18n.language()
 

@@ -196,3 +196,79 @@ def test_the_list_shows_one_game_s_replays_or_all(app):
     press(app, "left")
     assert listing.only == "cheaterchefs"  # left goes round the other way
     app.draw()
+
+
+def close_claim_session(app, seed: int = 3) -> Session:
+    """A seeded Wok Up game of one card, played at its table: seat 0 slaps a complete
+    recipe 12 ms before seat 1 on the same card, which ends the game (a close call)."""
+    from game.app.table import make_table
+
+    seats = [SeatConfig("Zoé", "red"), SeatConfig("Bao", "blue")]
+    session = Session(gamedef.find("wokup"), seats, {"target": 1, "learning": False}, seed, app.saves)
+    table = make_table(app, session)
+    table._claim_moment(right=True, rival_ms=12)
+    assert session.state.is_over() and session.state.winners() == [0]
+    return session
+
+
+def test_a_close_claim_s_instant_replay_is_kept_and_plays_in_the_theatre(app):
+    """Kept with the game (no window here: the table records because the game is kept),
+    listed, watched: on reaching the claim the wok's last second plays slowly, each
+    press marked with its time, the margin in words; the theatre holds meanwhile."""
+    import json
+
+    session = close_claim_session(app)
+    (clip,) = session.clips
+    assert clip["at"] == len(session.state.log)  # the resolve that ended the game
+    print(f"a close claim's clip: {len(json.dumps(clip, separators=(',', ':')))} bytes, {len(clip['frames'])} frames")
+    app.push(ResultsScene(app, session))
+    listing = app.open("replays")
+    wait_for(app, lambda: listing.rows)
+    press(app, "confirm")
+    wait_for(app, lambda: isinstance(app.top, ReplayScene))
+    theatre = app.top
+    assert theatre.clips == {clip["at"]: clip}  # through the database and back
+    theatre.seek(clip["at"] - 1)
+    assert not theatre.table.clip_playing
+    app.ui.sizes = []
+    press(app, "right")  # onto the claim
+    assert theatre.table.clip_playing
+    shown = []
+    while theatre.table.clip_playing:
+        assert len(shown) < 10 * 60, "the clip never ended"
+        shown.append(theatre.table.replay.at(theatre.table.clock))
+        app.draw()
+        run(app, 1)
+    drawn = {text for text, _size in app.ui.sizes}
+    seconds = len(shown) / 60
+    print(f"played for {seconds:.2f} s of the theatre, game time {shown[0]:.0f} to {shown[-1]:.0f} ns")
+    assert shown == sorted(shown) and shown[-1] - shown[0] >= 0.9 * clip["span"] * 1e6  # the frames advance
+    assert 3.5 <= seconds <= 4.5  # a second of the table at a quarter of its speed
+    assert {"Replay", "Zoé  +0 ms", "Bao  +12 ms"} <= drawn  # each press marked with its time
+    assert any("(by 12 ms)" in text for text in drawn)  # the margin in words
+    assert theatre.table.hands and {h["seat"] for h in theatre.table.hands} == {0, 1}  # each slap's hand
+    press(app, "left")  # moving on stops what the clip showed
+    assert not theatre.table.clip_playing and not theatre.table.hands
+
+
+def test_a_replay_file_without_clips_plays_without_the_instant_replay(app):
+    """An exported file keeps the clip; one of version 1 (before clips) still plays, without it."""
+    import json
+
+    from game import replayfile
+    from game.app.replays import replay_of
+
+    session = close_claim_session(app)
+    state = session.state
+    text = replayfile.dumps(replay_of(session), state.winners(), list(state.scores()))
+    assert replayfile.load(text.encode(), "with.json").replay.clips == session.clips
+    old = {**json.loads(text), "version": 1}
+    del old["clips"]
+    player = replayfile.load(json.dumps(old).encode(), "old.json")
+    assert player.replay.clips == [] and player.final.to_json() == state.to_json()
+    theatre = ReplayScene(app, player)
+    app.push(theatre)
+    theatre.seek(player.length - 1)
+    press(app, "right")
+    assert theatre.player.at_end and not theatre.table.clip_playing
+    app.draw()
