@@ -57,7 +57,7 @@ class ReplayFile(msgspec.Struct, forbid_unknown_fields=True):
     scores: list[float]
     ended_at: Annotated[str, msgspec.Meta(max_length=40)] = ""
     # Each checked by the game's GameDef.clip once the game is known; none in a version 1.
-    clips: Annotated[list[dict[str, Any]], msgspec.Meta(max_length=500, description="500 clips at most")] = []
+    clips: Annotated[list[dict[str, Any]], msgspec.Meta(max_length=500, description="a list of 500 clips at most")] = []
 
 
 def dumps(replay: Replay, winners: list[int], scores: list[float]) -> str:
