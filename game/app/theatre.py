@@ -281,7 +281,8 @@ class ReplayScene(Scene):
         self.table = make_table(app, session)
         self.table.viewer, self.table.curtain_for = None, None
         self.highlights = highlights.read(replay.highlights)
-        self.clips = {c.get("at"): c for c in replay.clips if isinstance(c, dict)}  # by the move they lead to
+        # By the move they lead to (a damaged row's clip without one is left out; the table checks the rest).
+        self.clips = {c["at"]: c for c in replay.clips if isinstance(c, dict) and isinstance(c.get("at"), int)}
         self.playing = False
         self.speed = 1
         self.wait = 0.0

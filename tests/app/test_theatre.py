@@ -9,10 +9,11 @@ import time
 
 import pytest
 
+from game.app import shots
 from game.app.app import App
 from game.app.session import SeatConfig, Session
 from game.app.table import ResultsScene
-from game.app.theatre import ReplayScene, ReplaysScene, shared_folder
+from game.app.theatre import ReplayScene, ReplaysScene, player_of_row, shared_folder
 from game.engine import gamedef
 from game.userdirs import data_dir
 from tests.replay.conftest import finished
@@ -147,6 +148,7 @@ def test_the_theatre_s_words_fit_their_boxes_in_every_language():
     scenes = [ReplaysScene(shown, rows), ReplayScene(shown, players[0])]
     players[1].seek(players[1].length // 2)
     scenes += [ReplayScene(shown, players[1]), ReplayScene(shown, players[2], "Today at 15:42: A. beat B. by 12 ms")]
+    scenes.append(shots.build(shown, "replay-close-claim", seed=3))  # Wok Up's instant replay at its claim
     found = []
     for scene in scenes:
         shown.reset_to(scene)
@@ -269,6 +271,27 @@ def test_a_replay_file_without_clips_plays_without_the_instant_replay(app):
     theatre = ReplayScene(app, player)
     app.push(theatre)
     theatre.seek(player.length - 1)
+    press(app, "right")
+    assert theatre.player.at_end and not theatre.table.clip_playing
+    app.draw()
+
+
+def test_a_damaged_clip_in_a_kept_row_is_skipped_and_the_replay_plays_on(app):
+    """Another cabinet's row on a shared server: its clips are data to check, never to trust."""
+    session = close_claim_session(app)
+    at = len(session.state.log)
+    row = {
+        "id": "r1",
+        "game": "wokup",
+        "seats": [{"name": "Zoé"}, {"name": "Bao"}],
+        "options": session.options,
+        "seed": session.seed,
+        "log": session.state.log,
+        "clips": [{"at": [at]}, "a clip", {"at": at, "frames": "none"}],
+    }
+    theatre = ReplayScene(app, player_of_row(row))
+    app.push(theatre)
+    theatre.seek(at - 1)
     press(app, "right")
     assert theatre.player.at_end and not theatre.table.clip_playing
     app.draw()
