@@ -197,17 +197,14 @@ def _replaying(app, game: str | None, seed: int, at: float) -> Scene:
 
 
 def _close_claim_replay(app, seed: int) -> Scene:
-    """The theatre playing a Wok Up game's kept instant replay of a close claim (12 ms),
-    both presses reached; a game of one card, kept in a throwaway folder."""
+    """The theatre playing a Wok Up game's kept instant replay of a close claim (its table's
+    "replay" moment: 12 ms), 3.5 s into its 4 s, both presses reached; a game of one card,
+    kept in a throwaway folder."""
     gdef = catalogue.find("wokup").require_gdef()
     saves = SaveStore(Path(tempfile.mkdtemp(prefix="wok-shot-")) / "saves")
-    seats = default_seats(2, list(gdef.bots))
-    session = Session(gdef, seats, {"target": 1, "learning": False}, seed, saves)
-    from ..wokup.scene import WokUpScene
-
+    session = Session(gdef, default_seats(2, list(gdef.bots)), {"target": 1, "learning": False}, seed, saves)
     table = make_table(app, session)
-    assert isinstance(table, WokUpScene)
-    table._claim_moment(right=True, rival_ms=12)
+    type(table).moments()["replay"](table)
     table.close()
     if not session.clips:
         raise ValueError(f"wokup seed {seed}: the claim was not a close one; try another seed")
@@ -215,10 +212,9 @@ def _close_claim_replay(app, seed: int) -> Scene:
     theatre = ReplayScene(app, player)
     theatre.seek(player.length - 1)
     theatre.step(1)
-    shown = theatre.table
-    assert isinstance(shown, WokUpScene)
-    while shown.clip_playing and (shown.replay.at(shown.clock) or 0) <= shown.replay.marks[-1][1]:
-        theatre.update(1 / 60)
+    for _i in range(round(3.5 * 60)):
+        if theatre.table.clip_playing:
+            theatre.update(1 / 60)
     return theatre
 
 
