@@ -40,8 +40,8 @@ from .. import i18n
 from ..i18n import _
 from ..input import PlayerEvent
 from ..kiosk import crashloop, notify, pin
-from ..kiosk.config import level_for
 from ..kiosk.kinds import kinds
+from ..kiosk_settings import level_for
 from ..userdirs import data_dir
 from . import catalogue
 from .menus import newest_saved

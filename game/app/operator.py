@@ -17,8 +17,8 @@ from .. import i18n
 from ..i18n import N_, _, ngettext
 from ..input import PlayerEvent
 from ..kiosk import pin
-from ..kiosk.config import STRENGTHS
 from ..kiosk.schema import hall_of_fame
+from ..kiosk_settings import STRENGTHS
 from ..userdirs import data_dir
 from . import catalogue
 from .scene import MenuScene, Scene, kiosk_of
