@@ -83,6 +83,9 @@ class Kiosk:
         # The games whose end is recorded, by their save id: never id(session), which
         # Python gives again to a later game once an old one is collected.
         self.recorded: set[str] = set()
+        # Games ended early, recorded abandoned once their save's removal is on disk
+        # (killed before, the cabinet resumes the game, which is then not yet counted).
+        self.ending: list[tuple[Session, str]] = []
         self.fame_asks: list = []  # (session, kind, value, future): the hall of fame is asked
         self.exit_status = 0
         self._ready = False
@@ -217,6 +220,7 @@ class Kiosk:
 
     def update(self, dt: float) -> None:
         self.now += dt
+        self._record_ends()
         self._buzzer_faults()
         if self._combination_held():
             self.open_operator()
@@ -281,8 +285,8 @@ class Kiosk:
             session = None
         if session is not self.session:
             old = self.session
-            if old is not None and old.save_id not in self.recorded:
-                self._abandon(old, "left the table")
+            if old is not None:
+                self._end(old, "left the table")
             self.session = session
             self.away.clear()
             self.seat_seen.clear()
@@ -296,19 +300,26 @@ class Kiosk:
             self._ask_fame(session)
         self._fame_answers()
 
-    def _abandon(self, session: Session, reason: str) -> None:
+    def _end(self, session: Session, reason: str) -> None:
+        """The one way a game ends early: its save deleted (the next guests are not
+        offered it), then, once that is on disk, recorded abandoned (`_record_ends`)."""
+        if session.save_id in self.recorded:
+            return
         self.recorded.add(session.save_id)
-        self.stats.game_abandoned(session.stats_ref, reason, actions=len(session.state.log))
-
-    def end_game(self, table: TableScene, reason: str) -> None:
-        """End the table's game for good: recorded abandoned, its save deleted
-        (the next guests are not offered it), back to the chooser."""
-        session = table.session
-        table.close()
         if session.saves is not None:
             session.saves.delete(session.save_id)
-        if session.save_id not in self.recorded:
-            self._abandon(session, reason)
+        self.ending.append((session, reason))
+
+    def _record_ends(self) -> None:
+        settled = [(s, why) for s, why in self.ending if s.saves is None or s.saves.settled(s.save_id)]
+        self.ending = [e for e in self.ending if e not in settled]
+        for session, reason in settled:
+            self.stats.game_abandoned(session.stats_ref, reason, actions=len(session.state.log))
+
+    def end_game(self, table: TableScene, reason: str) -> None:
+        """End the table's game for good and go back to the chooser."""
+        table.close()
+        self._end(table.session, reason)
         self.session = None
         self.app.restart_at(self.home)
 
@@ -323,7 +334,8 @@ class Kiosk:
                 session.saves.flush()
                 if session.saves.path(session.save_id).exists():
                     session.saves.set_aside(session.save_id)
-            self._abandon(session, "a scene failed")
+            self.recorded.add(session.save_id)  # set aside above: recorded at once
+            self.stats.game_abandoned(session.stats_ref, "a scene failed", actions=len(session.state.log))
         self.session = None
         self.app.restart_at(self.home)
 
@@ -460,6 +472,7 @@ class Kiosk:
 
     def close(self) -> None:
         self.notifier.stopping()
+        self._record_ends()  # the app flushed the saves first: the games ended in the last frames
         if isinstance(self.stats, EarlyRecords) and self.stats.calls:
             self.open_records()
         if not isinstance(self.stats, EarlyRecords):

@@ -445,6 +445,65 @@ def test_a_finished_game_is_told_only_once_its_save_is_gone(kiosk, monkeypatch, 
     assert any(isinstance(s, ResultsScene) for s in app.scenes)  # under the initials if a human won
 
 
+@pytest.mark.parametrize("ending", ["pause menu", "still playing"])
+def test_a_game_ended_early_is_recorded_only_once_its_save_is_gone(kiosk, monkeypatch, request, ending):
+    """Issue 24: a game ended early (the pause menu's "End this game", the "Still playing?"
+    countdown) was recorded abandoned at once, while the removal of its save still waited
+    behind the last action's write: killed with -9 in between, the cabinet resumed a game
+    already counted as ended (counted twice). Here the disk is held at that moment; a kill
+    at any step must find either the game resumable and unrecorded, or recorded and gone."""
+    import threading
+
+    from game.app import saves
+
+    gate, writing = threading.Event(), threading.Event()
+    request.addfinalizer(gate.set)  # a failing test leaves no writer waiting
+    real_write = saves.atomic_write
+
+    def held_disk(path, text):
+        writing.set()
+        assert gate.wait(60), "the test never opened the gate"
+        real_write(path, text)
+
+    monkeypatch.setattr(saves, "atomic_write", held_disk)
+    app = kiosk
+    gate.set()
+    table = toy_table(app)
+    session = table.session
+    app.saves.flush()
+    assert app.saves.path(session.save_id).exists(), "the game is resumable"
+    gate.clear()
+    writing.clear()
+    assert table.submit(0, table.state.legal_actions(0)[0])
+    assert writing.wait(10)  # the writer is inside that action's write: the game's removal waits behind it
+    if ending == "pause menu":
+        press(app, "menu")
+        press(app, "down")
+        press(app, "down")
+        press(app, "confirm")
+        assert isinstance(app.top, ChooserScene)
+    else:
+        steps(app, 30 + 5 + 0.5)  # game_idle, then the countdown
+        assert isinstance(app.scenes[0], AttractScene)
+
+    def recorded():
+        app.kiosk.stats.flush()
+        return [g["status"] for g in app.kiosk.stats.games() if g["id"] == session.stats_ref]
+
+    early = []
+    for _look in range(10):
+        steps(app, 0.2)
+        if recorded() == ["abandoned"] and app.saves.path(session.save_id).exists():
+            early.append(_look)
+    print(f"moments (of 10) at which the game was recorded ended while its save was still on disk: {early}")
+    assert early == [] and recorded() == ["running"]
+    gate.set()
+    app.saves.flush()
+    app.step()
+    assert recorded() == ["abandoned"] and not app.saves.path(session.save_id).exists()
+    assert app.saves.unfinished() == ([], [])
+
+
 def test_a_cabinet_started_on_a_finished_games_save_does_not_resume_it(toy_catalogue):
     """Issue 22: after a crash the kiosk resumes its newest save without asking: never a finished game."""
     from .test_unfinished import _finished_save
