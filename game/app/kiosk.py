@@ -1,9 +1,9 @@
 """Kiosk mode over the app: an unattended cabinet (issue 16, README "Kiosk mode").
 
-`Kiosk` is the app's kiosk rules, one object the App calls at five places:
-`filter(ev)` for every player event before the scenes see it, `update(dt)`
-after every fixed step, `draw_over(surf)` after the scenes are drawn,
-`frame_drawn()` after each display flip, and `close()` at the end. It owns
+`KioskMode` is the app's mode (game/app/mode.py, the hooks in SCENES.md) at
+a cabinet: `admits(ev)` sees every player event before the scenes do,
+`after_step(dt)` follows every fixed step, `draw_over(surf)` the scenes'
+drawing, `frame_drawn()` each display flip (the watchdog's heartbeat). It owns
 the back end of `game.kiosk` (statistics, hall of fame, notify, crash loop,
 PIN) and decides, on its own clock of fixed steps (so tests speed time up):
 
@@ -60,7 +60,12 @@ SAVE_WAIT = 0.25  # seconds a frame may wait for its action's save (an fsync: ~2
 LEAVE_STATUS = 64  # the exit status of "leave to the desktop": the unit does not restart it
 
 
-class Kiosk:
+class KioskMode:
+    name = "kiosk"
+    home = "chooser"  # guests never see the title's Quit or Settings
+    fullscreen = True
+    locked = True
+
     def __init__(self, app, environ: dict | None = None, defer: bool = False) -> None:
         self.app = app
         self.conf = app.settings.kiosk
@@ -106,10 +111,6 @@ class Kiosk:
         self.hall = halloffame.HallOfFame(self.stats)
 
     # ---- start ---------------------------------------------------------------------
-    @property
-    def home(self) -> str:
-        return "chooser"
-
     def start(self) -> None:
         """The first scenes: the running game again after a crash (no question),
         attract mode after a crash loop (the save set aside) or a clean start."""
@@ -139,6 +140,13 @@ class Kiosk:
                 self.app.saves.delete(save_id)
         self.app.restart_at("attract")
 
+    def loop_starts(self) -> None:
+        """The restored state itself on screen (and READY told), before any step moves it on."""
+        if self.app.scenes:
+            self.app.draw()
+            pygame.display.flip()
+            self.frame_drawn()
+
     # ---- what guests may play -------------------------------------------------------
     def offered(self) -> list[catalogue.Entry]:
         """The playable games the operator enabled, in the catalogue's order."""
@@ -152,11 +160,14 @@ class Kiosk:
     def bot_level(self, gdef) -> str:
         return level_for(list(gdef.bots), self.conf.bot_strength)
 
-    def languages(self) -> list[str]:
+    def bot_levels(self, gdef) -> list[str]:
+        return [self.bot_level(gdef)]  # one level, the operator's
+
+    def guest_languages(self) -> list[str]:
         return [code for code in i18n.LANGUAGES if not self.conf.languages or code in self.conf.languages]
 
     # ---- input -----------------------------------------------------------------------
-    def sdl_event(self, e) -> bool:
+    def swallows(self, e) -> bool:
         """True if kiosk mode swallows this SDL event: the window's close
         button, Alt-F4 and the fullscreen key lead nowhere for a guest."""
         if e.type == pygame.QUIT:
@@ -166,7 +177,7 @@ class Kiosk:
             e.key == pygame.K_F11 or (e.key == pygame.K_F4 and e.mod & pygame.KMOD_ALT)
         )
 
-    def filter(self, ev: PlayerEvent) -> bool:
+    def admits(self, ev: PlayerEvent) -> bool:
         """Before the scenes: True if the event goes on to them."""
         self._track_held(ev)
         if not ev.pressed:
@@ -218,7 +229,7 @@ class Kiosk:
     def table(self) -> TableScene | None:
         return next((s for s in reversed(self.app.scenes) if isinstance(s, TableScene)), None)
 
-    def update(self, dt: float) -> None:
+    def after_step(self, dt: float) -> None:
         self.now += dt
         self._record_ends()
         self._buzzer_faults()

@@ -152,7 +152,7 @@ class OperatorScene(_OperatorMenu):
 
     def items(self) -> list[Item]:
         s, k, kiosk = self.app.settings, self.app.settings.kiosk, kiosk_of(self.app)
-        offered = ", ".join(kiosk.languages()) if k.languages else _("all")
+        offered = ", ".join(kiosk.guest_languages()) if k.languages else _("all")
         return [
             Item(N_("Games and seats"), lambda: self.app.open("operator-games"), value=str(len(kiosk.offered()))),
             Item(N_("Bot strength"), self._strength, value=_(STRENGTH_NAMES[k.bot_strength])),
