@@ -445,13 +445,15 @@ def test_a_finished_game_is_told_only_once_its_save_is_gone(kiosk, monkeypatch, 
     assert any(isinstance(s, ResultsScene) for s in app.scenes)  # under the initials if a human won
 
 
-@pytest.mark.parametrize("ending", ["pause menu", "still playing"])
+@pytest.mark.parametrize("ending", ["pause menu", "still playing", "operator menu left open"])
 def test_a_game_ended_early_is_recorded_only_once_its_save_is_gone(kiosk, monkeypatch, request, ending):
     """Issue 24: a game ended early (the pause menu's "End this game", the "Still playing?"
     countdown) was recorded abandoned at once, while the removal of its save still waited
     behind the last action's write: killed with -9 in between, the cabinet resumed a game
-    already counted as ended (counted twice). Here the disk is held at that moment; a kill
-    at any step must find either the game resumable and unrecorded, or recorded and gone."""
+    already counted as ended (counted twice). A table the operator's menu closed (left
+    open, it goes back to the chooser) was recorded abandoned with its save kept for good.
+    Here the disk is held at that moment; a kill at any step must find either the game
+    resumable and unrecorded, or recorded and gone."""
     import threading
 
     from game.app import saves
@@ -482,9 +484,13 @@ def test_a_game_ended_early_is_recorded_only_once_its_save_is_gone(kiosk, monkey
         press(app, "down")
         press(app, "confirm")
         assert isinstance(app.top, ChooserScene)
-    else:
+    elif ending == "still playing":
         steps(app, 30 + 5 + 0.5)  # game_idle, then the countdown
         assert isinstance(app.scenes[0], AttractScene)
+    else:
+        app.open("operator")
+        steps(app, 121)  # the operator walked away: the menu closes, and the table under it
+        assert not [s for s in app.scenes if isinstance(s, TableScene) or s.name.startswith("operator")]
 
     def recorded():
         app.mode.stats.flush()
