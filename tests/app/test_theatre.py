@@ -15,6 +15,7 @@ from game.app.session import SeatConfig, Session
 from game.app.table import ResultsScene
 from game.app.theatre import ReplayScene, ReplaysScene, player_of_row, shared_folder
 from game.engine import gamedef
+from game.engine.replay import Player
 from game.userdirs import data_dir
 from tests.replay.conftest import finished
 
@@ -295,3 +296,37 @@ def test_a_damaged_clip_in_a_kept_row_is_skipped_and_the_replay_plays_on(app):
     press(app, "right")
     assert theatre.player.at_end and not theatre.table.clip_playing
     app.draw()
+
+
+def test_playing_on_the_theatre_waits_for_a_clip_then_moves_on(app):
+    """Played through, the replay reaches the close claim, plays its clip, and only then
+    its next move; the highlight's jump plays it again."""
+    from game.app.replays import replay_of
+    from game.app.table import make_table
+
+    seats = [SeatConfig("Zoé", "red"), SeatConfig("Bao", "blue")]
+    session = Session(gamedef.find("wokup"), seats, {"target": 3, "learning": False}, 3, app.saves)
+    table = make_table(app, session)
+    table._claim_moment(right=True, rival_ms=12)
+    table.run_for(20)  # the game goes on: the table picks for the winner, throws again
+    (clip,) = session.clips
+    assert len(session.state.log) > clip["at"] + 3
+    theatre = ReplayScene(app, Player(session.gdef.state_cls, replay_of(session)))
+    app.push(theatre)
+    theatre.seek(clip["at"] - 1)
+    press(app, "up")
+    press(app, "up")  # x4: the moves come fast, the clip keeps its own pace
+    press(app, "confirm")  # play
+    wait_for(app, lambda: theatre.player.position == clip["at"])
+    held = 0
+    while theatre.table.clip_playing:
+        assert theatre.player.position == clip["at"] and held < 10 * 60, "the theatre did not wait for the clip"
+        run(app, 1)
+        held += 1
+    print(f"the theatre held the claim's move for {held} steps ({held / 60:.1f} s)")
+    assert held >= 3 * 60
+    wait_for(app, lambda: theatre.player.position > clip["at"])
+    press(app, "confirm")  # pause
+    theatre.seek(clip["at"] - 1)
+    press(app, "deck2")  # the next highlight: the close claim
+    assert theatre.player.position == clip["at"] and theatre.table.clip_playing
