@@ -19,7 +19,7 @@ from game.engine.replay import Player
 from game.userdirs import data_dir
 from tests.replay.conftest import finished
 
-from .drive import press, run
+from .drive import close_claim_session, press, run
 
 
 def wait_for(app, done, limit: float = 30.0) -> None:
@@ -199,19 +199,6 @@ def test_the_list_shows_one_game_s_replays_or_all(app):
     press(app, "left")
     assert listing.only == "cheaterchefs"  # left goes round the other way
     app.draw()
-
-
-def close_claim_session(app, seed: int = 3) -> Session:
-    """A seeded Wok Up game of one card, played at its table: seat 0 slaps a complete
-    recipe 12 ms before seat 1 on the same card, which ends the game (a close call)."""
-    from game.app.table import make_table
-
-    seats = [SeatConfig("Zoé", "red"), SeatConfig("Bao", "blue")]
-    session = Session(gamedef.find("wokup"), seats, {"target": 1, "learning": False}, seed, app.saves)
-    table = make_table(app, session)
-    table._claim_moment(right=True, rival_ms=12)
-    assert session.state.is_over() and session.state.winners() == [0]
-    return session
 
 
 def test_a_close_claim_s_instant_replay_is_kept_and_plays_in_the_theatre(app):
