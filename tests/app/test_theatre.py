@@ -317,3 +317,20 @@ def test_playing_on_the_theatre_waits_for_a_clip_then_moves_on(app):
     theatre.seek(clip["at"] - 1)
     press(app, "deck2")  # the next highlight: the close claim
     assert theatre.player.position == clip["at"] and theatre.table.clip_playing
+
+
+def test_a_resumed_game_keeps_the_clips_made_before(app):
+    """A cabinet that crashed mid-game resumes it from its save: the close claims of before
+    still go with its replay."""
+    from game.app.table import make_table
+
+    seats = [SeatConfig("Zoé", "red"), SeatConfig("Bao", "blue")]
+    session = Session(gamedef.find("wokup"), seats, {"target": 3, "learning": False}, 3, app.saves)
+    table = make_table(app, session)
+    table._claim_moment(right=True, rival_ms=12)
+    table.close()
+    assert len(session.clips) == 1 and not session.state.is_over()
+    app.saves.flush()
+    doc = app.saves.read(session.save_id)
+    resumed = Session.resume(doc, app.saves, session.gdef, session.save_id)
+    assert resumed.clips == session.clips and resumed.state.to_json() == session.state.to_json()

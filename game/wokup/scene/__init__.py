@@ -254,6 +254,7 @@ class WokUpScene(TableScene):
         frames = self.replay.last_second()
         if self.replay.keep and frames:
             self.session.clips.append(clips.encode(len(self.state.log), frames))
+            self.session.save()  # with the save too (the resolve's was written before it)
 
     # ---- in the theatre ---------------------------------------------------------------
     def show_clip(self, clip: dict | None) -> bool:
