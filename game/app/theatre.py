@@ -400,6 +400,7 @@ class ReplayScene(Scene):
             if self._view is None or self._view.get_size() != view.size:
                 self._view = pygame.Surface(view.size)
             self.table.ui.resize(view.size)
+            self.table.ui.sizes = ui.sizes  # the texts drawn are recorded as the app's (tests, the layout sweep)
             self._view.fill(surf.get_at((0, 0)))
             self.table.draw(self._view)
             self._view_key = key

@@ -214,7 +214,7 @@ def test_the_hall_of_fame_presents_only_its_moving_banner(monkeypatch, toy_catal
     app = App(size=SIZE, window=False, kiosk=True)
     app.motion = True
     app.settings.kiosk.games = ["toy-snap"]
-    app.kiosk.start()
+    app.mode.start()
     attract = app.top
     assert isinstance(attract, AttractScene)
     presents = Presents(monkeypatch)
