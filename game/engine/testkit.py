@@ -242,11 +242,19 @@ def shape(action) -> str:
     return _key({k: v if k == "type" else type(v).__name__ for k, v in action.items()})
 
 
-@functools.cache
+_SAMPLED: dict[type[GameState], tuple] = {}
+
+
 def sample_moves(cls: type[GameState]) -> tuple:
     """One move of each type and shape that short seeded random games of `cls` meet
     (legal to some seat at some step, or drawn for SYSTEM): what the game reads.
-    Cached per process: the games are a fraction of a second each."""
+    Kept per process: the games are a fraction of a second each."""
+    if cls not in _SAMPLED:
+        _SAMPLED[cls] = _sampled(cls)
+    return _SAMPLED[cls]
+
+
+def _sampled(cls: type[GameState]) -> tuple:
     found: dict[str, object] = {}
     for seats in sorted({cls.min_seats, cls.max_seats}):
         for seed in SAMPLE_SEEDS:
