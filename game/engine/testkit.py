@@ -177,25 +177,37 @@ def _refused(state: GameState, seat: int, action, what: str) -> bool:
     return False
 
 
+def _but_log(state: GameState) -> tuple[str, int]:
+    """The state but its log, and the log's length: what a refused action may not
+    change, compared after each trial; the whole log, which grows with the game
+    (a refusal cuts it back to its length), is compared once per check."""
+    data = state.to_dict()["state"]
+    entries = len(data.pop("log"))
+    return json.dumps(data, sort_keys=True), entries
+
+
 def check_illegal(state: GameState, candidates: list) -> None:
     """Every candidate not among its seat's legal actions is refused, changing nothing;
     for every actor, near misses of its legal actions too (see `near_misses`)."""
-    before = state.to_json()
+    whole, before = state.to_json(), _but_log(state)
     actors = state.actors()
     legal = {seat: state.legal_actions(seat) for seat in actors}
+    known = {seat: {_key(a) for a in legal[seat]} for seat in actors}
     candidates = candidates + [(seat, a) for seat in actors for a in near_misses(legal[seat])]
     for seat, action in candidates:
         if seat in actors and state.open_action_space(seat):
             continue  # an open action space cannot say what is illegal by listing
-        if seat in actors and _trial_key(action) in {_key(a) for a in legal[seat]}:
+        if seat in actors and _trial_key(action) in known[seat]:
             continue
         if not _refused(state, seat, action, "illegal action"):
             raise KitFailure(
                 f"seat {seat}: apply accepted {shown(action)}, which legal_actions leaves out "
                 "(the list and apply must agree exactly)"
             )
-        if state.to_json() != before:
+        if _but_log(state) != before:
             raise KitFailure(f"seat {seat}: rejected action {shown(action)} changed the state")
+    if state.to_json() != whole:
+        raise KitFailure("a rejected action changed the log's earlier entries")
 
 
 def near_misses(legal: list, limit: int = 24) -> list:
