@@ -468,8 +468,7 @@ class RellenoState(GameState):
         return detached(obs)
 
     def determinize(self, seat: int, rng: Rng) -> RellenoState:
-        copy = self.clone()
-        copy.log, copy.undo_floor = [], 0
+        copy = self.unlogged_clone()
         unseen = sorted(self.deck + self.box)
         rng.shuffle(unseen)
         copy.deck, copy.box = unseen[: len(self.deck)], sorted(unseen[len(self.deck) :])
