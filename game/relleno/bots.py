@@ -240,14 +240,16 @@ def _cost(cards) -> float:
 
 
 def _rest_of_day(world: RellenoState, seat: int, action) -> RellenoState:
-    """The world after `action`, the easy policy playing every seat to the day's end."""
-    sim = world.clone()
+    """The world after `action`, the easy policy playing every seat to the day's end
+    (on a copy of its own: no log copied, no snapshot taken for a refusal that would
+    end the search)."""
+    sim = world.unlogged_clone()
     for step in picking.steps_to(action, sim.picked):
-        sim.apply(seat, step)
+        sim.apply(seat, step, scratch=True)
     while not sim.is_over() and sim.day == world.day:
         actor = sim.actors()[0]
         for step in picking.steps_to(greedy_move(sim, actor), sim.picked):  # one thought per move
-            sim.apply(actor, step)
+            sim.apply(actor, step, scratch=True)
     return sim
 
 
