@@ -139,7 +139,9 @@ class Session:
         self.listener: Callable[[int, object, Moment], None] | None = None
         self.demo = False  # an attract-mode demo: never saved, never counted
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
-        self._lines: list[dict] = []  # the log in words, one {"seat", "text"} per entry
+        self._lines: list[dict] = []  # the log in words, {"seat", "text"} (see _tell)
+        self._told = 0  # the log entries told in _lines
+        self._stepping = False  # the last line tells steps of a choice still being made
         self._lines_language = i18n.language()
 
     @classmethod
@@ -161,18 +163,30 @@ class Session:
     def history(self) -> list[dict]:
         """Every action of the game in words (the rules' `describe`), oldest first,
         as {"seat", "text"}; SYSTEM entries are the table's own events."""
-        if self._lines_language != i18n.language() or len(self._lines) != len(self.state.log):
+        if self._lines_language != i18n.language() or self._told != len(self.state.log):
             self._retell()
         return self._lines
 
     def _retell(self) -> None:
         """Tell the whole log again (after a language change, an undo, a resume)."""
         state = self.gdef.state_cls(len(self.seats), self.options, self.seed)
-        names, self._lines = self.names(), []
+        names, self._lines, self._told, self._stepping = self.names(), [], 0, False
         for entry in self.state.log:
-            state.apply(entry["seat"], entry["action"])
-            self._lines.append({"seat": entry["seat"], "text": state.describe(entry["seat"], entry["action"], names)})
+            state.apply(entry["seat"], entry["action"], scratch=True)
+            self._tell(state, entry["seat"], entry["action"], names)
         self._lines_language = i18n.language()
+
+    def _tell(self, state: GameState, seat: int, action, names: list[str]) -> None:
+        """The history's line of `action`, just applied to `state`. The steps of a
+        choice in the making (cards picked one at a time) share one line, which the
+        seat's next move, the finished choice, replaces: one line per choice."""
+        line = {"seat": seat, "text": state.describe(seat, action, names)}
+        if self._stepping and self._lines[-1]["seat"] == seat:
+            self._lines[-1] = line
+        else:
+            self._lines.append(line)
+        self._stepping = action["type"] in state.choice_steps
+        self._told += 1
 
     def apply(self, seat: int, action) -> bool:
         """Apply and save; an illegal action is refused with its rule shown, never fatal."""
@@ -185,8 +199,8 @@ class Session:
         self.error = ""
         if seat != SYSTEM:
             self.last = (seat, action)
-        if len(self._lines) == len(self.state.log) - 1 and self._lines_language == i18n.language():
-            self._lines.append({"seat": seat, "text": self.state.describe(seat, action, self.names())})
+        if self._told == len(self.state.log) - 1 and self._lines_language == i18n.language():
+            self._tell(self.state, seat, action, self.names())
         self.save()
         if self.listener is not None and before is not None:
             self.listener(seat, action, before)

@@ -46,6 +46,7 @@ class ChefsState(GameState):
     game_id = "cheaterchefs"
     min_seats = 2
     max_seats = 6
+    choice_steps = picking.STEPS
     default_options = {
         "mode": "classic",  # "classic" | "menu" | "turbo"
         "anti_order": False,

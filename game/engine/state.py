@@ -152,6 +152,9 @@ class GameState:
     max_seats: ClassVar[int] = 6
     hidden_information: ClassVar[bool] = True
     default_options: ClassVar[dict] = {}
+    # Action types that are steps of a choice still being made (cards picked one at a
+    # time: picking.STEPS): the move history tells the finished choice in one line.
+    choice_steps: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, num_seats: int, options: dict | None = None, seed: int = 0) -> None:
         if not self.min_seats <= num_seats <= self.max_seats:

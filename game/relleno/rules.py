@@ -81,6 +81,7 @@ class RellenoState(GameState):
     max_seats = 6
     # advanced: shuffle the 10 red-bordered recipes in too (always on at 6 seats).
     default_options = {"advanced": False}
+    choice_steps = picking.STEPS
 
     # ---- setup ---------------------------------------------------------
     def setup(self) -> None:
