@@ -141,7 +141,7 @@ class Session:
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
         self._lines: list[dict] = []  # the log in words, {"seat", "text"} (see _tell)
         self._told = 0  # the log entries told in _lines
-        self._stepping = False  # the last line tells steps of a choice still being made
+        self._open: dict[int, dict] = {}  # seat -> its line of a choice still being made (see _tell)
         self._lines_language = i18n.language()
 
     @classmethod
@@ -170,7 +170,7 @@ class Session:
     def _retell(self) -> None:
         """Tell the whole log again (after a language change, an undo, a resume)."""
         state = self.gdef.state_cls(len(self.seats), self.options, self.seed)
-        names, self._lines, self._told, self._stepping = self.names(), [], 0, False
+        names, self._lines, self._told, self._open = self.names(), [], 0, {}
         for entry in self.state.log:
             state.apply(entry["seat"], entry["action"], scratch=True)
             self._tell(state, entry["seat"], entry["action"], names)
@@ -179,13 +179,15 @@ class Session:
     def _tell(self, state: GameState, seat: int, action, names: list[str]) -> None:
         """The history's line of `action`, just applied to `state`. The steps of a
         choice in the making (cards picked one at a time) share one line, which the
-        seat's next move, the finished choice, replaces: one line per choice."""
+        seat's next move, the finished choice, replaces (last, where other seats
+        moved meanwhile, as in a simultaneous choice): one line per choice."""
         line = {"seat": seat, "text": state.describe(seat, action, names)}
-        if self._stepping and self._lines[-1]["seat"] == seat:
-            self._lines[-1] = line
-        else:
-            self._lines.append(line)
-        self._stepping = action["type"] in state.choice_steps
+        if seat in self._open:
+            stale = self._open.pop(seat)
+            del self._lines[next(i for i, old in enumerate(self._lines) if old is stale)]
+        self._lines.append(line)
+        if action["type"] in state.choice_steps:
+            self._open[seat] = line
         self._told += 1
 
     def apply(self, seat: int, action) -> bool:
