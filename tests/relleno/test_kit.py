@@ -21,7 +21,7 @@ def test_random_playouts_every_seat_count_with_and_without_advanced_recipes(firs
     )
     print("wins by seat:", stats.wins, "steps:", stats.steps)
     assert stats.games == games and stats.hidden_resampled > 0
-    assert len(stats.wins) >= 4, stats.wins
+    assert len(stats.wins) >= 3, stats.wins  # half the games of the unsharded run, which asked 4 of 20
 
 
 def test_bots_do_not_peek():
