@@ -54,7 +54,7 @@ from types import ModuleType
 from .. import i18n
 from ..engine.state import SYSTEM, GameState
 from ..i18n import N_, _, ngettext
-from . import pictures
+from . import hyphens, pictures
 
 WORDS = {  # the page's own words, sent in its welcome (game/web/static/app.js)
     "connecting": N_("Connecting to the arcade…"),
@@ -156,7 +156,7 @@ def build_view(state: GameState, seat: int, names: list[str], last: str = "") ->
         "groups": [_call(gid, "group", generic_group, a, obs, seat, names) for a in legal],
         "paths": [_call(gid, "path", generic_path, a, obs, seat, names) for a in legal],
         "pictures": picture_sheet(gid),
-        "panels": _call(gid, "panels", generic_panels, obs, seat, names),
+        "panels": hyphens.items(_call(gid, "panels", generic_panels, obs, seat, names), i18n.language()),
         "turn": acting,
         "status": _call(gid, "status", lambda *_a: "", obs, seat, names)
         or status(acting, seat, names, over, state.winners() if over else []),
@@ -164,7 +164,7 @@ def build_view(state: GameState, seat: int, names: list[str], last: str = "") ->
         "over": over,
     }
     if pads:
-        view["pads"] = _call(gid, "pads", generic_pads, obs, seat, names)
+        view["pads"] = hyphens.pads(_call(gid, "pads", generic_pads, obs, seat, names), i18n.language())
     return view
 
 

@@ -332,10 +332,34 @@ OVERFLOWING = """() => {
 }"""
 
 
+# Words on cards broken where no hyphen may go: a line that starts mid-word whose
+# previous character is no space, soft hyphen or hyphen ("Knoblauc|h" at 360 px, when
+# the browser had no German hyphenation dictionary and broke the word anywhere).
+MID_WORD = """() => {
+  const bad = [], r = document.createRange();
+  for (const el of document.querySelectorAll('.card .cap, .card .line, .pad .label')) {
+    const node = el.firstChild;
+    if (!node || node.nodeType !== 3) continue;
+    const t = node.textContent;
+    let top = null;
+    for (let i = 0; i < t.length; i++) {
+      r.setStart(node, i); r.setEnd(node, i + 1);
+      const boxes = r.getClientRects(), box = boxes[boxes.length - 1];  // (a hyphen drawn at a break is a box too)
+      if (!box || box.width === 0) continue;
+      const broke = top !== null && box.top > top + 1;
+      if (broke && !/[\\s\u00ad\\-\\/]/.test(t[i - 1])) bad.push(t.slice(0, i) + '|' + t.slice(i));
+      top = box.top;
+    }
+  }
+  return bad;
+}"""
+
+
 @pytest.mark.parametrize("game", [*sorted(TURN_GAMES), "wokup"])
 def test_every_language_fits_a_small_phone(browser, server, game):
     """At 360x640, in each of the six languages, a mid-game view: nothing is wider
-    than the screen and no word runs out of its card or button."""
+    than the screen, no word runs out of its card or button, and a long word breaks
+    only where its language hyphenates it."""
     if game == "wokup":
         from game.wokup.rules import WokUpState
 
@@ -360,6 +384,8 @@ def test_every_language_fits_a_small_phone(browser, server, game):
             phone.page.wait_for_function("() => window.wok.state.picturesLoaded > 0", timeout=10000)
             overflow, wide = phone.page.evaluate(OVERFLOWING)
             assert overflow <= 0 and not wide, (lang, overflow, wide)
+            broken = phone.page.evaluate(MID_WORD)
+            assert not broken, (lang, broken)
     finally:
         i18n.set_language("en")
         phone.close()
