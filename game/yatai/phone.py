@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from game.engine.phone import control as drawn_control
 from game.engine.phone import item
 from game.i18n import _
 
@@ -160,3 +161,22 @@ def _filled(head: str, n: int, room: int, items: list[str]) -> str:
 
 def _times(what: str, n: int) -> str:
     return f"{what} ×{n}" if n > 1 else what
+
+
+BOARD_PICTURES = {"review": "yatai.review", "special": "yatai.special", "influencer": "yatai.influencer"}
+
+
+def control(a: dict, obs: dict, seat: int, names: list[str], label: str) -> dict:
+    """What a choice off the grid is touched as: the picture of what it is about (the
+    board space's bonus, the review, the dish, the bottle, the guest), with the rules' words."""
+    kind = a["type"]
+    pic = {
+        "review": "yatai.review",
+        "penalty": "yatai.review",
+        "menu": f"yatai.{content().dishes[a['dish']]}" if kind == "menu" else "",
+        "bottle": "yatai.bottle",
+        "offer_drink": "yatai.drink",
+        "pick": _guest_pic(a["guest"]) if kind == "pick" else "",
+        "board": BOARD_PICTURES.get(content().spaces[a["space"]]["bonus"], "") if kind == "board" else "",
+    }.get(kind, "")
+    return drawn_control(a, label, pic)
