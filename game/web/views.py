@@ -26,7 +26,7 @@ needs nothing to be playable from a phone: its rules' `label` words the buttons.
 The page draws panels with one generic renderer (static/app.js), so a game
 describes what is on the phone as data:
 
-    panel = {"title": str, "kind": "cards" | "grid" | "list", "cols": int (grid),
+    panel = {"title": str, "kind": "cards" | "grid" | "list" | "controls", "cols": int (grid),
              "items": [str | item]}
     item = {"key": str,              # unique in the view: what a path names
             "pic": picture id | "",  # assets/pictures/pictures.toml (served by /pictures/<game>.css)
@@ -196,7 +196,7 @@ def _controls(gid, legal, labels, groups, paths, obs, seat, names) -> list[dict]
         paths[i] = [shown["key"]]
         title = groups[i] or _("Other choices")
         if not out or out[-1]["title"] != title:
-            out.append({"title": title, "kind": "cards", "items": []})
+            out.append({"title": title, "kind": "controls", "items": []})
         out[-1]["items"].append(shown)
     return out
 
