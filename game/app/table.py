@@ -32,7 +32,7 @@ from .faces import Faces
 from .live import LiveLayer, Paint
 from .motion import Motion, pulse
 from .phones import LinksScene, draw_away
-from .scene import Scene, kiosk_of
+from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
 
@@ -765,7 +765,7 @@ class PauseScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        if app.kiosk is not None:  # guests resume, read the rules or end the game; nothing leaves the arcade
+        if app.mode.locked:  # guests resume, read the rules or end the game; nothing leaves the arcade
             items = [
                 Item(N_("Resume"), app.pop),
                 Item(N_("Rules"), self._rules),
@@ -807,12 +807,10 @@ class PauseScene(Scene):
         self.app.push(ConfirmScene(self.app, question, self._abandoned, N_("Abandon")))
 
     def _abandoned(self) -> None:
-        if self.table.session.saves is not None:
-            self.table.session.saves.delete(self.table.session.save_id)
-        self._quit()
+        self.app.mode.end_game(self.table, "abandoned from the pause menu")
 
     def _end(self) -> None:
-        kiosk_of(self.app).end_game(self.table, "ended from the pause menu")
+        self.app.mode.end_game(self.table, "ended from the pause menu")
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
