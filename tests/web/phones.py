@@ -96,7 +96,8 @@ class Phone:
         )
 
     def text(self, selector: str = "body") -> str:
-        return self.page.inner_text(selector)
+        """The words as read on the screen (the soft hyphens where a long word may break left out)."""
+        return self.page.inner_text(selector).replace("\u00ad", "")
 
     def close(self) -> None:
         self.context.close()
