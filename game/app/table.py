@@ -330,6 +330,17 @@ class TableScene(Scene):
         else:
             self.session.bots = self._held_bots
 
+    def show_clip(self, clip: dict | None) -> bool:
+        """The replay theatre reached a moment its game kept a clip of (GameDef.clip):
+        play it over the table (None: the theatre moved on, stop). False: nothing to
+        play. A game whose scene keeps clips (Wok Up's instant replay) overrides this."""
+        return False
+
+    @property
+    def clip_playing(self) -> bool:
+        """A clip is playing: the theatre holds its next move and redraws every frame."""
+        return False
+
     # ---- targets: what a player can choose on the table -------------------------
     def target(
         self,
