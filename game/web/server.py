@@ -492,7 +492,7 @@ class PhoneServer:
         hand is drawn one round trip before the socket opens. A seat some device holds
         gets nothing here: a second device still asks the table (a take-over)."""
         seat = query.get("s", "")
-        if not seat.isdigit() or len(seat) > 1:
+        if not (seat.isascii() and seat.isdigit()) or len(seat) > 1:  # ("²" is a digit int() refuses)
             return []
         with self._lock:
             st = self._seats.get(int(seat))

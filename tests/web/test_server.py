@@ -317,7 +317,9 @@ def test_a_seats_link_opens_a_page_with_its_hand_until_a_device_holds_the_seat(s
         assert boot[0]["seat"] == 0 and boot[1]["observation"] == state.observation(0)
         hostile = await get(urls[1])  # a view's text cannot close the block
         assert "<script>alert" not in hostile and _boot(hostile)[1]["status"].startswith("</script>")
-        for url in (urls[0].replace("k=", "k=x"), server.base_url + "/", urls[0].replace("s=0", "s=01")):
+        odd = ("s=01", "s=%C2%B2", "s=-0", "s=")  # "²" is a digit to Python, not to int()
+        wrong = [urls[0].replace("k=", "k=x"), server.base_url + "/", *(urls[0].replace("s=0", o) for o in odd)]
+        for url in wrong:
             assert _boot(await get(url)) is None, url
         phone = FakePhone(urls[0], "dev-a")
         await phone.connect()
