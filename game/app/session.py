@@ -139,6 +139,8 @@ class Session:
         self.listener: Callable[[int, object, Moment], None] | None = None
         self.demo = False  # an attract-mode demo: never saved, never counted
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
+        # What the scene keeps of its moments beyond the log, for the replay (GameDef.clip).
+        self.clips: list[dict] = []
         self._lines: list[dict] = []  # the log in words, {"seat", "text"} (see _tell)
         self._told = 0  # the log entries told in _lines
         self._open: dict[int, dict] = {}  # seat -> its line of a choice still being made (see _tell)
@@ -150,6 +152,7 @@ class Session:
         state = entry_gdef.state_cls.replay(len(seats), doc["options"], doc["seed"], doc["log"])
         session = cls(entry_gdef, seats, doc["options"], doc["seed"], saves, state, save_id)
         session.stats_ref = doc.get("stats_ref")
+        session.clips = list(doc.get("clips") or [])
         if state.log:
             session.last = (state.log[-1]["seat"], state.log[-1]["action"])
         return session
@@ -241,6 +244,7 @@ class Session:
                 "log": self.state.log,
                 "saved_at": time.time(),
                 "stats_ref": self.stats_ref,
+                "clips": self.clips,
             },
         )
 
