@@ -16,7 +16,7 @@ import math
 import pygame
 
 from game import i18n
-from game.app import pictures
+from game.app import pictures, seat_keys
 from game.app.session import Session, default_seats
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
@@ -305,10 +305,11 @@ class CheaterChefsScene(TableScene):
         if over:
             detail = words(content().orders[obs["orders"][seat]], "name")
         size = self.ui.fit(detail, 34, NAME_W - 36, bold=True)
-        for j, line in enumerate(ui.wrap(detail, size, NAME_W - 36)[:2]):
-            ui.text(
-                surf, line, (LEFT + 18, y + 10 + min(56, h * 0.42) + j * (size + 4)), size, MUTED, width=NAME_W - 36
-            )
+        below = y + 10 + min(56, h * 0.42)
+        for line in ui.wrap(detail, size, NAME_W - 36)[:2]:
+            ui.text(surf, line, (LEFT + 18, below), size, MUTED, width=NAME_W - 36)
+            below += size + 4
+        seat_keys.draw(self, surf, seat, (LEFT + 18, below, NAME_W - 36, y + h - 6 - below), right=False)
         counter = obs["counters"][seat]
         for pos in range(MAX_COUNTER):
             r = self._cell_rect(seat, pos)

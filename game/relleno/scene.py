@@ -25,6 +25,7 @@ from collections import Counter
 import pygame
 
 from game import i18n
+from game.app import seat_keys
 from game.app.table import Step, TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
 from game.engine.rng import Rng
@@ -496,7 +497,14 @@ class RellenoScene(TableScene):
             pts = obs["points"][seat]
             total = ngettext("{n} pt", "{n} pts", pts["total"]).format(n=pts["total"])
             r = ui.text(surf, total, (x + w - 14, SEATS_Y + 12), 36, ACCENT, True, "topright")
-            name, room = self.seat_name(seat), r.left / ui.u - 12 - (x + 16)  # the name stops short of the points
+            start = x + 16 + seat_keys.name_room(ui, self.seat_name(seat), 38) + 16
+            keys = seat_keys.draw(self, surf, seat, (start, SEATS_Y + 18, r.left / ui.u - 16 - start, 30))
+            lift = 0.0  # a narrow panel (5 or 6 seats): its lines close up, the keys go under the point symbols
+            if keys is None and seat_keys.keys(self, seat):
+                lift = 14
+                seat_keys.draw(self, surf, seat, (x + 16, SEATS_Y + 172, w - 32, 30), right=False)
+            left = (keys or r).left / ui.u  # the name stops short of the keys and points
+            name, room = self.seat_name(seat), left - 12 - (x + 16)
             ui.text(surf, name, (x + 16, SEATS_Y + 10), ui.fit(name, 38, room, 26, True), self.seat_colour(seat), True)
             lines = [
                 _("Hand {h} · Discards {d}").format(h=obs["hand_sizes"][seat], d=len(obs["discards"][seat])),
@@ -511,14 +519,15 @@ class RellenoScene(TableScene):
             if front and narrow:
                 lines.pop()
             for j, line in enumerate(lines):
-                ui.text(surf, line, (x + 16, SEATS_Y + 60 + 38 * j), ui.fit(line, 32, w - 32, 22), MUTED)
-            self._draw_kinds(surf, obs, seat, x + 16, SEATS_Y + 142, w - 32)
+                at = SEATS_Y + 60 - lift / 2 + (38 - lift / 2) * j
+                ui.text(surf, line, (x + 16, at), ui.fit(line, 32, w - 32, 22), MUTED)
+            self._draw_kinds(surf, obs, seat, x + 16, SEATS_Y + 142 - lift, w - 32)
             if front:
                 when = obs["times"][seat]
                 tag = clock(when) if when is not None else _("last")
                 if narrow:
-                    ui.picture(surf, "relleno.time_card", (x + 36, SEATS_Y + 115), 34)
-                    ui.text(surf, tag, (x + 62, SEATS_Y + 98), 32, INK, True, width=w - 78)
+                    ui.picture(surf, "relleno.time_card", (x + 36, SEATS_Y + 115 - lift / 2), 34)
+                    ui.text(surf, tag, (x + 62, SEATS_Y + 98 - lift / 2), 32, INK, True, width=w - 78)
                 else:
                     r = ui.text(surf, tag, (x + w - 14, SEATS_Y + 150), 34, INK, True, "topright")
                     ui.picture(surf, "relleno.time_card", (r.left / ui.u - 24, SEATS_Y + 170), 38)

@@ -15,7 +15,7 @@ from functools import partial
 import pygame
 
 from game import i18n
-from game.app import pictures
+from game.app import pictures, seat_keys
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _, ngettext
@@ -373,7 +373,10 @@ class WokScene(TableScene):
             ui.panel(surf, r, PANEL_HI if active else PANEL, 16)
             if active:
                 self.draw_turn(surf, r, self.seat_colour(s))
-            ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True, width=width - 44)
+            start = x + 16 + seat_keys.name_room(ui, self.seat_name(s), 40) + 16
+            keys = seat_keys.draw(self, surf, s, (start, top + 16, x + width - 28 - start, 34))
+            room = (keys.left / ui.u - 24 if keys else x + width - 28) - (x + 16)  # the name stops short of the keys
+            ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True, width=room)
             ui.text(
                 surf,
                 _("Coins {c} · Hand {h}").format(c=info["coins"], h=info["hand_size"]),

@@ -135,7 +135,8 @@ def test_curtain_and_pause_over_a_table():
 
 
 # Every table moment and every screen, in every language, at a TV's, a laptop's and a 4:3
-# size: no text over text, out of its box or through a frame, none under ui.MIN_TEXT.
+# size: no text over text, out of its box or through a frame, none under ui.MIN_TEXT; every
+# seat with its keys shown (game/app/seat_keys.py), so a hint over a word is found too.
 SWEEP_SIZES = [(1920, 1080), (1280, 720), (1024, 768)]
 
 
@@ -143,6 +144,18 @@ def _seat_counts() -> list[tuple[str, int]]:
     from game.app import catalogue
 
     return [(e.id, n) for e in catalogue.load() if e.playable for n in range(e.players[0], e.players[1] + 1)]
+
+
+KEYED = ["keyboard-1", "keyboard-2", "keyboard-3"]
+
+
+def keyed(scene):
+    """Every seat shows its keys, as a human's on a shared keyboard: keyboards 1-3, then
+    keyboard 2 again for the seats after (its labels are the longest: "Eingabe",
+    "Rücktaste"). Set after the moment is reached, so the bots played the way there."""
+    for seat, cfg in enumerate(scene.session.seats):
+        cfg.kind, cfg.controller = "human", KEYED[seat] if seat < len(KEYED) else "keyboard-2"
+    return scene
 
 
 @pytest.mark.parametrize("gid, seats", _seat_counts())
@@ -155,7 +168,7 @@ def test_every_moment_at_every_seat_count_size_and_language(gid, seats):
     found = []
     for moment in moments:
         app = App(size=(1920, 1080), window=False)
-        app.push(shots.table(app, gid, 1, moment, seats))
+        app.push(keyed(shots.table(app, gid, 1, moment, seats)))
         found += [f"{gid} {seats} seats {moment} {p}" for p in layout.sweep(app, SWEEP_SIZES, list(i18n.LANGUAGES))]
         app.quit()
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:20])
