@@ -251,10 +251,12 @@ class WokUpScene(TableScene):
 
     # ---- drawing ----------------------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
-        state = self.state
+        state, ui = self.state, self.ui
         static = self._static_layer(surf)
         surf.blit(static, (0, 0))
         for d, rect in enumerate(self._deck_rects):  # a recipe being turned over narrows, then widens
+            if state.decks[d]:
+                ui.box(rect)  # the layout test knows where the cards lie (no banner over them)
             wide = self.motion.flip(("deck", d))
             if wide < 1:
                 face = pygame.transform.smoothscale(static.subsurface(rect), (max(1, round(rect.w * wide)), rect.h))
@@ -383,7 +385,7 @@ class WokUpScene(TableScene):
                 s.blit(label, label.get_rect(center=(cx, cy)))
         # The deck's control number, beside the card's inner half on the side away from the
         # middle of the screen: beyond the card's end it would lie under the top seat's mat
-        # or the claims banner under the wok.
+        # or the claims banner across the wok.
         num = ui.render(str(d + 1), 34, ACCENT, True)
         along = -rect.half_length / 2
         side = (rect.half_width + 14) * (1 if -rect.uy * rect.ux >= 0 else -1)
@@ -447,13 +449,21 @@ class WokUpScene(TableScene):
         ui, state = self.ui, self.state
         if state.phase == "flight":
             self.hands = []
+        latest = {(h["deck"], h["seat"]): h for h in self.hands}  # a seat's second slap on a card: one hand
         on_deck: dict[int, list[dict]] = {}
-        for hand in self.hands:
+        for hand in latest.values():
             on_deck.setdefault(hand["deck"], []).append(hand)
-        for hand in self.hands:
+        for hand in latest.values():
             rect, same = self.wok.cards[hand["deck"]], on_deck[hand["deck"]]
             x, y = self._pt(rect.x, rect.y)
-            x += ui.px(62 * (same.index(hand) - (len(same) - 1) / 2))  # side by side: every mark readable
+            # Side by side, two to a row past two: every mark readable, every one on its card.
+            k, across = same.index(hand), 2 if len(same) > 2 else len(same)
+            rows = (len(same) + 1) // 2 if len(same) > 2 else 1
+            box = self._deck_rects[hand["deck"]]  # closer together where many would leave the card
+            step_x = min(62, (box.w / ui.u - 44) / max(1, across - 1))
+            step_y = min(60, (box.h / ui.u - 44) / max(1, rows - 1))
+            x += ui.px(step_x * (k % across - (across - 1) / 2))
+            y += ui.px(step_y * (k // across - (rows - 1) / 2))
             colour = self.seat_colour(hand["seat"])
             pygame.draw.circle(surf, colour, (x, y), ui.px(34))
             for k in range(4):  # fingers
@@ -518,13 +528,15 @@ class WokUpScene(TableScene):
             status, tint = controller_label(self.session.seats[seat].controller), MUTED
         ui.text(surf, status, (x0, y0 + 84), 34, tint, True, width=room)
         if self.before(self.shouts.get(seat, 0)):
-            bubble = ui.rect(
-                rect.centerx / ui.u - 120,
-                (rect.y / ui.u - 70) if rect.y > ui.px(540) else rect.bottom / ui.u + 10,
-                240,
-                60,
-            )
-            ui.panel(surf, bubble, ACCENT, 28)
+            if shape == "side":  # under the mat (over it in the lower half): beside the wok
+                at = rect.centerx / ui.u - 120, (rect.y / ui.u - 70) if rect.y > ui.px(540) else rect.bottom / ui.u + 10
+            else:  # beside a top or bottom mat, toward the middle: under or over it would cover a card
+                at = (
+                    (rect.right / ui.u + 10) if rect.centerx <= ui.px(960) else (rect.x / ui.u - 250),
+                    rect.centery / ui.u - 30,
+                )
+            bubble = ui.rect(*at, 240, 60)
+            ui.panel(surf, ui.box(bubble, "banner"), ACCENT, 28)  # up for a moment: over no card
             cx, cy = bubble.centerx / ui.u, bubble.centery / ui.u
             ui.picture(surf, "wokup.shout", (cx - 88, cy), 44)  # the megaphone
             ui.text(surf, _("Wok'up!"), (cx + 22, cy), 38, (40, 20, 10), True, "center", width=170)
@@ -566,7 +578,7 @@ class WokUpScene(TableScene):
         The ring and the last seconds follow the game's clock: a live part of the frame."""
         ui, state = self.ui, self.state
         if self.before(self.splash_until):
-            ui.text(surf, _("Throw!"), (CX, CY), 110, ACCENT, True, "center")
+            ui.text(surf, _("Throw!"), (CX, CY), 110, ACCENT, True, "center", width=380)  # between cards 2 and 5
         if state.phase != "look" or state.claims or state.paused or self.time_held:
             return  # no countdown while nothing counts down
         at = state.legal_actions(SYSTEM)[0]["t"]
@@ -617,12 +629,16 @@ class WokUpScene(TableScene):
             if state.phase != "pick":
                 self.hands = [h for h in self.hands if h["result"] is None]
             return
-        y = 826  # low on the wok, clear of the marks on its lower cards, above the bottom seats
+        # Across the wok between its upper cards and its lower ones (assets/wokup/DESIGN.md,
+        # "The claims banner"): over tokens for a moment, never over a card or its claims.
+        upper = max(r.bottom for r in self._deck_rects if r.centery < ui.px(CY)) / ui.u
+        lower = min(r.top for r in self._deck_rects if r.centery > ui.px(CY)) / ui.u
+        y = (upper + lower) / 2 - (62 * len(self.banner) - 6) / 2 + 4
         for i, (text, colour) in enumerate(self.banner):
             r = ui.rect(510, y + i * 62 - 4, 900, 56)
             # Tapping the result of a claim replays it (where motion runs: someone watches).
             self.target(r, do=lambda seat, ev: self.start_replay(), key=f"replay{i}", focusable=False)
-            ui.panel(surf, r, (24, 16, 14), 14, colour)
+            ui.panel(surf, ui.box(r, "banner"), (24, 16, 14), 14, colour)
             ui.text(surf, text, (960, y + i * 62), 38, colour, True, "midtop", width=860)
 
     # ---- moments (screenshots, bench) -----------------------------------------------
