@@ -146,7 +146,7 @@ class WokScene(TableScene):
         r = ui.box(self.motion.place(("card", card), r) if glides else r)
         c = content().cards[card]
         face = partial(self._card_face, ingredient=c.ingredient, syms=c.symbols, count=count, faded=faded)
-        surf.blit(self.faces.get(("card", c.ingredient, c.symbols, count, faded), r.size, face), r)
+        self.faces.blit(surf, ("card", c.ingredient, c.symbols, count, faded), r, face, kind=None)  # boxed above
         return r
 
     def _card_face(self, surf, ingredient: str, syms: tuple, count: int, faded: bool) -> None:
@@ -227,7 +227,7 @@ class WokScene(TableScene):
         rect = self.ui.box(self.motion.place(("wok", wok), rect))
         learning = self.app.settings.learning_mode
         face = partial(self._wok_face, wok=wok, highlight=highlight, learning=learning)
-        surf.blit(self.faces.get(("wok", wok, highlight, learning), rect.size, face), rect)
+        self.faces.blit(surf, ("wok", wok, highlight, learning), rect, face, kind=None)  # boxed above
 
     def _wok_face(self, surf, wok: int, highlight: bool, learning: bool) -> None:
         """A Wok card: its kind's picture, its points, what it takes (ingredients as

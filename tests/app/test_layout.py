@@ -37,6 +37,10 @@ def test_the_checker_finds_overlaps_and_boxes_outside():
     ring = ("frame", pygame.Rect(0, 20, 30, 30))  # a glow around part of the card: lies on it
     assert layout.problems(ok + [ring, ("text", pygame.Rect(5, 25, 10, 10))], area) == []
     assert layout.problems(ok + [ring, ("text", pygame.Rect(25, 25, 10, 10))], area)  # cut through
+    banner = ("banner", pygame.Rect(0, 60, 100, 20))  # a claim's result over the table for a moment
+    assert layout.problems([banner, ("text", pygame.Rect(5, 65, 30, 10))], area) == []
+    assert layout.problems(ok + [banner], area), "a banner over a card hides it while it is up"
+    assert layout.problems([banner, ("text", pygame.Rect(5, 75, 30, 10))], area)  # its word off its edge
     under = [("text", pygame.Rect(0, 0, 10, 10)), ("cover", pygame.Rect(0, 0, 50, 50))]
     assert layout.problems(under + [("text", pygame.Rect(5, 5, 10, 10))], area) == []  # hidden by the cover
 
@@ -205,3 +209,27 @@ def test_a_focus_ring_is_not_drawn_over_a_panel_covering_the_table():
     assert scene.focused() is not None and app.ui.covers, "the moment shows a focus and a panel over the table"
     assert not [r for r in rings if r.collidelist(app.ui.covers) >= 0]
     app.quit()
+
+
+def test_the_layout_check_sees_the_words_on_cached_faces(monkeypatch):
+    """Cheater Chefs' order chips are cached faces: their names are reported where the
+    chip lies (each inside its chip's box), and a name too long for a chip even on
+    two lines at MIN_TEXT fails the sweep ("Pomme de terre" was cut off, unseen)."""
+    import game.cheaterchefs.scene as chefs
+
+    app = App(size=(1920, 1080), window=False)
+    scene = shots.table(app, "cheaterchefs", 1, "start", 2)
+    scene.viewer, scene.curtain_for = 0, None  # Ana's kitchen open: her order's chips shown
+    app.push(scene)
+    app.ui.boxes = []
+    app.draw()
+    chips = [r for kind, r in app.ui.boxes if kind == "chip"]
+    words = [r for kind, r in app.ui.boxes if kind == "text" and r.collidelist(chips) >= 0]
+    app.ui.boxes = None
+    assert len(chips) == 4 and len(words) >= 4 and all(r.collidelist(chips) >= 0 for r in words)
+    assert layout.sweep(app, [(1920, 1080)], ["fr"]) == []
+    real, long = chefs.words, "Pomme de terre de Noirmoutier nouvelle récolte"
+    monkeypatch.setattr(chefs, "words", lambda entry, field: long if field == "name" else real(entry, field))
+    found = layout.sweep(app, [(1280, 720)], ["fr"])
+    app.quit()
+    assert any(long in p for p in found), found[:5]
