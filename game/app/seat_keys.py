@@ -20,6 +20,7 @@ from ..input import DeviceId
 from .ui import MIN_TEXT, MUTED
 
 MOVE = ("up", "left", "down", "right")
+ARROWS = "↑←↓→"
 # A turn-based table's controls: arrows move the focus, confirm chooses, an unused back undoes.
 TURN_KEYS: tuple[tuple[str, str], ...] = (("move", N_("move")), ("confirm", N_("choose")), ("back", N_("undo")))
 SEP = " · "
@@ -38,13 +39,14 @@ def name_room(ui, name: str, size: float, bold: bool = True) -> float:
 
 
 def key_label(scene, seat: int, control: str) -> str:
-    """What `seat` presses for `control`; "move" is the four directions as one label."""
-    if control != "move":
-        return scene.key_hint(seat, control)
-    labels = [scene.key_hint(seat, c) for c in MOVE]
+    """What `seat` presses for `control`; "move" is the four directions as one label,
+    a gamepad's direction its d-pad ("D-pad", "D-pad ↓")."""
+    labels = [scene.key_hint(seat, c) for c in (MOVE if control == "move" else (control,))]
+    device = DeviceId.parse(scene.session.seats[seat].controller)
     if not any(labels):
-        device = DeviceId.parse(scene.session.seats[seat].controller)
-        return _("D-pad") if device is not None and device.kind == "gamepad" else ""
+        if device is None or device.kind != "gamepad" or control not in (*MOVE, "move"):
+            return ""
+        return _("D-pad") + ("" if control == "move" else " " + ARROWS[MOVE.index(control)])
     return ("" if all(len(k) == 1 for k in labels) else "/").join(labels)
 
 
@@ -79,12 +81,13 @@ def draw(
     # The words with the keys; else the keys alone; else the fewer keys (the list's most needed first).
     tries = [SEP.join(f"{k}{NBSP}{word}" for k, word in found)]
     tries += [SEP.join(k for k, _w in found[:n]) for n in range(len(found), 0, -1)]
-    for text in tries:
-        trial, lines = ui.fit_lines(text, size, w, rows, height=h)
-        if trial >= MIN_TEXT and lines == ui.wrap(text, trial, w):  # not cut, not shrunk under MIN_TEXT
-            break
-    else:
-        return None  # no room even for one key: nothing rather than a cut or unreadable key
+    with ui.trying():  # the wordings that do not fit are not drawn: no overflow
+        for text in tries:
+            trial, lines = ui.fit_lines(text, size, w, rows, height=h)
+            if trial >= MIN_TEXT and lines == ui.wrap(text, trial, w):  # not cut, not shrunk under MIN_TEXT
+                break
+        else:
+            return None  # no room even for one key: nothing rather than a cut or unreadable key
     at, anchor = (x + w, "topright") if right else (x, "topleft")
     drawn = [
         ui.text(

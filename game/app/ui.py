@@ -143,6 +143,15 @@ class Ui:
         finally:
             self.boxes = boxes
 
+    @contextmanager
+    def trying(self):
+        """Measuring what would fit (a caller choosing among wordings): no overflow recorded."""
+        overflows, self.overflows = self.overflows, None
+        try:
+            yield
+        finally:
+            self.overflows = overflows
+
     def cover(self, rect: pygame.Rect) -> None:
         """An opaque panel is drawn over `rect` next: what it hides is no longer on screen,
         so the layout recorder forgets it (the panel's own text is reported after)."""

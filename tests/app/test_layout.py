@@ -96,7 +96,9 @@ def test_turn_based_tables_in_many_situations(gid, seats):
         app.quit()
 
 
-@pytest.mark.parametrize("moment", ["start", "midflight", "slap", "wrong_slap", "wokup", "learning", "end", "replay"])
+@pytest.mark.parametrize(
+    "moment", ["start", "midflight", "slap", "wrong_slap", "wokup", "learning", "counts", "end", "replay"]
+)
 def test_wok_up_moments(moment):
     app = App(size=(1920, 1080), window=False)
     shots.build(app, f"table:{moment}", "wokup", 1)

@@ -25,7 +25,7 @@ import time
 import pygame
 
 from game import i18n
-from game.app import pictures
+from game.app import pictures, seat_keys
 from game.app.table import TableScene
 from game.app.ui import ACCENT, GREEN, INK, MUTED, PANEL, RED
 from game.engine import SYSTEM
@@ -52,6 +52,9 @@ WOOD = (92, 60, 38)
 DIVIDER = (70, 46, 30)
 CARD = (252, 246, 232)
 BANNER_S = 2.6
+COUNT = "down"  # held, any seat's: the wok's counts shown in large type (buzzer boxes: learning mode)
+COUNT_SIZE = 56  # the counts on demand: larger than a token's own numeral (43 px at 1080p)
+COUNT_KEYS = ((COUNT, N_("counts")),)  # shown on each mat: what to hold for them
 MAT_BOTTOM = (520, 132)  # a seat's mat at the top or bottom edge
 MAT_SIDE = (290, 250)  # at the left or right edge
 # The learning counts' panel: the first of these corners that no mat takes at a table's seat count.
@@ -90,6 +93,7 @@ class WokUpScene(TableScene):
         self.wok = geometry.wok()
         self.mono_at = time.monotonic_ns()
         self.hands: list[dict] = []  # claims shown on the cards
+        self.counting: set[int] = set()  # seats holding the count control: the counts shown, large
         self.banner: list[tuple[str, tuple]] = []
         self.banner_until = 0.0
         self.splash_until = 0.0
@@ -149,9 +153,12 @@ class WokUpScene(TableScene):
     # ---- what players do ------------------------------------------------------------
     def table_event(self, ev) -> bool:
         """Deck and Wok'up! controls (keys, pads, buzzer stations), confirm for a
-        replay; taps reach `act` through the targets drawn (the decks, each seat's
+        replay, down held for the counts; taps reach `act` through the targets drawn (the decks, each seat's
         own buttons, the claim banner for a replay)."""
         seat, control = self.acting_seat(ev), ev.control
+        if control == COUNT and seat is not None:  # held: the wok's counts in large type; the rules never hear it
+            (self.counting.add if ev.pressed else self.counting.discard)(seat)
+            return True
         if ev.pressed and control == "confirm" and self.banner and not self.state.is_over():
             return self.start_replay()  # confirm (unused here otherwise) on a claim's result replays it
         if not ev.pressed or seat is None or not (deck_index(control) is not None or control == "wokup"):
@@ -276,8 +283,8 @@ class WokUpScene(TableScene):
         for seat in range(state.num_seats):
             self._draw_mat(surf, seat)
         self._draw_clock(surf)
-        if self.learning:
-            self._draw_learning(surf)
+        if self.learning or self.counting:
+            self._draw_learning(surf, large=bool(self.counting))
         self._draw_banner(surf)
         if shown is not None:
             self._draw_replay(surf, shown)
@@ -501,7 +508,10 @@ class WokUpScene(TableScene):
         room = rect.width / ui.u - 32
         if shape == "row" and not self.session.seats[seat].is_bot:
             room -= 216  # a human's touch buttons (and their key letters) take the mat's last 200 units
-        ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True, width=room)
+        start = x0 + seat_keys.name_room(ui, self.seat_name(seat), 36) + 16  # the counts' key beside the name
+        keys = seat_keys.draw(self, surf, seat, (start, y0 + 6, x0 + room - start, 30), controls=COUNT_KEYS)
+        name_room = (keys.left / ui.u - 12 - x0) if keys else room
+        ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True, width=name_room)
         won = len(state.won[seat])
         for k in range(won):  # one small card per recipe won, its deck's back
             card = data.card_by_id()[state.won[seat][k]]
@@ -608,8 +618,12 @@ class WokUpScene(TableScene):
                 return x, y
         return LEARNING_SPOTS[0]
 
-    def _draw_learning(self, surf: pygame.Surface) -> None:
-        """Learning mode: what the wok holds, picture by picture."""
+    def look(self) -> tuple:
+        return (*super().look(), tuple(sorted(self.counting)))
+
+    def _draw_learning(self, surf: pygame.Surface, large: bool = False) -> None:
+        """What the wok holds, picture by picture: in learning mode, and `large` while a
+        seat holds the count control (counts on demand, read from the sofa)."""
         ui, c = self.ui, self.state.wok_content()
         x0, y0 = self._learning_spot()
         r = ui.box(ui.rect(x0, y0, *LEARNING_SIZE), "panel")
@@ -617,8 +631,9 @@ class WokUpScene(TableScene):
         ui.text(surf, _("In the wok"), (x0 + 12, y0 + 8), 34, GREEN, True, width=180)
         for i, ing in enumerate(data.INGREDIENTS):
             y = y0 + 60 + i * 50
-            art.icon(surf, ing, (ui.px(x0 + 36), ui.px(y + 18)), ui.px(38))
-            ui.text(surf, str(c.counts[ing]), (x0 + 76, y), 40, INK, True)
+            art.icon(surf, ing, (ui.px(x0 + 36), ui.px(y + 18)), ui.px(44 if large else 38))
+            count = str(c.counts[ing])
+            ui.text(surf, count, (x0 + 70, y + 20), COUNT_SIZE if large else 40, INK, True, "midleft", width=124)
         if max(c.counts.values()) >= 10:  # under the counts
             ui.text(surf, _("Wok'up!"), (x0 + 102, y0 + 302), 34, ACCENT, True, "midtop", width=180)
 
@@ -665,6 +680,7 @@ class WokUpScene(TableScene):
             "replay": lambda s: s._replay_moment(),
             "wokup": lambda s: s._wokup_moment(),
             "learning": lambda s: s._learning_moment(),
+            "counts": lambda s: s._counts_moment(),
             "end": lambda s: s.run_for(3600, step=0.1),
         }
 
@@ -697,6 +713,11 @@ class WokUpScene(TableScene):
         self.run_for(600, lambda k: k.state.phase == "look" and max(k.state.wok_content().counts.values()) >= 10)
         self.act(1, "wokup", self.state.look_start + 900 * MS)
         self.run_for(3, lambda k: not k.state.claims)
+
+    def _counts_moment(self) -> None:
+        """Ana holds her down key: the wok's counts in large type beside it."""
+        self.run_for(60, lambda k: k.state.phase == "look" and len(k.state.table) >= 8)
+        self.counting.add(0)
 
     def _learning_moment(self) -> None:
         self.learning = True
