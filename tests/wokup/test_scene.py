@@ -171,14 +171,14 @@ def test_holding_down_shows_the_counts_in_large_type_and_the_rules_never_hear_it
     assert ("S counts" in [t for t, _s in sizes]) and not [s for _t, s in sizes if s == COUNT_SIZE]
     state, looked = scene.state.to_json(), scene.look()
     t = time.monotonic_ns()
-    assert scene.table_event(PlayerEvent("keyboard-1", "down", True, t, 0))
+    scene.handle(PlayerEvent("keyboard-1", "down", True, t, 0))  # as the app hands it on
     assert scene.counting == {0} and scene.look() != looked, "the frame is drawn again"
     sizes.clear()
     scene.draw(surf)
     counts = scene.state.wok_content().counts
     shown = [t for t, s in sizes if s == COUNT_SIZE]
     assert shown == [str(counts[ing]) for ing in counts], shown
-    assert scene.table_event(PlayerEvent("keyboard-1", "down", False, t + 5 * MS, 0))
+    scene.handle(PlayerEvent("keyboard-1", "down", False, t + 5 * MS, 0))
     sizes.clear()
     scene.draw(surf)
     assert scene.counting == set() and not [s for _t, s in sizes if s == COUNT_SIZE]
