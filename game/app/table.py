@@ -32,7 +32,7 @@ from .faces import Faces
 from .live import LiveLayer, Paint
 from .motion import Motion, pulse
 from .phones import LinksScene, draw_away
-from .scene import Scene, kiosk_of
+from .scene import Scene
 from .session import Session
 from .ui import ACCENT, BG, GREEN, INK, MUTED, PANEL, RED, SEAT_COLOURS, Item, Menu
 
@@ -329,6 +329,17 @@ class TableScene(Scene):
             self._held_bots, self.session.bots = self.session.bots, None
         else:
             self.session.bots = self._held_bots
+
+    def show_clip(self, clip: dict | None) -> bool:
+        """The replay theatre reached a moment its game kept a clip of (GameDef.clip):
+        play it over the table (None: the theatre moved on, stop). False: nothing to
+        play. A game whose scene keeps clips (Wok Up's instant replay) overrides this."""
+        return False
+
+    @property
+    def clip_playing(self) -> bool:
+        """A clip is playing: the theatre holds its next move and redraws every frame."""
+        return False
 
     # ---- targets: what a player can choose on the table -------------------------
     def target(
@@ -765,7 +776,7 @@ class PauseScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        if app.kiosk is not None:  # guests resume, read the rules or end the game; nothing leaves the arcade
+        if app.mode.locked:  # guests resume, read the rules or end the game; nothing leaves the arcade
             items = [
                 Item(N_("Resume"), app.pop),
                 Item(N_("Rules"), self._rules),
@@ -807,12 +818,10 @@ class PauseScene(Scene):
         self.app.push(ConfirmScene(self.app, question, self._abandoned, N_("Abandon")))
 
     def _abandoned(self) -> None:
-        if self.table.session.saves is not None:
-            self.table.session.saves.delete(self.table.session.save_id)
-        self._quit()
+        self.app.mode.end_game(self.table, "abandoned from the pause menu")
 
     def _end(self) -> None:
-        kiosk_of(self.app).end_game(self.table, "ended from the pause menu")
+        self.app.mode.end_game(self.table, "ended from the pause menu")
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
