@@ -183,4 +183,7 @@ def test_holding_down_shows_the_counts_in_large_type_and_the_rules_never_hear_it
     scene.draw(surf)
     assert scene.counting == set() and not [s for _t, s in sizes if s == COUNT_SIZE]
     assert scene.state.to_json() == state, "the rules never heard the counts key"
+    scene.handle(PlayerEvent("keyboard-1", "down", True, t + 9 * MS, 0))
+    scene.handle(PlayerEvent("keyboard-1", "menu", True, t + 12 * MS, 0))  # paused while held: its release is lost
+    assert scene.counting == set()
     app.quit()

@@ -155,6 +155,11 @@ class WokUpScene(TableScene):
             self.driver.set_player(seat, bot)
 
     # ---- what players do ------------------------------------------------------------
+    def handle(self, ev) -> None:
+        if ev.control == "menu" and ev.pressed:
+            self.counting.clear()  # a count key let go under the pause menu would never reach the table
+        super().handle(ev)
+
     def table_event(self, ev) -> bool:
         """Deck and Wok'up! controls (keys, pads, buzzer stations), confirm for a
         replay, down held for the counts; taps reach `act` through the targets drawn (the decks, each seat's
