@@ -187,3 +187,17 @@ def test_holding_down_shows_the_counts_in_large_type_and_the_rules_never_hear_it
     scene.handle(PlayerEvent("keyboard-1", "menu", True, t + 12 * MS, 0))  # paused while held: its release is lost
     assert scene.counting == set()
     app.quit()
+
+
+def test_the_decks_names_follow_a_language_changed_mid_game():
+    """Learning mode names each face-down deck on its back, painted into the cached
+    table layer: a language chosen mid-game paints them again (the old names stayed)."""
+    app, scene, surf = _scene("learning", size=(1280, 720))
+    before = scene._static
+    app.set_language("de")
+    try:
+        scene.draw(surf)
+        assert scene._static is not before
+    finally:
+        app.set_language("en")
+    app.quit()

@@ -390,6 +390,8 @@ class WokUpScene(TableScene):
         key = (
             surf.get_size(),
             tuple(state.decks[d][-1] if state.face_up[d] else len(state.decks[d]) for d in range(5)),
+            self.learning,  # the decks' names on their backs, in the language of the day
+            i18n.language(),
         )
         if key != self._static_key or self._static is None:
             self._static_key = key
