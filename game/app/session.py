@@ -183,7 +183,11 @@ class Session:
         """The history's line of `action`, just applied to `state`. The steps of a
         choice in the making (cards picked one at a time) share one line, which the
         seat's next move, the finished choice, replaces (last, where other seats
-        moved meanwhile, as in a simultaneous choice): one line per choice."""
+        moved meanwhile, as in a simultaneous choice): one line per choice. A step
+        of a choice made in secret (`secret_step`) has no line at all."""
+        self._told += 1
+        if state.secret_step(seat, action):
+            return
         line = {"seat": seat, "text": state.describe(seat, action, names)}
         if seat in self._open:
             stale = self._open.pop(seat)
@@ -191,7 +195,6 @@ class Session:
         self._lines.append(line)
         if action["type"] in state.choice_steps:
             self._open[seat] = line
-        self._told += 1
 
     def apply(self, seat: int, action) -> bool:
         """Apply and save; an illegal action is refused with its rule shown, never fatal."""
