@@ -132,7 +132,6 @@ class Session:
         self.last: tuple[int, object] | None = None  # the last (seat, action)
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
         self.bots = None if gdef.realtime else BotRunner(self)
-        self.error = ""  # the last refused action's rule, for the screen
         # Told of every applied action, the bots' too: (seat, action, the state before
         # as a cue Moment). The table scene listens (sounds, motion); nothing is
         # computed without a listener.
@@ -174,15 +173,14 @@ class Session:
             self._lines.append({"seat": entry["seat"], "text": state.describe(entry["seat"], entry["action"], names)})
         self._lines_language = i18n.language()
 
-    def apply(self, seat: int, action) -> bool:
-        """Apply and save; an illegal action is refused with its rule shown, never fatal."""
+    def apply(self, seat: int, action) -> str | None:
+        """Apply and save. An illegal action is refused, never fatal: the refusal (its
+        rule, for the screen) is returned; None when the action was applied."""
         before = moment(self.state) if self.listener is not None else None
         try:
             self.state.apply(seat, action)
         except IllegalAction as exc:
-            self.error = exc.rule if not exc.detail else f"{exc.rule}: {exc.detail}"
-            return False
-        self.error = ""
+            return exc.rule if not exc.detail else f"{exc.rule}: {exc.detail}"
         if seat != SYSTEM:
             self.last = (seat, action)
         if len(self._lines) == len(self.state.log) - 1 and self._lines_language == i18n.language():
@@ -190,7 +188,7 @@ class Session:
         self.save()
         if self.listener is not None and before is not None:
             self.listener(seat, action, before)
-        return True
+        return None
 
     def undo(self, seat: int) -> bool:
         if not self.state.can_undo(seat):

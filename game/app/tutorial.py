@@ -181,8 +181,8 @@ def make_tutorial(app, entry) -> TableScene:
     seats = default_seats(tutorial.seats, list(gdef.bots), gdef.default_bot)
     session = Session(gdef, seats, tutorial.options, tutorial.seed, None)  # saved once the steps are over
     for seat, action in tutorial.opening:
-        if not session.apply(seat, action):
-            raise ValueError(f"{entry.id}'s guided game: opening {action} refused: {session.error}")
+        if (refusal := session.apply(seat, action)) is not None:
+            raise ValueError(f"{entry.id}'s guided game: opening {action} refused: {refusal}")
     session.state.undo_floor = len(session.state.log)
     base = scene_class(gdef)
     cls = type(f"Guided{base.__name__}", (Guided, base), {})
