@@ -45,8 +45,10 @@ from ..kiosk.kinds import kinds
 from ..userdirs import data_dir
 from . import catalogue
 from .menus import newest_saved
+from .results import ResultsScene
 from .session import Session
-from .table import ResultsScene, TableScene, make_table
+from .table import TableScene
+from .table_making import make_table
 from .ui import INK, PANEL, SEAT_COLOURS
 
 log = logging.getLogger(__name__)

@@ -32,9 +32,11 @@ from ..i18n import N_, _
 from ..input import DeviceId, PlayerEvent
 from ..kiosk.halloffame import Board
 from ..kiosk.kinds import kinds
+from .results import ResultsScene
 from .scene import Scene, kiosk_of, scene_class
 from .session import Session, default_seats
-from .table import ResultsScene, TableScene, make_table
+from .table import TableScene
+from .table_making import make_table
 from .theatre import ReplayScene, names_of, player_of_row
 from .ui import ACCENT, GREEN, INK, MUTED, PANEL, PANEL_HI
 

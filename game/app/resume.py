@@ -21,7 +21,7 @@ from . import catalogue
 from .confirm import ConfirmScene
 from .scene import Scene
 from .session import Session
-from .table import make_table
+from .table_making import make_table
 from .ui import ACCENT, DIM, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS
 
 log = logging.getLogger(__name__)

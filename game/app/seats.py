@@ -23,7 +23,7 @@ from .keyboard import NameScene, clean
 from .saves import writer
 from .scene import Scene
 from .session import COLOURS, SeatConfig, Session, default_seats
-from .table import make_table
+from .table_making import make_table
 from .ui import ACCENT, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS
 
 log = logging.getLogger(__name__)

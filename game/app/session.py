@@ -100,6 +100,13 @@ class BotRunner:
             log.exception("bot %s for seat %d failed; it plays a random move", self.levels[seat], seat)
         return state.sample_action(seat, Rng(self.rng.next64()))
 
+    def stand_in(self, seat: int, level: str | None) -> None:
+        """A bot of `level` plays `seat` (a human walked away, kiosk mode); None gives it back."""
+        if level is not None:
+            self.levels[seat] = level
+        elif self.levels.pop(seat, None) is not None and self.job is not None and self.job[0] == seat:
+            self.close()  # the player is back: the bot's pending move is not played
+
     def bot_for(self, seat: int) -> Bot | None:
         return self.session.gdef.make_bot(self.levels[seat]) if seat in self.levels else None
 
@@ -132,6 +139,7 @@ class Session:
         self.last: tuple[int, object] | None = None  # the last (seat, action)
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
         self.bots = None if gdef.realtime else BotRunner(self)
+        self._held_bots = self.bots  # the bots while hold_bots keeps them back
         # Told of every applied action, the bots' too: (seat, action, the state before
         # as a cue Moment). The table scene listens (sounds, motion); nothing is
         # computed without a listener.
@@ -225,6 +233,13 @@ class Session:
                 "stats_ref": self.stats_ref,
             },
         )
+
+    def hold_bots(self, held: bool) -> None:
+        """Keep every bot from playing (a guided game's steps are the player's), or let them play again."""
+        if held:
+            self._held_bots, self.bots = self.bots, None
+        else:
+            self.bots = self._held_bots
 
     def bot_for(self, seat: int) -> Bot | None:
         """The bot playing `seat`, or None for a human seat (or a real-time game)."""

@@ -28,7 +28,8 @@ from ..input.devices import Devices
 from . import catalogue
 from .scene import Scene
 from .session import Session, default_seats
-from .table import TableScene, make_table, scene_class
+from .table import TableScene
+from .table_making import make_table, scene_class
 from .ui import BG
 
 log = logging.getLogger(__name__)

@@ -30,7 +30,7 @@ from ..userdirs import atomic_write, data_dir
 from . import catalogue
 from .scene import Scene
 from .session import SeatConfig, Session
-from .table import make_table
+from .table_making import make_table
 from .ui import ACCENT, GREEN, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS
 
 log = logging.getLogger(__name__)

@@ -10,8 +10,8 @@ import time
 import pytest
 
 from game.app.app import App
+from game.app.results import ResultsScene
 from game.app.session import SeatConfig, Session
-from game.app.table import ResultsScene
 from game.app.theatre import ReplayScene, ReplaysScene, shared_folder
 from game.engine import gamedef
 from game.userdirs import data_dir

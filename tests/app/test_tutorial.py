@@ -286,7 +286,7 @@ def test_every_step_fits_its_panel_in_every_language():
 
 
 def _quit_note(app):
-    from game.app.table import PauseScene
+    from game.app.pause import PauseScene
 
     press(app, "menu")
     assert isinstance(app.top, PauseScene)

@@ -4,7 +4,8 @@ message, and plays, saves, resumes and undoes through the app."""
 
 from game.app.saves import SaveStore
 from game.app.session import Session, default_seats
-from game.app.table import action_key, make_table
+from game.app.table import action_key
+from game.app.table_making import make_table
 from game.i18n import language
 from game.yatai import GAME
 from game.yatai.rules import Choice, Phase
