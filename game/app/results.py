@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import i18n
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _
 from ..input import PlayerEvent
 from .scene import Scene
 from .session import Session
@@ -54,9 +54,8 @@ class ResultsScene(Scene):
         ui, state = self.ui, self.session.state
         ui.title(surf, _("Results"))
         winners = state.winners()
-        names = i18n.names(self.session.seats[w].name for w in winners)
-        headline = ngettext("{names} wins!", "{names} win!", len(winners))
-        ui.text(surf, headline.format(names=names), (960, 200), 64, GREEN, True, "midtop", width=1800)
+        headline = i18n.winners(self.session.seats[w].name for w in winners)
+        ui.text(surf, headline, (960, 200), 64, GREEN, True, "midtop", width=1800)
         scores = state.scores()
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         for row, seat in enumerate(order):

@@ -250,7 +250,7 @@ class CheaterChefsScene(TableScene):
             if obs["closed"]:
                 head = ngettext("Closing time! {names} wins", "Closing time! {names} win", n).format(names=names)
             else:
-                head = ngettext("{names} wins!", "{names} win!", n).format(names=names)
+                head = i18n.winners(self.seat_name(s) for s in obs["winners"])
             pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
             colour = tuple(int(g + (255 - g) * pulse * 0.4) for g in GREEN)
             ui.text(surf, head, (LEFT, 14), 52, colour, True, width=ROW_W)

@@ -573,8 +573,7 @@ class RellenoScene(TableScene):
         ui.cover(box)
         ui.panel(surf, box, (70, 44, 52), 22, GREEN)
         winners = obs["winners"]
-        names = i18n.names(self.seat_name(s) for s in winners)
-        head = (_("{names} wins!") if len(winners) == 1 else _("{names} share the win!")).format(names=names)
+        head = i18n.winners(self.seat_name(s) for s in winners)
         ui.text(surf, head, (960, 140), 58, GREEN, True, "midtop")
         cols = [(720, "star"), (840, "coin"), (960, "trophy")]
         y0 = 240

@@ -418,10 +418,9 @@ class WokScene(TableScene):
     def _draw_end(self, surf, obs: dict) -> None:
         ui = self.ui
         winners = self.state.winners()
-        names = i18n.names(self.seat_name(w) for w in winners)
         ui.text(
             surf,
-            _("Final placement: {names} wins").format(names=names),
+            _("Final placement: {headline}").format(headline=i18n.winners(self.seat_name(w) for w in winners)),
             (960, 12),
             50,
             GREEN,

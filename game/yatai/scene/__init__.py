@@ -825,8 +825,7 @@ class YataiScene(TableScene):
         ui.cover(box)
         ui.panel(surf, box, (52, 40, 56), 22, GREEN)
         winners = self.state.winners()
-        names = i18n.names(self.seat_name(s) for s in winners)
-        head = (_("{names} wins!") if len(winners) == 1 else _("{names} share the win!")).format(names=names)
+        head = i18n.winners(self.seat_name(s) for s in winners)
         ui.text(surf, head, (960, 126), 58, GREEN, True, "midtop")
         y0 = 204
         groups = [
