@@ -38,7 +38,7 @@ import pygame
 
 from .. import i18n
 from ..i18n import _
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from ..kiosk import crashloop, notify, pin
 from ..kiosk.config import level_for
 from ..kiosk.kinds import kinds
@@ -171,7 +171,7 @@ class Kiosk:
         if not ev.pressed:
             return self.app.scenes[0].name != "attract"
         self.last_input = self.now
-        corner = pin.corner_token(*ev.pos, self.app.stage_rect.size) if ev.control == "point" and ev.pos else None
+        corner = pin.corner_token(*ev.pos, self.app.stage_rect.size) if ev.control == Control.POINT and ev.pos else None
         if self.corners.feed(corner, time.monotonic()):
             self.open_operator()
             return False

@@ -29,6 +29,7 @@ from game.app.table import Step, TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
 from game.engine.rng import Rng
 from game.i18n import _, language, ngettext
+from game.input import Control
 
 from .bots import easy_bot
 from .data import content
@@ -143,7 +144,7 @@ class RellenoScene(TableScene):
         return self._act(seat, {"type": "time_card", "card": self.time_pick, "early": early})
 
     def table_event(self, ev) -> bool:
-        if ev.pressed and ev.control == "back" and (self.reserving or self.time_pick):
+        if ev.pressed and ev.control == Control.BACK and (self.reserving or self.time_pick):
             self.early_pick.clear()
             self.time_pick, self.reserving = None, False
             return True

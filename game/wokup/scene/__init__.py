@@ -33,6 +33,7 @@ from game.i18n import N_, _, ngettext
 from game.input.devices import controller_label
 from game.input.events import deck_index
 
+from ...input import Control
 from .. import bots, data, geometry, words
 from ..driver import Driver
 from ..rules import MS, _timing
@@ -152,9 +153,9 @@ class WokUpScene(TableScene):
         replay; taps reach `act` through the targets drawn (the decks, each seat's
         own buttons, the claim banner for a replay)."""
         seat, control = self.acting_seat(ev), ev.control
-        if ev.pressed and control == "confirm" and self.banner and not self.state.is_over():
+        if ev.pressed and control == Control.CONFIRM and self.banner and not self.state.is_over():
             return self.start_replay()  # confirm (unused here otherwise) on a claim's result replays it
-        if not ev.pressed or seat is None or not (deck_index(control) is not None or control == "wokup"):
+        if not ev.pressed or seat is None or not (deck_index(control) is not None or control == Control.WOKUP):
             return False  # an unknown control ("deck9" from a corrupt frame) is ignored
         self.press(seat, control, ev)
         return True
@@ -176,7 +177,7 @@ class WokUpScene(TableScene):
         """A seat's deck or Wok'up! control, pressed at game time `t`."""
         state = self.state
         deck = deck_index(control)
-        if deck is None and control != "wokup":
+        if deck is None and control != Control.WOKUP:
             return  # not a control of this game
         if state.phase == "pick":
             if state.picks[0]["seat"] == seat and deck is not None:

@@ -28,6 +28,7 @@ from game.app.table import TableScene, action_key
 from game.app.ui import ACCENT, DIM, GREEN, INK, MIN_TEXT, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _
 
+from ...input import Control
 from .. import words
 from ..data import content
 from ..rules import ARROWS, ROUNDS, Choice, Phase, line_tiles, slide
@@ -114,7 +115,7 @@ class YataiScene(TableScene):
 
     def table_event(self, ev) -> bool:
         picked = self.tile_pick is not None or self.arrow_pick is not None or self.slot_pick is not None
-        if ev.pressed and ev.control == "back" and picked:
+        if ev.pressed and ev.control == Control.BACK and picked:
             self.tile_pick = self.arrow_pick = self.slot_pick = None
             return True
         return False
