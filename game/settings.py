@@ -18,10 +18,9 @@ import msgspec
 import tomlkit
 from msgspec import Meta
 
-from . import schema
+from . import kiosk_settings, schema
 from .i18n import LANGUAGES
 from .input.events import Control
-from .kiosk import config as kiosk_config
 from .userdirs import atomic_write, config_dir
 
 log = logging.getLogger(__name__)
@@ -113,9 +112,9 @@ class Settings(msgspec.Struct, forbid_unknown_fields=True):
         dict[str, Annotated[int, Meta(ge=0, le=5)]],
         Meta(description='a table of "box:station" = a seat number from 0 to 5'),
     ] = msgspec.field(default_factory=dict)
-    # The [kiosk] table: kiosk mode, statistics database, operator PIN (game/kiosk/config.py)
-    kiosk: Annotated[kiosk_config.KioskSettings, Meta(description="a [kiosk] table")] = msgspec.field(
-        default_factory=kiosk_config.KioskSettings
+    # The [kiosk] table: kiosk mode, statistics database, operator PIN (game/kiosk_settings.py)
+    kiosk: Annotated[kiosk_settings.KioskSettings, Meta(description="a [kiosk] table")] = msgspec.field(
+        default_factory=kiosk_settings.KioskSettings
     )
     # Sound (game/app/audio.py). Volumes are 0.0-1.0; the effects' and music's
     # are multiplied by the master volume.
@@ -216,7 +215,7 @@ def to_toml(s: Settings, previous: str | None = None) -> str:
         bindings[zone] = table
     doc["bindings"] = bindings
     kiosk = doc.get("kiosk") or tomlkit.table()
-    for key, value in kiosk_config.as_table(s.kiosk).items():
+    for key, value in kiosk_settings.as_table(s.kiosk).items():
         kiosk[key] = value
     doc["kiosk"] = kiosk
     return tomlkit.dumps(doc)

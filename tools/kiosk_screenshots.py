@@ -65,7 +65,7 @@ def main() -> int:
     app.settings.language = args.lang  # attract mode puts the operator's language back
     app.set_language(args.lang)
     app.settings.kiosk.operator_pin = hash_pin("246813", n=2**8)
-    fill(app.kiosk.stats, app.kiosk.hall, random.Random(16))
+    fill(app.mode.stats, app.mode.hall, random.Random(16))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
 
@@ -79,7 +79,7 @@ def main() -> int:
     def seconds(s: float) -> int:
         return round(s * 60)
 
-    app.kiosk.start()
+    app.mode.start()
     attract = app.scenes[0]
     attract.board.result(10)
     shot("attract-hall-of-fame", seconds(2))
@@ -105,7 +105,7 @@ def main() -> int:
     shot("operator-statistics")
     # A game: a seat whose player walked away, then nobody at all.
     app.restart_at("chooser")
-    entry = next(e for e in app.kiosk.offered() if e.id == "cheaterchefs")
+    entry = next(e for e in app.mode.offered() if e.id == "cheaterchefs")
     seats = default_seats(3, ["easy"])
     seats[1].kind = "human"
     app.push(make_table(app, Session(entry.gdef, seats, None, 3, app.saves)))
@@ -113,11 +113,11 @@ def main() -> int:
     app.settings.kiosk.seat_idle = 1  # the seat to act, untouched: a bot plays it
     app.settings.bot_delay = 30  # ... slowly enough to be seen
     shot("away-seat", seconds(1.2))
-    assert app.kiosk.away
+    assert app.mode.away
     app.open("still-playing", app.top)
     shot("still-playing", seconds(6))
     app.restart_at("chooser")
-    wokup = next(e for e in app.kiosk.offered() if e.id == "wokup")
+    wokup = next(e for e in app.mode.offered() if e.id == "wokup")
     session = Session(wokup.gdef, default_seats(3, ["sharp"]), None, 4, None)
     app.push(make_table(app, session))
     app.top.advance(100_000)

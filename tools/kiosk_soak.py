@@ -58,7 +58,7 @@ def soak(args, xvfb: int | None = None) -> None:
     app = App(kiosk=True)  # fullscreen: the whole screen, as a cabinet shows it
     if not args.screen_sleeps:  # nobody touches the soak: the screen would go black after 30 min and play nothing
         app.settings.kiosk.dim_after = app.settings.kiosk.black_after = 10**9
-    app.kiosk.start()
+    app.mode.start()
     attract = next(s for s in app.scenes if isinstance(s, AttractScene))
     samples: list[tuple[float, int, int, float, float]] = []  # (minutes, demos, steps, MB, % of a core)
     start = time.monotonic()

@@ -24,12 +24,12 @@ import pygame
 
 from .. import i18n, logs
 from ..hardware.manager import BuzzerManager
-from ..i18n import _
 from ..input.devices import Devices
 from ..input.events import EventQueue, PlayerEvent
 from ..settings import SettingsStore
 from .audio import Audio
-from .kiosk import Kiosk
+from .kiosk import KioskMode
+from .mode import HomeMode, Mode
 from .phones import Phones
 from .replays import Shelf
 from .saves import SaveStore
@@ -90,11 +90,10 @@ class App:
         self.size = (width, height)
         if not all(self.size):  # [0, 0]: the screen's size (a surface without a screen: 720p)
             self.size = screen_size() if window else (1280, 720)
-        # Kiosk mode (game/app/kiosk.py): fullscreen, no way out for guests, attract mode.
-        # (Neither the flag nor the fullscreen it forces is written into the settings.)
-        self.kiosk: Kiosk | None = None
-        if kiosk or self.settings.kiosk.enabled:
-            self.kiosk = Kiosk(self, defer=window)
+        # At home, or kiosk mode (game/app/kiosk.py): fullscreen, no way out for guests,
+        # attract mode. The loop and the scenes ask the mode where the two differ
+        # (game/app/mode.py). (Neither the flag nor the fullscreen it forces is saved.)
+        self.mode: Mode = KioskMode(self, defer=window) if kiosk or self.settings.kiosk.enabled else HomeMode(self)
         self.screen = self._open(window)
         self.scenes: list[Scene] = []
         self.running = True
@@ -109,7 +108,7 @@ class App:
     def _open(self, window: bool) -> pygame.Surface:
         if not window:
             surf = pygame.Surface(self.size)
-        elif self.settings.fullscreen or self.kiosk is not None:
+        elif self.settings.fullscreen or self.mode.fullscreen:
             surf = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             surf = pygame.display.set_mode(self.size, pygame.RESIZABLE)
@@ -166,10 +165,10 @@ class App:
 
     def restart_at(self, name: str, *args) -> Scene:
         """Make the scene registered as `name` the only one (e.g. back to the title;
-        in kiosk mode the title is the chooser: guests never see Quit or Settings)."""
+        the title is the mode's: in kiosk mode the chooser)."""
         self.phones.invalidate()  # back to the title or a kiosk reset: every phone link dies
-        if name == "title" and self.kiosk is not None:
-            name = self.kiosk.home
+        if name == "title":
+            name = self.mode.home
         scene = scene_class(name)(self, *args)
         self.reset_to(scene)
         return scene
@@ -197,11 +196,11 @@ class App:
         """Stamp and translate what SDL has queued (called every millisecond)."""
         for e in pygame.event.get():
             t = time.monotonic_ns()
-            if self.kiosk is not None and self.kiosk.sdl_event(e):
+            if self.mode.swallows(e):
                 continue
             if e.type == pygame.QUIT:
                 self.running = False
-            elif e.type == pygame.VIDEORESIZE and not self.settings.fullscreen and self.kiosk is None:
+            elif e.type == pygame.VIDEORESIZE and not (self.settings.fullscreen or self.mode.fullscreen):
                 self.size = (max(640, e.w), max(360, e.h))
                 self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
                 self._set_stage(self.screen)
@@ -248,13 +247,13 @@ class App:
         """One fixed step: deliver events, advance the top scene."""
         for ev in [*events, *self.queue.drain()]:
             self.dirty = True
-            if self.scenes and (self.kiosk is None or self.kiosk.filter(ev)) and not self.phones.hold(ev):
+            if self.scenes and self.mode.admits(ev) and not self.phones.hold(ev):
                 self.top.handle(ev)  # (a phone's move while its table is covered waits in app.phones)
         if self.scenes:
             self.top.update(STEP)
             self.phones.update()
-        if self.kiosk is not None and self.scenes:
-            self.kiosk.update(STEP)
+        if self.scenes:
+            self.mode.after_step(STEP)
         self.steps += 1
 
     def draw(self) -> None:
@@ -264,8 +263,7 @@ class App:
             first -= 1
         for scene in self.scenes[first:]:
             scene.draw(self.stage)
-        if self.kiosk is not None:
-            self.kiosk.draw_over(self.stage)
+        self.mode.draw_over(self.stage)
         if self.notice and time.monotonic() < self.notice_until:
             self._draw_notice()
 
@@ -277,10 +275,7 @@ class App:
             self.ui.text(self.stage, line, (110, 24 + 44 * i), 32, INK, width=1700)
 
     def run(self) -> None:
-        if self.kiosk is not None and self.scenes:  # the restored state itself, before any step moves it on
-            self.draw()
-            pygame.display.flip()
-            self.kiosk.frame_drawn()
+        self.mode.loop_starts()
         next_step = time.monotonic_ns()
         while self.running and self.scenes:
             self.poll()
@@ -300,8 +295,8 @@ class App:
             if stepped == 5:
                 next_step = now + STEP_NS
             self.present(shown)
-            if stepped and self.kiosk is not None:
-                self.kiosk.frame_drawn()  # the heartbeat goes on while the window is hidden: the loop lives
+            if stepped:
+                self.mode.frame_drawn()  # (a kiosk's heartbeat goes on while the window is hidden: the loop lives)
             if not stepped:
                 time.sleep(0.001 if not self.scenes or not self.top.still else 0.004)
         self.quit()
@@ -311,8 +306,7 @@ class App:
         stage, or nothing (an empty list: the picture on screen is already right)."""
         if (shown is not None and not shown) or not self.visible:
             return
-        if self.kiosk is not None:
-            self.kiosk.before_flip()
+        self.mode.before_flip()
         if shown is None:
             pygame.display.flip()
         else:
@@ -337,9 +331,9 @@ class App:
         if self.dirty or notice_on != self._notice_on or shifting or stale:
             kind = "whole"
         self.dirty, self._notice_on = False, notice_on
-        over = self.kiosk.overlay() if self.kiosk is not None else []
+        over = self.mode.overlay()
         if over is None:
-            kind = "whole"  # the kiosk's overlay changed as a whole (dimming, black)
+            kind = "whole"  # the mode's overlay changed as a whole (dimming, black)
         elif over and kind in ("none", "live"):
             kind = "moving"  # its banner moves over the table: the table under it is drawn again
         if kind == "none":
@@ -353,23 +347,14 @@ class App:
         return [*self.top.damage(), *(over or [])]
 
     def recover(self) -> None:
-        """Log what went wrong and go back to the title screen. The game in
-        progress was saved after its last action, so the title offers to resume it."""
+        """Log what went wrong, close the scenes, and let the mode go on (at home:
+        back to the title, which offers the game saved after its last action)."""
         log.exception("a scene failed (%s); back to the title", type(self.top).__name__ if self.scenes else "-")
         for scene in self.scenes:
             close = getattr(scene, "close", None)
             if close:
                 close()
-        if self.kiosk is not None:  # no message for guests: recorded, the game set aside
-            self.kiosk.scene_failed(traceback.format_exc())
-            return
-        self.restart_at("title")
-        self.say(
-            _("Something went wrong; details are in {log}. Your game was saved: resume it here.").format(
-                log=logs.log_file()
-            ),
-            12,
-        )
+        self.mode.scene_failed(traceback.format_exc())
 
     # ---- buzzer boxes (game/hardware, docs/buzzers.md) -------------------
     def start_buzzers(self) -> None:
@@ -389,8 +374,7 @@ class App:
                 close()
         self.saves.flush()  # the last action's save reaches the disk before the window goes
         self.replays.close()  # before the kiosk's database closes: the last game's replay is written
-        if self.kiosk is not None:
-            self.kiosk.close()
+        self.mode.close()
         self.audio.close()
         pygame.quit()
 
@@ -421,9 +405,6 @@ def main_window(kiosk: bool = False) -> int:
     # flushed, the kiosk's clean-shutdown mark written (not counted as a crash), no traceback.
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_a: setattr(app, "running", False))
-    if app.kiosk is not None:
-        app.kiosk.start()
-    else:
-        app.open("title")
+    app.mode.start()
     app.run()
-    return app.kiosk.exit_status if app.kiosk is not None else 0
+    return app.mode.exit_status

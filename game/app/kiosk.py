@@ -1,9 +1,9 @@
 """Kiosk mode over the app: an unattended cabinet (issue 16, README "Kiosk mode").
 
-`Kiosk` is the app's kiosk rules, one object the App calls at five places:
-`filter(ev)` for every player event before the scenes see it, `update(dt)`
-after every fixed step, `draw_over(surf)` after the scenes are drawn,
-`frame_drawn()` after each display flip, and `close()` at the end. It owns
+`KioskMode` is the app's mode (game/app/mode.py, the hooks in SCENES.md) at
+a cabinet: `admits(ev)` sees every player event before the scenes do,
+`after_step(dt)` follows every fixed step, `draw_over(surf)` the scenes'
+drawing, `frame_drawn()` each display flip (the watchdog's heartbeat). It owns
 the back end of `game.kiosk` (statistics, hall of fame, notify, crash loop,
 PIN) and decides, on its own clock of fixed steps (so tests speed time up):
 
@@ -40,8 +40,8 @@ from .. import i18n
 from ..i18n import _
 from ..input import Control, PlayerEvent
 from ..kiosk import crashloop, notify, pin
-from ..kiosk.config import level_for
 from ..kiosk.kinds import kinds
+from ..kiosk_settings import level_for
 from ..userdirs import data_dir
 from . import catalogue
 from .menus import newest_saved
@@ -62,7 +62,12 @@ SAVE_WAIT = 0.25  # seconds a frame may wait for its action's save (an fsync: ~2
 LEAVE_STATUS = 64  # the exit status of "leave to the desktop": the unit does not restart it
 
 
-class Kiosk:
+class KioskMode:
+    name = "kiosk"
+    home = "chooser"  # guests never see the title's Quit or Settings
+    fullscreen = True
+    locked = True
+
     def __init__(self, app, environ: dict | None = None, defer: bool = False) -> None:
         self.app = app
         self.conf = app.settings.kiosk
@@ -85,6 +90,9 @@ class Kiosk:
         # The games whose end is recorded, by their save id: never id(session), which
         # Python gives again to a later game once an old one is collected.
         self.recorded: set[str] = set()
+        # Games ended early, recorded abandoned once their save's removal is on disk
+        # (killed before, the cabinet resumes the game, which is then not yet counted).
+        self.ending: list[tuple[Session, str]] = []
         self.fame_asks: list = []  # (session, kind, value, future): the hall of fame is asked
         self.exit_status = 0
         self._ready = False
@@ -105,10 +113,6 @@ class Kiosk:
         self.hall = halloffame.HallOfFame(self.stats)
 
     # ---- start ---------------------------------------------------------------------
-    @property
-    def home(self) -> str:
-        return "chooser"
-
     def start(self) -> None:
         """The first scenes: the running game again after a crash (no question),
         attract mode after a crash loop (the save set aside) or a clean start."""
@@ -138,6 +142,13 @@ class Kiosk:
                 self.app.saves.delete(save_id)
         self.app.restart_at("attract")
 
+    def loop_starts(self) -> None:
+        """The restored state itself on screen (and READY told), before any step moves it on."""
+        if self.app.scenes:
+            self.app.draw()
+            pygame.display.flip()
+            self.frame_drawn()
+
     # ---- what guests may play -------------------------------------------------------
     def offered(self) -> list[catalogue.Entry]:
         """The playable games the operator enabled, in the catalogue's order."""
@@ -151,11 +162,14 @@ class Kiosk:
     def bot_level(self, gdef) -> str:
         return level_for(list(gdef.bots), self.conf.bot_strength)
 
-    def languages(self) -> list[str]:
+    def bot_levels(self, gdef) -> list[str]:
+        return [self.bot_level(gdef)]  # one level, the operator's
+
+    def guest_languages(self) -> list[str]:
         return [code for code in i18n.LANGUAGES if not self.conf.languages or code in self.conf.languages]
 
     # ---- input -----------------------------------------------------------------------
-    def sdl_event(self, e) -> bool:
+    def swallows(self, e) -> bool:
         """True if kiosk mode swallows this SDL event: the window's close
         button, Alt-F4 and the fullscreen key lead nowhere for a guest."""
         if e.type == pygame.QUIT:
@@ -165,7 +179,7 @@ class Kiosk:
             e.key == pygame.K_F11 or (e.key == pygame.K_F4 and e.mod & pygame.KMOD_ALT)
         )
 
-    def filter(self, ev: PlayerEvent) -> bool:
+    def admits(self, ev: PlayerEvent) -> bool:
         """Before the scenes: True if the event goes on to them."""
         self._track_held(ev)
         if not ev.pressed:
@@ -217,8 +231,9 @@ class Kiosk:
     def table(self) -> TableScene | None:
         return next((s for s in reversed(self.app.scenes) if isinstance(s, TableScene)), None)
 
-    def update(self, dt: float) -> None:
+    def after_step(self, dt: float) -> None:
         self.now += dt
+        self._record_ends()
         self._buzzer_faults()
         if self._combination_held():
             self.open_operator()
@@ -283,8 +298,8 @@ class Kiosk:
             session = None
         if session is not self.session:
             old = self.session
-            if old is not None and old.save_id not in self.recorded:
-                self._abandon(old, "left the table")
+            if old is not None:
+                self._end(old, "left the table")
             self.session = session
             self.away.clear()
             self.seat_seen.clear()
@@ -298,19 +313,26 @@ class Kiosk:
             self._ask_fame(session)
         self._fame_answers()
 
-    def _abandon(self, session: Session, reason: str) -> None:
+    def _end(self, session: Session, reason: str) -> None:
+        """The one way a game ends early: its save deleted (the next guests are not
+        offered it), then, once that is on disk, recorded abandoned (`_record_ends`)."""
+        if session.save_id in self.recorded:
+            return
         self.recorded.add(session.save_id)
-        self.stats.game_abandoned(session.stats_ref, reason, actions=len(session.state.log))
-
-    def end_game(self, table: TableScene, reason: str) -> None:
-        """End the table's game for good: recorded abandoned, its save deleted
-        (the next guests are not offered it), back to the chooser."""
-        session = table.session
-        table.close()
         if session.saves is not None:
             session.saves.delete(session.save_id)
-        if session.save_id not in self.recorded:
-            self._abandon(session, reason)
+        self.ending.append((session, reason))
+
+    def _record_ends(self) -> None:
+        settled = [(s, why) for s, why in self.ending if s.saves is None or s.saves.settled(s.save_id)]
+        self.ending = [e for e in self.ending if e not in settled]
+        for session, reason in settled:
+            self.stats.game_abandoned(session.stats_ref, reason, actions=len(session.state.log))
+
+    def end_game(self, table: TableScene, reason: str) -> None:
+        """End the table's game for good and go back to the chooser."""
+        table.close()
+        self._end(table.session, reason)
         self.session = None
         self.app.restart_at(self.home)
 
@@ -325,7 +347,8 @@ class Kiosk:
                 session.saves.flush()
                 if session.saves.path(session.save_id).exists():
                     session.saves.set_aside(session.save_id)
-            self._abandon(session, "a scene failed")
+            self.recorded.add(session.save_id)  # set aside above: recorded at once
+            self.stats.game_abandoned(session.stats_ref, "a scene failed", actions=len(session.state.log))
         self.session = None
         self.app.restart_at(self.home)
 
@@ -462,6 +485,7 @@ class Kiosk:
 
     def close(self) -> None:
         self.notifier.stopping()
+        self._record_ends()  # the app flushed the saves first: the games ended in the last frames
         if isinstance(self.stats, EarlyRecords) and self.stats.calls:
             self.open_records()
         if not isinstance(self.stats, EarlyRecords):

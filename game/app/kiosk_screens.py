@@ -54,7 +54,7 @@ class AttractScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.kiosk = app.kiosk
+        self.kiosk = kiosk_of(app)
         i18n.set_language(app.settings.language)  # the last guests' language choice ends here
         self.entries = self.kiosk.offered()
         self.turn = 0  # the next game in the rotation
@@ -304,7 +304,7 @@ class StillPlayingScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.left = float(app.kiosk.conf.still_playing)
+        self.left = float(kiosk_of(app).conf.still_playing)
         self._shown: int | None = None  # the second drawn last
 
     def changes(self) -> str:

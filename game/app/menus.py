@@ -14,7 +14,7 @@ from ..input.rebind import rebind
 from ..settings import CONTROLS, DEFAULT_BINDINGS
 from . import catalogue
 from .confirm import ConfirmScene
-from .scene import MenuScene, Scene, kiosk_of
+from .scene import MenuScene, Scene
 from .tutorial import make_tutorial, offered, remember_offered, tutorial_for
 from .ui import ACCENT, DIM, INK, MUTED, PANEL, PANEL_HI, Item, Menu
 
@@ -97,18 +97,18 @@ class ChooserScene(MenuScene):
     heading = N_("Choose a game")
 
     def __init__(self, app) -> None:
-        self.entries = catalogue.load() if app.kiosk is None else app.kiosk.offered()
+        self.entries = app.mode.offered()
         items = []
         for e in self.entries:
             value, note = _("coming soon"), e.pitch
             if e.playable:
-                lo, hi = e.players if app.kiosk is None else app.kiosk.seat_range(e)  # the operator's limits
+                lo, hi = app.mode.seat_range(e)  # a cabinet's: the operator's limits
                 players = _("{lo}-{hi} players").format(lo=lo, hi=hi)
                 value = f"{players} · " + _("{m} min").format(m=e.minutes)
             elif e.problem and e.problem != "coming soon":  # a broken entry or package: what is wrong, where
                 value, note = _("unavailable"), e.problem
             items.append(Item(e.title, self._chooser(e), note, e.playable, value))
-        if app.kiosk is not None and len(app.kiosk.languages()) > 1:  # the guests' own choice, not saved
+        if len(app.mode.guest_languages()) > 1:  # the guests' own choice, not saved
             items.append(Item(N_("Language"), self._language, value=i18n.LANGUAGES[i18n.language()]))
         super().__init__(app, Menu(items, x=260, y=200, w=1400, h=82, gap=14))
 
@@ -137,7 +137,7 @@ class ChooserScene(MenuScene):
         )
 
     def _language(self) -> None:
-        codes = kiosk_of(self.app).languages()
+        codes = self.app.mode.guest_languages()
         here = codes.index(i18n.language()) if i18n.language() in codes else -1
         i18n.set_language(codes[(here + 1) % len(codes)])
         self.menu.items[-1].value = i18n.LANGUAGES[i18n.language()]

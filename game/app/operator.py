@@ -17,8 +17,8 @@ from .. import i18n
 from ..i18n import N_, _, ngettext
 from ..input import Control, PlayerEvent
 from ..kiosk import pin
-from ..kiosk.config import STRENGTHS
 from ..kiosk.schema import hall_of_fame
+from ..kiosk_settings import STRENGTHS
 from ..userdirs import data_dir
 from . import catalogue
 from .scene import MenuScene, Scene, kiosk_of
@@ -152,7 +152,7 @@ class OperatorScene(_OperatorMenu):
 
     def items(self) -> list[Item]:
         s, k, kiosk = self.app.settings, self.app.settings.kiosk, kiosk_of(self.app)
-        offered = ", ".join(kiosk.languages()) if k.languages else _("all")
+        offered = ", ".join(kiosk.guest_languages()) if k.languages else _("all")
         return [
             Item(N_("Games and seats"), lambda: self.app.open("operator-games"), value=str(len(kiosk.offered()))),
             Item(N_("Bot strength"), self._strength, value=_(STRENGTH_NAMES[k.bot_strength])),

@@ -12,7 +12,7 @@ from ..input import Control, PlayerEvent
 from . import catalogue
 from .confirm import ConfirmScene
 from .phones import LinksScene
-from .scene import Scene, kiosk_of
+from .scene import Scene
 from .ui import ACCENT, Item, Menu
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ class PauseScene(Scene):
     def __init__(self, app, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        if app.kiosk is not None:  # guests resume, read the rules or end the game; nothing leaves the arcade
+        if app.mode.locked:  # guests resume, read the rules or end the game; nothing leaves the arcade
             items = [
                 Item(N_("Resume"), app.pop),
                 Item(N_("Rules"), self._rules),
@@ -69,12 +69,10 @@ class PauseScene(Scene):
         self.app.push(ConfirmScene(self.app, question, self._abandoned, N_("Abandon")))
 
     def _abandoned(self) -> None:
-        if self.table.session.saves is not None:
-            self.table.session.saves.delete(self.table.session.save_id)
-        self._quit()
+        self.app.mode.end_game(self.table, "abandoned from the pause menu")
 
     def _end(self) -> None:
-        kiosk_of(self.app).end_game(self.table, "ended from the pause menu")
+        self.app.mode.end_game(self.table, "ended from the pause menu")
 
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:

@@ -3,7 +3,7 @@
 Every finished game (never a demo, a screenshot's or a stand-in's: only a game
 with a save) is kept at its results screen as a replay (game/engine/replay.py)
 with its highlights found once (game/engine/highlights.py), in the statistics
-database: the kiosk's own (`Kiosk.stats`, SQLite or a venue's PostgreSQL) in
+database: the kiosk's own (`app.mode.stats`, SQLite or a venue's PostgreSQL) in
 kiosk mode; at home the same SQLite file in the data folder, opened on first
 use. The home arcade keeps only replays there, no statistics: a family's games
 are not counted, but every one can be watched again. Replays older than the
@@ -58,8 +58,8 @@ class Shelf:
 
     def _store(self) -> Any:
         """The statistics store (on the shelf's thread: opening it imports SQLAlchemy)."""
-        if self.app.kiosk is not None:
-            return self.app.kiosk.stats
+        if self.app.mode.stats is not None:  # a cabinet's statistics
+            return self.app.mode.stats
         if self._own is None:
             from ..kiosk import stats
 

@@ -10,7 +10,7 @@ pushes a scene by name, `app.restart_at("title")` makes it the only one.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -20,7 +20,7 @@ from .ui import Menu
 
 if TYPE_CHECKING:
     from .app import App
-    from .kiosk import Kiosk
+    from .kiosk import KioskMode
 
 SCENES: dict[str, str] = {
     "title": "game.app.menus:TitleScene",
@@ -49,11 +49,11 @@ SCENES: dict[str, str] = {
 }
 
 
-def kiosk_of(app: App) -> Kiosk:
-    """The kiosk, for the screens only kiosk mode opens (operator, attract mode)."""
-    if app.kiosk is None:
+def kiosk_of(app: App) -> KioskMode:
+    """The kiosk mode, for the screens only it opens (operator, attract mode)."""
+    if app.mode.name != "kiosk":
         raise RuntimeError("this screen opens in kiosk mode only")
-    return app.kiosk
+    return cast("KioskMode", app.mode)
 
 
 def scene_class(name: str) -> type[Scene]:

@@ -68,11 +68,8 @@ class SeatsScene(Scene):
         super().__init__(app)
         self.entry = entry
         self.gdef = entry.gdef
-        self.levels = list(self.gdef.bots)
-        lo, hi = entry.players
-        if app.kiosk is not None:  # the operator's choices: seat limits and one bot level
-            self.levels = [app.kiosk.bot_level(self.gdef)]
-            lo, hi = app.kiosk.seat_range(entry)
+        self.levels = app.mode.bot_levels(self.gdef)  # a cabinet's: the operator's one level
+        lo, hi = app.mode.seat_range(entry)
         self.players = (lo, hi)
         self.count = min(max(lo, 4), hi)
         default = self.gdef.default_bot if self.gdef.default_bot in self.levels else ""  # the kiosk may offer one

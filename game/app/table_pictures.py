@@ -26,6 +26,7 @@ import pygame
 
 from ..input.devices import Devices
 from . import catalogue
+from .mode import HomeMode
 from .scene import Scene
 from .session import Session, default_seats
 from .table import TableScene
@@ -74,7 +75,8 @@ class Backstage:
         self.settings, self.ui, self.saves = app.settings, app.ui, None
         self.audio = self.phones = _Quiet()
         self.devices = Devices(app.settings.bindings)
-        self.motion, self.kiosk, self.buzzers = False, None, None
+        self.motion, self.buzzers = False, None
+        self.mode = HomeMode(self)
         self.scenes: list[Scene] = []
         self.push = self.pop = self.replace = self.say = _Quiet().any
 

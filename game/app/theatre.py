@@ -364,7 +364,7 @@ class ReplayScene(Scene):
             self.next_highlight()
         elif control == Control.DECK4:
             self.seek(self.player.length)
-        elif control == "export" and self.app.kiosk is None:
+        elif control == "export" and not self.app.mode.locked:
             self.export()
 
     # ---- drawing --------------------------------------------------------------
@@ -444,7 +444,7 @@ class ReplayScene(Scene):
             ("deck2", _("Next highlight"), 360),
             ("export", _("Export"), 210),
         ]
-        if self.app.kiosk is not None:  # a guest has no way to the file: no export at a cabinet
+        if self.app.mode.locked:  # a guest has no way to the file: no export at a cabinet
             labels.pop()
         x = 30
         for control, label, w in labels:

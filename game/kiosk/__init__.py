@@ -2,8 +2,7 @@
 
 Modules: `notify` (systemd's READY/WATCHDOG/STATUS/STOPPING), `crashloop`
 (did the last run crash, are we looping), `stats` (the statistics database),
-`halloffame`, `pin` (operator PIN, lockout, hidden gesture), `config` (the
-``[kiosk]`` table of settings.toml), `cli` (``python -m game.kiosk``).
+`halloffame`, `pin` (operator PIN, lockout, hidden gesture), `cli` (``python -m game.kiosk``).
 Importing this package imports nothing heavy: each module is imported where used.
 
 How the app uses this

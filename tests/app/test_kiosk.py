@@ -43,7 +43,7 @@ def kiosk(toy_catalogue, monkeypatch):
     k.operator_pin = hash_pin(PIN, n=2**8)
     k.attract_after, k.demo_seconds, k.seat_idle, k.game_idle, k.still_playing = 20, 10, 5, 30, 5
     app.settings.bot_delay = 0
-    app.kiosk.start()
+    app.mode.start()
     yield app
     app.quit()
 
@@ -53,7 +53,7 @@ def toy_table(app, humans=1, seed=5):
     for i, cfg in enumerate(seats):
         cfg.kind = "human" if i < humans else "bot"
     app.restart_at("chooser")
-    table = make_table(app, Session(app.kiosk.offered()[0].gdef, seats, None, seed, app.saves))
+    table = make_table(app, Session(app.mode.offered()[0].gdef, seats, None, seed, app.saves))
     app.push(table)
     app.step()
     return table
@@ -96,8 +96,8 @@ def test_a_press_during_a_demo_brings_the_chooser_and_nothing_is_counted(kiosk):
     assert app.top.session.demo
     press(app, "confirm", device="gamepad-1")
     assert isinstance(app.top, ChooserScene) and len(app.scenes) == 1
-    app.kiosk.stats.flush()
-    assert app.kiosk.stats.games() == [] and app.saves.unfinished() == ([], [])
+    app.mode.stats.flush()
+    assert app.mode.stats.games() == [] and app.saves.unfinished() == ([], [])
 
 
 def test_the_screen_dims_then_goes_black_and_wakes_on_input(kiosk):
@@ -140,8 +140,8 @@ def test_window_close_alt_f4_and_escape_leave_it_running(kiosk):
     press(app, "down")
     press(app, "confirm")
     assert isinstance(app.top, ChooserScene) and app.running
-    app.kiosk.stats.flush()
-    (game,) = app.kiosk.stats.games()
+    app.mode.stats.flush()
+    (game,) = app.mode.stats.games()
     assert game["status"] == "abandoned" and game["reason"] == "ended from the pause menu"
     assert app.saves.unfinished() == ([], []), "an ended game is not offered again"
     assert table.session.stats_ref == game["id"]
@@ -199,7 +199,7 @@ def test_an_older_pin_hash_is_stored_again_at_today_s_cost_and_a_4_digit_pin_is_
     app = kiosk
     app.settings.kiosk.operator_pin = hash_pin(PIN, n=2**4)  # made by an older version, cheaper
     press(app, "confirm")  # the attract screen wakes
-    app.kiosk.open_operator()
+    app.mode.open_operator()
     enter_pin(app, "2468")
     told = app.top.message
     assert isinstance(app.top, PinScene) and "at least 6 digits" in told and "set a new PIN" in told
@@ -227,25 +227,25 @@ def test_operator_choices_are_saved_and_the_statistics_plot(kiosk, tmp_path):
     menu.menu.index = labels.index("Statistics")
     press(app, "confirm")
     assert isinstance(app.top, StatsScene)
-    app.kiosk.stats.flush()
+    app.mode.stats.flush()
     app.draw()
     press(app, "confirm")  # Export CSV
     assert "0 games written" in app.top.note
     menu.menu.index = labels.index("Leave to the desktop")
     app.pop()
     press(app, "confirm")
-    assert not app.running and app.kiosk.exit_status == 64
+    assert not app.running and app.mode.exit_status == 64
 
 
 def test_an_idle_seat_is_played_by_a_bot_until_its_player_presses(kiosk):
     app = kiosk
     table = toy_table(app, humans=2)
     steps(app, 6)
-    assert app.kiosk.away, "a seat to act, untouched for seat_idle"
+    assert app.mode.away, "a seat to act, untouched for seat_idle"
     app.draw()
-    seat = min(app.kiosk.away)
+    seat = min(app.mode.away)
     press(app, "left", device="keyboard-1", seat=seat)
-    assert seat not in app.kiosk.away
+    assert seat not in app.mode.away
     assert app.top is table
 
 
@@ -259,8 +259,8 @@ def test_an_idle_game_asks_then_ends_recorded_abandoned(kiosk):
     assert app.top is table
     steps(app, 36)
     assert isinstance(app.scenes[0], AttractScene)
-    app.kiosk.stats.flush()
-    (game,) = app.kiosk.stats.games()
+    app.mode.stats.flush()
+    (game,) = app.mode.stats.games()
     assert game["status"] == "abandoned" and "nobody played" in game["reason"]
     assert app.saves.unfinished() == ([], [])
 
@@ -274,17 +274,17 @@ def test_a_human_win_is_recorded_and_asks_for_initials(kiosk):
             break
     app.saves.flush()  # the end is told once its save is gone from the disk
     app.step()
-    app.kiosk.fame_asks[0][-1].result(10)  # the database answers on its own thread, in real time
+    app.mode.fame_asks[0][-1].result(10)  # the database answers on its own thread, in real time
     steps(app, 3.5)
     assert isinstance(app.top, InitialsScene) and isinstance(app.scenes[-2], ResultsScene)
     app.draw()
     for control in ("up", "up", "confirm", "down", "confirm", "confirm"):  # C, Z, A
         press(app, control, device="gamepad-1")
     assert isinstance(app.top, ResultsScene)
-    app.kiosk.stats.flush()
-    best = app.kiosk.hall.best("toy-snap", "score")
+    app.mode.stats.flush()
+    best = app.mode.hall.best("toy-snap", "score")
     assert [e.initials for e in best] == ["CZA"]
-    assert app.kiosk.stats.games()[-1]["status"] == "finished"
+    assert app.mode.stats.games()[-1]["status"] == "finished"
 
 
 def test_buzzer_faults_are_recorded_with_the_game_they_hit(kiosk):
@@ -297,8 +297,8 @@ def test_buzzer_faults_are_recorded_with_the_game_they_hit(kiosk):
     app.buzzers.faults.put(("00a1", None, "unplugged"))
     app.buzzers.faults.put(("00a1", 2, "stuck button"))
     app.step()
-    app.kiosk.stats.flush()
-    faults = app.kiosk.stats.buzzer_faults()
+    app.mode.stats.flush()
+    faults = app.mode.stats.buzzer_faults()
     assert [(f["box"], f["station"], f["kind"]) for f in faults] == [
         ("00a1", None, "unplugged"),
         ("00a1", 2, "stuck button"),
@@ -315,26 +315,26 @@ def test_a_failing_scene_is_recorded_and_its_game_set_aside(kiosk):
     except RuntimeError:
         app.recover()
     assert isinstance(app.top, ChooserScene) and app.running
-    app.kiosk.stats.flush()
-    (crash,) = app.kiosk.stats.crashes()
+    app.mode.stats.flush()
+    (crash,) = app.mode.stats.crashes()
     assert "boom in a scene" in crash["text"] and crash["game_ref"] == table.session.stats_ref
-    (game,) = app.kiosk.stats.games()
+    (game,) = app.mode.stats.games()
     assert game["status"] == "abandoned" and game["reason"] == "a scene failed"
     assert app.saves.unfinished() == ([], []) and list(app.saves.folder.glob("*.json.broken"))
 
 
 def test_reset_the_hall_of_fame_takes_two_presses(kiosk):
     app = kiosk
-    app.kiosk.hall.record("wokup", "most_cards", 6, "ABC")
+    app.mode.hall.record("wokup", "most_cards", 6, "ABC")
     app.restart_at("operator")
     labels = [it.label for it in app.top.menu.items]
     app.top.menu.index = labels.index("Reset the hall of fame")
     press(app, "confirm")
-    app.kiosk.stats.flush()
-    assert app.kiosk.hall.best("wokup", "most_cards"), "one press only arms it"
+    app.mode.stats.flush()
+    assert app.mode.hall.best("wokup", "most_cards"), "one press only arms it"
     press(app, "confirm")
-    app.kiosk.stats.flush()
-    assert app.kiosk.hall.best("wokup", "most_cards") == []
+    app.mode.stats.flush()
+    assert app.mode.hall.best("wokup", "most_cards") == []
 
 
 def test_records_made_before_the_database_opens_are_written_when_it_does(toy_catalogue):
@@ -342,7 +342,7 @@ def test_records_made_before_the_database_opens_are_written_when_it_does(toy_cat
 
     app = App(size=(640, 360), window=False, kiosk=True)
     try:
-        kiosk = app.kiosk
+        kiosk = app.mode
         kiosk.stats.close()
         kiosk.stats = EarlyRecords()  # as in a real start: the database opens after the first frame
         ref = kiosk.stats.game_started("toy-snap", default_seats(2, ["random"]))
@@ -372,13 +372,13 @@ def test_fifty_kiosk_games_in_a_row_are_all_recorded_with_their_result(kiosk):
         app.step()  # the kiosk sees the end, its save gone from the disk
         session = table.session
         played.append((session.stats_ref, session.state.winners(), session.state.scores()))
-        asks = app.kiosk.fame_asks
-        if app.kiosk.fame_results(session) and not (asks and asks[0][0] is session):
+        asks = app.mode.fame_asks
+        if app.mode.fame_results(session) and not (asks and asks[0][0] is session):
             unasked.append(seed)  # a human winner with a result the hall keeps, not asked
         del table, session, asks
         gc.collect()  # a cabinet runs for hours: old games are collected at any moment
-    app.kiosk.stats.flush()
-    games = {g["id"]: g for g in app.kiosk.stats.games()}
+    app.mode.stats.flush()
+    games = {g["id"]: g for g in app.mode.stats.games()}
     recorded = [(games[ref]["status"], games[ref]["winners"], games[ref]["scores"]) for ref, _w, _s in played]
     expected = [("finished", winners, [float(s) for s in scores]) for _ref, winners, scores in played]
     finished = sum(r[0] == "finished" for r in recorded)
@@ -431,8 +431,8 @@ def test_a_finished_game_is_told_only_once_its_save_is_gone(kiosk, monkeypatch, 
         return [d for d in docs if not gdef.state_cls.replay(3, d["options"], d["seed"], d["log"]).is_over()]
 
     def told():
-        app.kiosk.stats.flush()
-        (game,) = app.kiosk.stats.games()
+        app.mode.stats.flush()
+        (game,) = app.mode.stats.games()
         return game["status"] == "finished" or any(isinstance(s, ResultsScene) for s in app.scenes)
 
     violations = 0
@@ -448,6 +448,71 @@ def test_a_finished_game_is_told_only_once_its_save_is_gone(kiosk, monkeypatch, 
     assert any(isinstance(s, ResultsScene) for s in app.scenes)  # under the initials if a human won
 
 
+@pytest.mark.parametrize("ending", ["pause menu", "still playing", "operator menu left open"])
+def test_a_game_ended_early_is_recorded_only_once_its_save_is_gone(kiosk, monkeypatch, request, ending):
+    """Issue 24: a game ended early (the pause menu's "End this game", the "Still playing?"
+    countdown) was recorded abandoned at once, while the removal of its save still waited
+    behind the last action's write: killed with -9 in between, the cabinet resumed a game
+    already counted as ended (counted twice). A table the operator's menu closed (left
+    open, it goes back to the chooser) was recorded abandoned with its save kept for good.
+    Here the disk is held at that moment; a kill at any step must find either the game
+    resumable and unrecorded, or recorded and gone."""
+    import threading
+
+    from game.app import saves
+
+    gate, writing = threading.Event(), threading.Event()
+    request.addfinalizer(gate.set)  # a failing test leaves no writer waiting
+    real_write = saves.atomic_write
+
+    def held_disk(path, text):
+        writing.set()
+        assert gate.wait(60), "the test never opened the gate"
+        real_write(path, text)
+
+    monkeypatch.setattr(saves, "atomic_write", held_disk)
+    app = kiosk
+    gate.set()
+    table = toy_table(app)
+    session = table.session
+    app.saves.flush()
+    assert app.saves.path(session.save_id).exists(), "the game is resumable"
+    gate.clear()
+    writing.clear()
+    assert table.submit(0, table.state.legal_actions(0)[0])
+    assert writing.wait(10)  # the writer is inside that action's write: the game's removal waits behind it
+    if ending == "pause menu":
+        press(app, "menu")
+        press(app, "down")
+        press(app, "down")
+        press(app, "confirm")
+        assert isinstance(app.top, ChooserScene)
+    elif ending == "still playing":
+        steps(app, 30 + 5 + 0.5)  # game_idle, then the countdown
+        assert isinstance(app.scenes[0], AttractScene)
+    else:
+        app.open("operator")
+        steps(app, 121)  # the operator walked away: the menu closes, and the table under it
+        assert not [s for s in app.scenes if isinstance(s, TableScene) or s.name.startswith("operator")]
+
+    def recorded():
+        app.mode.stats.flush()
+        return [g["status"] for g in app.mode.stats.games() if g["id"] == session.stats_ref]
+
+    early = []
+    for _look in range(10):
+        steps(app, 0.2)
+        if recorded() == ["abandoned"] and app.saves.path(session.save_id).exists():
+            early.append(_look)
+    print(f"moments (of 10) at which the game was recorded ended while its save was still on disk: {early}")
+    assert early == [] and recorded() == ["running"]
+    gate.set()
+    app.saves.flush()
+    app.step()
+    assert recorded() == ["abandoned"] and not app.saves.path(session.save_id).exists()
+    assert app.saves.unfinished() == ([], [])
+
+
 def test_a_cabinet_started_on_a_finished_games_save_does_not_resume_it(toy_catalogue):
     """Issue 22: after a crash the kiosk resumes its newest save without asking: never a finished game."""
     from .test_unfinished import _finished_save
@@ -455,7 +520,7 @@ def test_a_cabinet_started_on_a_finished_games_save_does_not_resume_it(toy_catal
     app = App(size=(1280, 720), window=False, kiosk=True)
     try:
         save_id = _finished_save(app, toy_catalogue)
-        app.kiosk.start()
+        app.mode.start()
         assert isinstance(app.top, AttractScene), "no game to resume"
         app.saves.flush()
         assert not app.saves.path(save_id).exists(), "tidied away"
@@ -477,8 +542,8 @@ def test_attract_mode_shows_the_day_s_best_real_moment_with_initials_unless_name
     seats[1].name = "Bao Long"
     session = Session(gamedef.find("yatai"), seats, state.options, state.seed, app.saves, state)
     kept = replay_of(session)
-    app.kiosk.stats.keep_replay(kept, state.winners(), state.scores())
-    app.kiosk.stats.flush()
+    app.mode.stats.keep_replay(kept, state.winners(), state.scores())
+    app.mode.stats.flush()
     attract = app.restart_at("attract")
     attract.moments.result(10)
     steps(app, 8.5 + 10)  # the hall of fame, a demo, then the moment

@@ -26,7 +26,7 @@ def test_attract_mode_soak_runs_hundreds_of_demos_without_growing(monkeypatch):
     app = App(size=(480, 270), window=False, kiosk=True)
     k = app.settings.kiosk
     k.demo_seconds, k.dim_after, k.black_after = 0.3, 10**9, 10**9  # each demo a few steps of its game
-    app.kiosk.start()
+    app.mode.start()
     attract = app.scenes[0]
     assert isinstance(attract, AttractScene) and len(attract.entries) >= 3
     games = set()
@@ -45,8 +45,8 @@ def test_attract_mode_soak_runs_hundreds_of_demos_without_growing(monkeypatch):
     gc.collect()
     after = rss_mb()
     cpu = time.process_time() - t0
-    app.kiosk.stats.flush()
-    counted = app.kiosk.stats.games()
+    app.mode.stats.flush()
+    counted = app.mode.stats.games()
     app.quit()
     print(
         f"\nattract soak: {attract.demos} demos of {len(games)} games in {step} steps "

@@ -6,8 +6,8 @@ import sys
 import pytest
 
 from game.kiosk import cli
-from game.kiosk.config import KioskSettings, level_for
 from game.kiosk.pin import check_pin
+from game.kiosk_settings import KioskSettings, level_for
 from game.settings import Settings, SettingsStore
 from game.userdirs import config_dir
 

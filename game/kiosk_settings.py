@@ -28,7 +28,9 @@
 
 The settings file is the user's own (mode 0600 is advisable when the URL holds a
 password). ``game/settings.py`` reads and writes the table: `KioskSettings` is its
-schema (msgspec, game/schema.py), each field's range and words in its type.
+schema (msgspec, game/schema.py), each field's range and words in its type. It lies
+below the settings (and the kiosk's back end above them), so the two do not import
+each other.
 """
 
 from __future__ import annotations
