@@ -5,7 +5,9 @@ checked with msgspec (game/schema.py, like a save: every field's type and range,
 no unknown keys, a size bound before parsing), the game must be one this arcade
 has, the seats and options must set it up, every move must be legal when played
 again, the game must end, and the result the file claims must be the one its
-moves give. Anything else is refused with a `BadReplay` naming the file and
+moves give; a clip (a game's scene's frames of a moment: Wok Up's instant
+replay, version 2 on) must fit the game's own shape (`GameDef.clip`) and lead
+to a move of the game. Anything else is refused with a `BadReplay` naming the file and
 the problem, like a broken save; nothing of it is kept. The moments worth
 showing are never read from a file: the importing arcade finds them again.
 """
@@ -54,6 +56,8 @@ class ReplayFile(msgspec.Struct, forbid_unknown_fields=True):
     winners: list[Annotated[int, msgspec.Meta(ge=0, le=5)]]
     scores: list[float]
     ended_at: Annotated[str, msgspec.Meta(max_length=40)] = ""
+    # Each checked by the game's GameDef.clip once the game is known; none in a version 1.
+    clips: Annotated[list[dict[str, Any]], msgspec.Meta(max_length=500, description="a list of 500 clips at most")] = []
 
 
 def dumps(replay: Replay, winners: list[int], scores: list[float]) -> str:
@@ -69,6 +73,7 @@ def dumps(replay: Replay, winners: list[int], scores: list[float]) -> str:
         "winners": [int(w) for w in winners],
         "scores": [float(v) for v in scores],
         "ended_at": replay.ended_at,
+        "clips": replay.clips,
     }
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
@@ -106,14 +111,33 @@ def load(data: bytes | str, source: str) -> Player:
         doc.seed,
         [{"seat": m.seat, "action": m.action} for m in doc.log],
         ended_at=doc.ended_at,
+        clips=_clips(doc, gdef, source),
     )
     try:
         player = Player(gdef.state_cls, replay)
     except ReplayError as exc:
         raise BadReplay(f"{source}: {exc}") from exc
+    beyond = [c["at"] for c in replay.clips if c["at"] > player.length]
+    if beyond:
+        raise BadReplay(f"{source}: 'clips': a clip leads to move {beyond[0]}, beyond the game's {player.length}")
     end = player.final
     if not end.is_over():
         raise BadReplay(f"{source}: the game does not end: its moves stop before the end")
     if doc.winners != end.winners() or doc.scores != [float(v) for v in end.scores()]:
         raise BadReplay(f"{source}: the result it claims is not the one its moves give")
     return player
+
+
+def _clips(doc: ReplayFile, gdef: gamedef.GameDef, source: str) -> list[dict]:
+    """The file's clips, each checked by its game (BadReplay: one is not the game's)."""
+    check = gdef.clip
+    if not doc.clips:
+        return []
+    if check is None:
+        raise BadReplay(f"{source}: 'clips': {doc.game} keeps no clips")
+    for i, clip in enumerate(doc.clips):
+        try:
+            check(clip)
+        except ValueError as exc:
+            raise BadReplay(f"{source}: 'clips[{i}]': {exc}") from exc
+    return list(doc.clips)

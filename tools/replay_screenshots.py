@@ -1,6 +1,6 @@
 """The replay theatre's screens as PNGs in docs/screenshots/replays/ (headless):
-the list, each game's replay half-way, and attract mode's show of a real moment,
-at 1920x1080 and 1280x720.
+the list, each game's replay half-way, Wok Up's kept instant replay of a close
+claim, and attract mode's show of a real moment, at 1920x1080 and 1280x720.
 
     python tools/replay_screenshots.py [--out docs/screenshots/replays]
 """
@@ -22,6 +22,7 @@ def shots() -> list[tuple[str, str | None, str]]:
     """(scene, game, file name without the size) of every screenshot."""
     out: list[tuple[str, str | None, str]] = [("replays", None, "list")]
     out += [("replay", game, f"replay-{game}") for game in GAMES]
+    out += [("replay-close-claim", "wokup", "replay-wokup-close")]  # the kept instant replay, at its claim
     out += [("attract-moment", "wokup", "attract-moment")]
     return out
 

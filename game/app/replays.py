@@ -40,6 +40,7 @@ def replay_of(session: Any) -> Replay:
         state.log,
         id=ref,
         highlights=[h.as_data() for h in found],
+        clips=list(session.clips),
     )
 
 

@@ -65,6 +65,8 @@ class Save(msgspec.Struct):
     log: list[LogEntry]
     saved_at: Annotated[float, msgspec.Meta(ge=0, le=YEAR_3000)] = 0.0  # time.time() of the last action
     stats_ref: str | None = None  # its record in the kiosk's statistics
+    # What its scene kept of its moments (GameDef.clip), for its replay: checked where played.
+    clips: Annotated[list[dict[str, Any]], msgspec.Meta(max_length=500)] = []
 
 
 class Writer:

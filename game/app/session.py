@@ -146,6 +146,8 @@ class Session:
         self.listener: Callable[[int, object, Moment], None] | None = None
         self.demo = False  # an attract-mode demo: never saved, never counted
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
+        # What the scene keeps of its moments beyond the log, for the replay (GameDef.clip).
+        self.clips: list[dict] = []
         self._lines: list[dict] = []  # the log in words, one {"seat", "text"} per entry
         self._lines_language = i18n.language()
 
@@ -155,6 +157,7 @@ class Session:
         state = entry_gdef.state_cls.replay(len(seats), doc["options"], doc["seed"], doc["log"])
         session = cls(entry_gdef, seats, doc["options"], doc["seed"], saves, state, save_id)
         session.stats_ref = doc.get("stats_ref")
+        session.clips = list(doc.get("clips") or [])
         if state.log:
             session.last = (state.log[-1]["seat"], state.log[-1]["action"])
         return session
@@ -231,6 +234,7 @@ class Session:
                 "log": self.state.log,
                 "saved_at": time.time(),
                 "stats_ref": self.stats_ref,
+                "clips": self.clips,
             },
         )
 

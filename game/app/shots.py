@@ -143,6 +143,7 @@ SCENES: dict[str, Callable[..., Scene]] = {
     "replays": lambda app, game, seed: _replay_list(app, seed),
     "replay": lambda app, game, seed: _replaying(app, game, seed, 0.5),
     "replay-end": lambda app, game, seed: _replaying(app, game, seed, 1.0),
+    "replay-close-claim": lambda app, game, seed: _close_claim_replay(app, seed),
     "attract-moment": lambda app, game, seed: _attract_moment(app, game, seed),
     "buzzer-seats": lambda app, game, seed: BuzzerSeatsScene(app),
     "buzzer-test": lambda app, game, seed: BuzzerTestScene(app),
@@ -196,6 +197,28 @@ def _replaying(app, game: str | None, seed: int, at: float) -> Scene:
     player = Player(_playable(game).require_gdef().state_cls, replay_of(_finished(app, _playable(game).id, seed)))
     player.seek(round(player.length * at))
     return ReplayScene(app, player)
+
+
+def _close_claim_replay(app, seed: int) -> Scene:
+    """The theatre playing a Wok Up game's kept instant replay of a close claim (its table's
+    "replay" moment: 12 ms), 3.5 s into its 4 s, both presses reached; a game of one card,
+    kept in a throwaway folder."""
+    gdef = catalogue.find("wokup").require_gdef()
+    saves = SaveStore(Path(tempfile.mkdtemp(prefix="wok-shot-")) / "saves")
+    session = Session(gdef, default_seats(2, list(gdef.bots)), {"target": 1, "learning": False}, seed, saves)
+    table = make_table(app, session)
+    type(table).moments()["replay"](table)
+    table.close()
+    if not session.clips:
+        raise ValueError(f"wokup seed {seed}: the claim was not a close one; try another seed")
+    player = Player(gdef.state_cls, replay_of(session))
+    theatre = ReplayScene(app, player)
+    theatre.seek(player.length - 1)
+    theatre.step(1)
+    for _i in range(round(3.5 * 60)):
+        if theatre.table.clip_playing:
+            theatre.update(1 / 60)
+    return theatre
 
 
 def _attract_moment(app, game: str | None, seed: int) -> Scene:

@@ -228,6 +228,17 @@ class TableScene(TableDrawing):
         let them play again. A real-time scene drives its own bots and overrides this."""
         self.session.hold_bots(held)
 
+    def show_clip(self, clip: dict | None) -> bool:
+        """The replay theatre reached a moment its game kept a clip of (GameDef.clip):
+        play it over the table (None: the theatre moved on, stop). False: nothing to
+        play. A game whose scene keeps clips (Wok Up's instant replay) overrides this."""
+        return False
+
+    @property
+    def clip_playing(self) -> bool:
+        """A clip is playing: the theatre holds its next move and redraws every frame."""
+        return False
+
     # ---- targets: what a player can choose on the table (focus.py) ----------------
     def target(
         self,

@@ -9,6 +9,8 @@ sees it (every seat taken by nobody: no private view, no curtain), beside the
 moves in words (`describe`, game/engine/replay.py); at the end the final scores
 are revealed. Play/pause, a move back or on, the start and the end, ×1/×2/×4,
 and a jump to the next highlight; Export writes the replay file for another arcade.
+Reaching a move its game kept a clip of (played on to it, or a highlight's jump),
+the table plays the clip first (Wok Up's instant replay of a close claim).
 """
 
 from __future__ import annotations
@@ -78,6 +80,7 @@ def replay_of_row(row: dict) -> Replay:
         row["log"],
         id=row["id"],
         highlights=list(row.get("highlights") or []),
+        clips=list(row.get("clips") or []),  # none in a row kept before they were
     )
 
 
@@ -278,6 +281,8 @@ class ReplayScene(Scene):
         self.table = make_table(app, session)
         self.table.viewer, self.table.curtain_for = None, None
         self.highlights = highlights.read(replay.highlights)
+        # By the move they lead to (a damaged row's clip without one is left out; the table checks the rest).
+        self.clips = {c["at"]: c for c in replay.clips if isinstance(c, dict) and isinstance(c.get("at"), int)}
         self.playing = False
         self.speed = 1
         self.wait = 0.0
@@ -288,8 +293,10 @@ class ReplayScene(Scene):
         self.message = ""
 
     # ---- moving ---------------------------------------------------------------
-    def _show(self) -> None:
+    def _show(self, clip: bool = False) -> None:
+        """The table shows the move reached, and with `clip` plays the clip kept of it, if any."""
         self.table.session.state = self.player.state
+        self.table.show_clip(self.clips.get(self.player.position) if clip else None)
         self.app.dirty = True
 
     def step(self, moves: int) -> None:
@@ -297,21 +304,22 @@ class ReplayScene(Scene):
             self.player.forward()
         else:
             self.player.back()
-        self._show()
+        self._show(clip=moves > 0)
 
-    def seek(self, position: int) -> None:
+    def seek(self, position: int, clip: bool = False) -> None:
         self.player.seek(position)
-        self._show()
+        self._show(clip)
 
     def next_highlight(self) -> None:
         later = sorted(h.at for h in self.highlights if h.at > self.player.position)
         self.seek(
-            later[0] if later else (min(h.at for h in self.highlights) if self.highlights else self.player.length)
+            later[0] if later else (min(h.at for h in self.highlights) if self.highlights else self.player.length),
+            clip=True,
         )
 
     def update(self, dt: float) -> None:
         self.table.clock += dt
-        if not self.playing:
+        if not self.playing or self.table.clip_playing:  # a clip plays out before the next move
             return
         self.wait -= dt * self.speed
         if self.wait <= 0:
@@ -372,7 +380,7 @@ class ReplayScene(Scene):
         ui = self.ui
         view = ui.rect(30, 96, 1360, 765)
         key = (self.player.position, surf.get_size(), i18n.language())
-        if self._scaled is None or key != self._view_key or self.table.motion.busy:
+        if self._scaled is None or key != self._view_key or self.table.motion.busy or self.table.clip_playing:
             # The table drawn full size off screen, then small: only when the move shown
             # changed or something still glides there (smoothscale costs milliseconds).
             if self._view is None or self._view.get_size() != surf.get_size():

@@ -110,6 +110,10 @@ class GameDef:
     # The moments of a finished game worth showing again (replay theatre, attract
     # mode): the finished state -> [Highlight] (game/engine/highlights.py).
     highlights: Callable[[Any], list] | None = None
+    # What its scene keeps beside the log for the theatre (Wok Up's instant replays of
+    # close claims): a clip's data -> the clip checked, ValueError naming the problem
+    # (a replay file's clips are checked with it at import). None: it keeps no clips.
+    clip: Callable[[Any], Any] | None = None
     # The sounds its moves make.
     cues: Cues = Cues()
     # Sets of colours players must tell apart (tests/media/test_colour_vision.py,

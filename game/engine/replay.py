@@ -19,7 +19,9 @@ from typing import Any
 
 from .state import GameState, IllegalAction
 
-FORMAT = 1  # the replay's format: stored with it, refused when newer than this code's
+# The replay's format: stored with it, refused when newer than this code's.
+# 2: clips (a game's scene's frames of a moment, GameDef.clip), absent from a 1.
+FORMAT = 2
 
 
 SEAT_FIELDS = {"name": "", "colour": "", "kind": "human", "level": None}
@@ -41,6 +43,7 @@ class Replay:
     id: str = ""
     ended_at: str = ""  # ISO 8601, local time of the cabinet
     highlights: list[dict] = field(default_factory=list)  # game/engine/highlights.py, as data
+    clips: list[dict] = field(default_factory=list)  # the game's own, each with "at" (GameDef.clip)
 
     @property
     def names(self) -> list[str]:

@@ -125,6 +125,7 @@ replays = sa.Table(
     sa.Column("winners", sa.JSON, nullable=False),
     sa.Column("scores", sa.JSON, nullable=False),
     sa.Column("highlights", sa.JSON, nullable=False),  # [{"kind", "at", "score", "words"}]
+    sa.Column("clips", sa.JSON),  # the game's own clips (GameDef.clip), NULL before version 2
     sa.Index(None, "day"),
     sa.Index(None, "game", "day"),
 )

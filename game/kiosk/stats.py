@@ -56,7 +56,7 @@ from .schema import buzzer_faults, crashes, game_seats, games, replays
 log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-HEAD = "0003"  # the newest migration (a test checks it is Alembic's head)
+HEAD = "0004"  # the newest migration (a test checks it is Alembic's head)
 PG_LOCK_ID = 0x576F6B41  # "WokA": one cabinet migrates a shared server at a time
 
 
@@ -422,6 +422,7 @@ class Stats:
             "winners": [int(w) for w in winners],
             "scores": [float(v) for v in scores],
             "highlights": replay.highlights,
+            "clips": replay.clips,
         }
 
         def write(conn: sa.Connection) -> None:
@@ -512,12 +513,12 @@ class Stats:
         return self.query(_games_query(since, until, game, cabinet), [], **kw)
 
     def replays(self, since: date | None = None, *, game: str | None = None, **kw) -> list[dict]:
-        """The replays kept since `since`, newest first, without their logs (the
+        """The replays kept since `since`, newest first, without their logs and clips (the
         theatre's list, attract mode's highlights): id, game, cabinet, ended_at
         (UTC), day, seats, winners, scores, highlights."""
 
         def run(conn: sa.Connection) -> list[dict]:
-            cols = [c for c in replays.c if c.name != "log"]
+            cols = [c for c in replays.c if c.name not in ("log", "clips")]
             q = sa.select(*cols)
             if since:
                 q = q.where(replays.c.day >= since)

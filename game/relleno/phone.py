@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from game import i18n
+from game.engine.phone import control as drawn_control
 from game.engine.phone import hex_colour, item
 from game.i18n import _
 from game.media.palettes import SEAT_COLOURS
@@ -101,6 +102,20 @@ def path(a: dict, obs: dict, seat: int, names: list[str]) -> list[str]:
         return [f"book:{a['recipe']}"]
     if kind == "restock" and "reserve" in a:
         return [f"book:{a['reserve']}"]
-    if kind == "remove":
-        return [f"hand:{a['card']}"]  # a card in the discard pile is not drawn: a button
+    if kind == "remove" and a["card"] in obs["hand"]:
+        return [f"hand:{a['card']}"]  # a card in the discard pile: its own card (`control`)
     return []
+
+
+def control(a: dict, obs: dict, seat: int, names: list[str], label: str) -> dict:
+    """What a choice without a card in the hand or the book is touched as: a restock is
+    the deck's back (the discard pile goes back into the hand), a removal from the
+    discard pile that card, a skipped bonus fill the page's skip control."""
+    kind = a["type"]
+    if kind == "restock":
+        return drawn_control(a, label, "relleno.back")
+    if kind == "remove":
+        shown = _card("", content().cards[a["card"]])
+        shown["alt"] = f"{label}: {shown['alt']}"
+        return shown
+    return drawn_control(a, label)

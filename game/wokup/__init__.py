@@ -7,7 +7,7 @@ from game.engine.gamedef import GameDef, Option, RecordKind
 from game.i18n import N_
 from game.media import asset_path
 
-from . import bots, words
+from . import bots, clips, words
 from .colours import INGREDIENT_COLOUR
 from .cues import CUES
 from .highlights import highlights
@@ -42,6 +42,7 @@ GAME = GameDef(
     benches={"physics step, 25 tokens": bench_step},
     records=records,
     highlights=highlights,
+    clip=clips.check,
     record_kinds=(
         RecordKind("fastest_slap_ms", True, "ms", N_("Fastest slap")),
         RecordKind("most_cards", False, "cards", N_("Most cards")),

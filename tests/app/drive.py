@@ -2,6 +2,9 @@
 
 import time
 
+from game.app.session import SeatConfig, Session
+from game.app.table_making import make_table
+from game.engine import gamedef
 from game.input import PlayerEvent
 
 
@@ -20,3 +23,15 @@ def tap(app, scene, key):
     app.draw()
     rect = next(t.rect for t in scene.targets if t.key == key)
     press(app, "point", pos=rect.center)
+
+
+def close_claim_session(app, seed: int = 3) -> Session:
+    """A seeded Wok Up game of one card, played at its table: seat 0 slaps a complete
+    recipe 12 ms before seat 1 on the same card, which ends the game (a close call)."""
+    seats = [SeatConfig("Zoé", "red"), SeatConfig("Bao", "blue")]
+    session = Session(gamedef.find("wokup"), seats, {"target": 1, "learning": False}, seed, app.saves)
+    table = make_table(app, session)
+    table._claim_moment(right=True, rival_ms=12)
+    table.close()
+    assert session.state.is_over() and session.state.winners() == [0]
+    return session

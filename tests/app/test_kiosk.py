@@ -12,6 +12,7 @@ from game.app.kiosk_screens import AttractScene, InitialsScene, StillPlayingScen
 from game.app.menus import ChooserScene
 from game.app.operator import OperatorScene, PinScene, StatsScene
 from game.app.pause import PauseScene
+from game.app.replays import replay_of
 from game.app.results import ResultsScene
 from game.app.session import Session, default_seats
 from game.app.table import TableScene
@@ -20,7 +21,7 @@ from game.input import PlayerEvent
 from game.kiosk import pin
 from game.kiosk.pin import hash_pin
 
-from .drive import press
+from .drive import close_claim_session, press
 
 PIN = "246813"
 
@@ -580,3 +581,27 @@ def test_the_operator_sets_how_long_replays_are_kept_and_names_in_attract_mode(k
     press(app, "confirm")
     saved = SettingsStore(app.store.path).load()
     assert saved.replay_days == 90 and saved.kiosk.attract_names
+
+
+def test_attract_mode_s_show_of_a_close_claim_plays_its_instant_replay(kiosk):
+    """A Wok Up card won by 12 ms at this cabinet: attract mode plays up to it, and there
+    the wok's last second again, slowly, before the show ends."""
+    from game.app.theatre import ReplayScene
+
+    app = kiosk
+    session = close_claim_session(app)
+    app.mode.stats.keep_replay(replay_of(session), session.state.winners(), session.state.scores())
+    app.mode.stats.flush()
+    attract = app.restart_at("attract")
+    attract.moments.result(10)
+    steps(app, 8.5 + 10)  # the hall of fame, a demo, then the moment
+    attract.fetching and attract.fetching[0].result(10)
+    app.step()
+    show = app.top
+    assert isinstance(show, ReplayScene) and "beat B. by 12 ms" in show.caption
+    clip_at = session.clips[0]["at"]
+    played = 0
+    for _i in range(8 * 60):  # its moves at their pace, then the clip (4 s)
+        app.step()
+        played += show.table.clip_playing
+    assert show.player.position == clip_at and played >= 3 * 60, played

@@ -9,15 +9,17 @@ import time
 
 import pytest
 
+from game.app import shots
 from game.app.app import App
 from game.app.results import ResultsScene
 from game.app.session import SeatConfig, Session
-from game.app.theatre import ReplayScene, ReplaysScene, shared_folder
+from game.app.theatre import ReplayScene, ReplaysScene, player_of_row, shared_folder
 from game.engine import gamedef
+from game.engine.replay import Player
 from game.userdirs import data_dir
 from tests.replay.conftest import finished
 
-from .drive import press, run
+from .drive import close_claim_session, press, run
 
 
 def wait_for(app, done, limit: float = 30.0) -> None:
@@ -147,6 +149,7 @@ def test_the_theatre_s_words_fit_their_boxes_in_every_language():
     scenes = [ReplaysScene(shown, rows), ReplayScene(shown, players[0])]
     players[1].seek(players[1].length // 2)
     scenes += [ReplayScene(shown, players[1]), ReplayScene(shown, players[2], "Today at 15:42: A. beat B. by 12 ms")]
+    scenes.append(shots.build(shown, "replay-close-claim", seed=3))  # Wok Up's instant replay at its claim
     found = []
     for scene in scenes:
         shown.reset_to(scene)
@@ -196,3 +199,138 @@ def test_the_list_shows_one_game_s_replays_or_all(app):
     press(app, "left")
     assert listing.only == "cheaterchefs"  # left goes round the other way
     app.draw()
+
+
+def test_a_close_claim_s_instant_replay_is_kept_and_plays_in_the_theatre(app):
+    """Kept with the game (no window here: the table records because the game is kept),
+    listed, watched: on reaching the claim the wok's last second plays slowly, each
+    press marked with its time, the margin in words; the theatre holds meanwhile."""
+    import json
+
+    session = close_claim_session(app)
+    (clip,) = session.clips
+    assert clip["at"] == len(session.state.log)  # the resolve that ended the game
+    print(f"a close claim's clip: {len(json.dumps(clip, separators=(',', ':')))} bytes, {len(clip['frames'])} frames")
+    app.push(ResultsScene(app, session))
+    listing = app.open("replays")
+    wait_for(app, lambda: listing.rows)
+    press(app, "confirm")
+    wait_for(app, lambda: isinstance(app.top, ReplayScene))
+    theatre = app.top
+    assert theatre.clips == {clip["at"]: clip}  # through the database and back
+    theatre.seek(clip["at"] - 1)
+    assert not theatre.table.clip_playing
+    app.ui.sizes = []
+    press(app, "right")  # onto the claim
+    assert theatre.table.clip_playing
+    shown = []
+    while theatre.table.clip_playing:
+        assert len(shown) < 10 * 60, "the clip never ended"
+        shown.append(theatre.table.replay.at(theatre.table.clock))
+        app.draw()
+        run(app, 1)
+    drawn = {text for text, _size in app.ui.sizes}
+    seconds = len(shown) / 60
+    print(f"played for {seconds:.2f} s of the theatre, game time {shown[0]:.0f} to {shown[-1]:.0f} ns")
+    assert shown == sorted(shown) and shown[-1] - shown[0] >= 0.9 * clip["span"] * 1e6  # the frames advance
+    assert 3.5 <= seconds <= 4.5  # a second of the table at a quarter of its speed
+    assert {"Replay", "Zoé  +0 ms", "Bao  +12 ms"} <= drawn  # each press marked with its time
+    assert any("(by 12 ms)" in text for text in drawn)  # the margin in words
+    assert theatre.table.hands and {h["seat"] for h in theatre.table.hands} == {0, 1}  # each slap's hand
+    press(app, "left")  # moving on stops what the clip showed
+    assert not theatre.table.clip_playing and not theatre.table.hands
+
+
+def test_a_replay_file_without_clips_plays_without_the_instant_replay(app):
+    """An exported file keeps the clip; one of version 1 (before clips) still plays, without it."""
+    import json
+
+    from game import replayfile
+    from game.app.replays import replay_of
+
+    session = close_claim_session(app)
+    state = session.state
+    text = replayfile.dumps(replay_of(session), state.winners(), list(state.scores()))
+    assert replayfile.load(text.encode(), "with.json").replay.clips == session.clips
+    old = {**json.loads(text), "version": 1}
+    del old["clips"]
+    player = replayfile.load(json.dumps(old).encode(), "old.json")
+    assert player.replay.clips == [] and player.final.to_json() == state.to_json()
+    theatre = ReplayScene(app, player)
+    app.push(theatre)
+    theatre.seek(player.length - 1)
+    press(app, "right")
+    assert theatre.player.at_end and not theatre.table.clip_playing
+    app.draw()
+
+
+def test_a_damaged_clip_in_a_kept_row_is_skipped_and_the_replay_plays_on(app):
+    """Another cabinet's row on a shared server: its clips are data to check, never to trust."""
+    session = close_claim_session(app)
+    at = len(session.state.log)
+    row = {
+        "id": "r1",
+        "game": "wokup",
+        "seats": [{"name": "Zoé"}, {"name": "Bao"}],
+        "options": session.options,
+        "seed": session.seed,
+        "log": session.state.log,
+        "clips": [{"at": [at]}, "a clip", {"at": at, "frames": "none"}],
+    }
+    theatre = ReplayScene(app, player_of_row(row))
+    app.push(theatre)
+    theatre.seek(at - 1)
+    press(app, "right")
+    assert theatre.player.at_end and not theatre.table.clip_playing
+    app.draw()
+
+
+def test_playing_on_the_theatre_waits_for_a_clip_then_moves_on(app):
+    """Played through, the replay reaches the close claim, plays its clip, and only then
+    its next move; the highlight's jump plays it again."""
+    from game.app.replays import replay_of
+    from game.app.table_making import make_table
+
+    seats = [SeatConfig("Zoé", "red"), SeatConfig("Bao", "blue")]
+    session = Session(gamedef.find("wokup"), seats, {"target": 3, "learning": False}, 3, app.saves)
+    table = make_table(app, session)
+    table._claim_moment(right=True, rival_ms=12)
+    table.run_for(20)  # the game goes on: the table picks for the winner, throws again
+    (clip,) = session.clips
+    assert len(session.state.log) > clip["at"] + 3
+    theatre = ReplayScene(app, Player(session.gdef.state_cls, replay_of(session)))
+    app.push(theatre)
+    theatre.seek(clip["at"] - 1)
+    press(app, "up")
+    press(app, "up")  # x4: the moves come fast, the clip keeps its own pace
+    press(app, "confirm")  # play
+    wait_for(app, lambda: theatre.player.position == clip["at"])
+    held = 0
+    while theatre.table.clip_playing:
+        assert theatre.player.position == clip["at"] and held < 10 * 60, "the theatre did not wait for the clip"
+        run(app, 1)
+        held += 1
+    print(f"the theatre held the claim's move for {held} steps ({held / 60:.1f} s)")
+    assert held >= 3 * 60
+    wait_for(app, lambda: theatre.player.position > clip["at"])
+    press(app, "confirm")  # pause
+    theatre.seek(clip["at"] - 1)
+    press(app, "deck2")  # the next highlight: the close claim
+    assert theatre.player.position == clip["at"] and theatre.table.clip_playing
+
+
+def test_a_resumed_game_keeps_the_clips_made_before(app):
+    """A cabinet that crashed mid-game resumes it from its save: the close claims of before
+    still go with its replay."""
+    from game.app.table_making import make_table
+
+    seats = [SeatConfig("Zoé", "red"), SeatConfig("Bao", "blue")]
+    session = Session(gamedef.find("wokup"), seats, {"target": 3, "learning": False}, 3, app.saves)
+    table = make_table(app, session)
+    table._claim_moment(right=True, rival_ms=12)
+    table.close()
+    assert len(session.clips) == 1 and not session.state.is_over()
+    app.saves.flush()
+    doc = app.saves.read(session.save_id)
+    resumed = Session.resume(doc, app.saves, session.gdef, session.save_id)
+    assert resumed.clips == session.clips and resumed.state.to_json() == session.state.to_json()

@@ -3,6 +3,7 @@ files refused with a message naming the file and the problem, never a crash."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -11,6 +12,7 @@ from game import replayfile
 from game.engine import Rng, gamedef
 from game.engine.replay import Player
 from game.replayfile import BadReplay
+from game.wokup import clips
 
 from .conftest import GAMES, as_replay
 
@@ -104,3 +106,72 @@ def test_random_byte_changes_are_played_identically_or_refused(finished_games):
 def test_a_file_too_large_is_refused_before_it_is_read():
     with pytest.raises(BadReplay, match="too large"):
         replayfile.load(b" " * (replayfile.MAX_BYTES + 1), "huge.json")
+
+
+def _with_clip(state) -> tuple[str, dict]:
+    """A Wok Up replay file with a clip at its first resolve: a token sliding over 10 frames."""
+    at = next(i + 1 for i, e in enumerate(state.log) if e["action"].get("type") == "resolve")
+    token = {"id": "chili-1", "y": 0.0, "z": 0.0, "phi": 0.0, "angle": 0.0, "off": False, "airborne": False}
+    clip = clips.encode(at, [(1e9 + k * 16_666_667, [{**token, "x": 2.5 * k}]) for k in range(10)])
+    replay = dataclasses.replace(as_replay(state), clips=[clip])
+    return replayfile.dumps(replay, state.winners(), list(state.scores())), clip
+
+
+def test_a_wok_up_file_keeps_its_close_claims_clips(finished_games):
+    text, clip = _with_clip(finished_games["wokup"])
+    assert replayfile.load(text.encode(), "shared.json").replay.clips == [clip]
+
+
+def test_clips_that_are_not_the_game_s_are_refused_with_a_message(finished_games):
+    text, clip = _with_clip(finished_games["wokup"])
+    doc = json.loads(text)
+    length = len(doc["log"])
+    chefs = json.loads(_text(finished_games["cheaterchefs"]))
+
+    def but(**kw):
+        return json.dumps({**doc, **kw})
+
+    mutations = {
+        "a clip beyond the game's end": but(clips=[{**clip, "at": length + 1}]),
+        "a clip naming a token it does not list": but(clips=[{**clip, "tokens": []}]),
+        "a clip with a field of its own": but(clips=[{**clip, "sound": "boing"}]),
+        "a clip's frame of another shape": but(clips=[{**clip, "frames": [[0, [[0, 1, 2]]]]}]),
+        "a clip that is not a table": but(clips=[[1, 2]]),
+        "clips that are not a list": but(clips={"at": 1}),
+        "too many clips": but(clips=[clip] * 501),
+        "clips in a game that keeps none": json.dumps({**chefs, "clips": [clip]}),
+    }
+    for what, data in mutations.items():
+        with pytest.raises(BadReplay) as refused:
+            replayfile.load(data.encode(), "from-a-friend.json")
+        message = str(refused.value)
+        assert message.startswith("from-a-friend.json: "), what
+        print(f"{what}: {message[:150]}")
+
+
+def test_random_byte_changes_in_a_file_with_clips_are_played_identically_or_refused(finished_games):
+    state = finished_games["wokup"]
+    text, _clip = _with_clip(state)
+    data = bytearray(text.encode())
+    # Half the files: a digit of the clips changed to another (still JSON, another clip).
+    digits = [i for i in range(text.index('"clips"'), len(data)) if chr(data[i]).isdigit()]
+    rng = Rng(5)
+    refused = played = 0
+    for k in range(60):
+        bad = bytearray(data)
+        for _i in range(1 + rng.randrange(3)):
+            if k % 2:
+                bad[digits[rng.randrange(len(digits))]] = ord("0") + rng.randrange(10)
+            else:
+                bad[rng.randrange(len(bad))] = rng.randrange(256)
+        try:
+            player = replayfile.load(bytes(bad), "noisy.json")
+        except BadReplay:
+            refused += 1
+        else:
+            assert player.final.scores() == state.scores()
+            for kept in player.replay.clips:
+                clips.decode(kept)  # what is let in can be played
+            played += 1
+    print(f"{refused} of 60 noisy files refused, {played} played")
+    assert refused > 25 and played > 0

@@ -1,17 +1,22 @@
 """Highlights: each game's moments worth showing, found by scanning a game's log.
 Wok Up's claims are scripted to the millisecond; the other games' moments are
-checked against what the replayed table shows at the moment's move."""
+checked against what the replayed table shows at the moment's move in seeded bot
+games, and found exactly (move, seats, words) in logs scripted to build each one,
+never in a scripted near miss (scripted.py)."""
 
 from __future__ import annotations
 
 import pytest
 
+from game.cheaterchefs.progress import ORDER_SIZE
 from game.engine import SYSTEM, Rng, gamedef
 from game.engine.highlights import Highlight, find
 from game.engine.replay import Player
 from game.wokup import recipes
 from game.wokup.rules import MS, Phase, WokUpState
+from game.yatai.rules import YataiState
 
+from . import scripted
 from .conftest import as_replay, finished
 
 NAMES = ["Ana", "Bao", "Chloé", "Diego"]
@@ -139,3 +144,66 @@ def test_a_highlight_round_trips_as_data():
     h = Highlight("close-claim", 12, 88.0, "{p0} beat {p1} by {ms} ms", (1, 0), {"ms": 12})
     assert Highlight.of(h.as_data()) == h
     assert h.told(["Ana"]) == "? beat Ana by 12 ms"
+
+
+# ---- scripted logs: each moment built on purpose, and a near miss ---------------------------
+
+
+def _found(game: str, state) -> list[tuple]:
+    """The highlights found, as (kind, move, seats, words)."""
+    return [(h.kind, h.at, h.seats, h.words) for h in find(gamedef.find(game).highlights, state)]
+
+
+def test_wewillwokyou_scripted_the_one_cook_s_biggest_wok_and_nobody_cooking():
+    state = scripted.wewillwokyou(1)
+    assert state.woks[1:] == [[], []] and len(state.woks[0]) >= 2  # only seat 0 took Wok cards
+    biggest = max(w["points"] for w in state.result[0]["woks"])
+    assert _found("wewillwokyou", state) == [("biggest-wok", len(state.log), (0,), {"points": biggest})]
+    assert find(gamedef.find("wewillwokyou").highlights, state)[0].told(NAMES) == (
+        f"Ana cooked the biggest wok: {biggest} points"
+    )
+    print(f"seed 1: {len(state.log)} moves, seat 0's woks {[w['points'] for w in state.result[0]['woks']]}")
+    near = scripted.wewillwokyou(1, cooks=False)  # four symbols laid, then cancelled, every time
+    assert any(e["action"]["type"] == "cancel" for e in near.log) and near.woks == [[], [], []]
+    assert _found("wewillwokyou", near) == []
+
+
+def test_relleno_scripted_a_day_won_by_one_minute_and_a_close_pair_behind_the_first():
+    state = scripted.relleno(["vicki", "bruno", "gus"])  # 6:02, 6:03 and 8:31 (minutes 362, 363, 511)
+    assert _found("relleno", state) == [("close-day", 3, (0, 1), {"day": 1, "minutes": 1})]
+    assert find(gamedef.find("relleno").highlights, state)[0].told(NAMES) == (
+        "Day 1: Ana beat Bao to the kitchen by 1 min"
+    )
+    # 362, 398, 395: Chloé is 3 minutes ahead of Bao, but 33 behind Ana, who won the day alone.
+    near = scripted.relleno(["vicki", "clara", "farah"])
+    assert near.order == [0, 2, 1] and _found("relleno", near) == []
+
+
+def test_yatai_scripted_the_best_serve_and_an_equal_one_that_comes_later():
+    state, served = scripted.yatai(1, serves=4)
+    at, seat, points = max(served, key=lambda s: (s[2], -s[0]))  # the most points, the first of them
+    assert points > max(p for a, _s, p in served if a != at)
+    assert _found("yatai", state) == [("best-serve", at, (seat,), {"points": points})]
+    print(f"seed 1: serves (move, seat, points) {served}")
+    # Cut before it: the two serves of equal points before it; the first one is the moment.
+    earlier, served = scripted.yatai(1, serves=2)
+    assert served[0][2] == served[1][2]
+    assert _found("yatai", earlier) == [("best-serve", served[0][0], (served[0][1],), {"points": served[0][2]})]
+    cut = YataiState.replay(2, None, 1, earlier.log[: served[0][0] - 1])  # just before the first serve
+    assert _found("yatai", cut) == []
+
+
+def test_cheaterchefs_scripted_a_trap_then_a_poisoned_win_denied_and_the_poison_held_back():
+    def denied(_state, traps):
+        return any(before == ORDER_SIZE - 1 for _at, before, _lost in traps)
+
+    state, traps = scripted.cheaterchefs(25, scripted.setback, denied)
+    (trap_at, trap_before, _l), (deny_at, _b, _l2) = traps
+    assert trap_before < ORDER_SIZE - 1 and deny_at == len(state.log)
+    assert state.log[deny_at - 1]["action"]["card"] == "poison"
+    assert _found("cheaterchefs", state) == [("win-denied", deny_at, (1, 0), {}), ("trap", trap_at, (1, 0), {})]
+    print(f"seed 25: traps (move, progress before, lost) {traps}")
+    # The same table, but the poison is held back when the cook is one ingredient away.
+    near, traps = scripted.cheaterchefs(25, scripted.early_setback, lambda s, t: False)
+    assert [t[0] for t in traps] == [trap_at] and near.is_over()
+    assert _found("cheaterchefs", near) == [("trap", trap_at, (1, 0), {})]

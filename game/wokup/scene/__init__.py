@@ -19,6 +19,7 @@ no rule. Claims carry the time of the press, not of the frame.
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 
@@ -34,12 +35,13 @@ from game.input.devices import controller_label
 from game.input.events import deck_index
 
 from ...input import Control
-from .. import bots, data, geometry, words
+from .. import bots, clips, data, geometry, words
 from ..driver import Driver
 from ..rules import MS, _timing
 from . import art
-from .replay import CLOSE_NS, Replay, claim_marks
+from .replay import CLOSE_NS, SLOW, Replay, claim_marks
 
+log = logging.getLogger(__name__)
 # Design units per mm: the wok's cards (y -219 to +196 mm) fill the height between the
 # top and bottom mats, so that tokens (36 mm, 65 units) read from the sofa (issue 26).
 S = 1.75
@@ -100,7 +102,9 @@ class WokUpScene(TableScene):
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
         self._deck_rects: list[pygame.Rect] = []  # where the decks lie, made with the static layer
-        self.replay = Replay(app.motion)  # the last second of the wok, again after a close call
+        # The last second of the wok, again after a close call (recorded in a game that is
+        # kept even where nobody watches: its close calls are kept with it as clips).
+        self.replay = Replay(app.motion, keep=session.saves is not None and not session.demo)
         # Show counts and complete recipes: chosen for this game, or in the settings for all.
         self.learning = self.state.options["learning"] or app.settings.learning_mode
 
@@ -208,16 +212,22 @@ class WokUpScene(TableScene):
         if kind in ("resolve", "signal"):
             self._lights()
 
-    def _announce(self) -> None:
+    def _claim_lines(self) -> list[tuple[str, tuple]]:
+        """The decided claims in words, each in its colour, the first with its margin ("by 12 ms")."""
         last = self.state.last
-        results = {(c["seat"], c.get("deck")): c["result"] for c in last["claims"]}
-        for hand in self.hands:
-            hand["result"] = results.get((hand["seat"], hand["deck"]))
         colour = {"won": self.seat_colour, "wrong": lambda s: RED, "covered": lambda s: GREEN}
         lines = [(text, colour[kind](seat)) for text, seat, kind in words.claim_lines(last, self.session.names())]
         margin = words.margin_text(last)
         if margin and lines:
             lines[0] = (f"{lines[0][0]} ({margin})", lines[0][1])
+        return lines
+
+    def _announce(self) -> None:
+        last = self.state.last
+        results = {(c["seat"], c.get("deck")): c["result"] for c in last["claims"]}
+        for hand in self.hands:
+            hand["result"] = results.get((hand["seat"], hand["deck"]))
+        lines = self._claim_lines()
         for seat, card_id in last["won"]:  # the card flies to its winner, whose count rises
             deck = data.card_by_id()[card_id].deck
             mat, _shape = self._mat_rect(seat)
@@ -229,6 +239,7 @@ class WokUpScene(TableScene):
         self.banner, self.banner_until = lines[:2], self.clock + BANNER_S
         gap = words.margin_ns(last)
         if gap is not None and gap < CLOSE_NS:
+            self._keep_clip()
             self.start_replay()
         if self.state.is_over():  # the end stays up until the results screen
             names = i18n.names(self.seat_name(w) for w in self.state.winners())
@@ -238,6 +249,46 @@ class WokUpScene(TableScene):
     def start_replay(self) -> bool:
         """The last second of the wok again, slowly, with each claim's press marked."""
         return self.replay.begin(self.clock, claim_marks(self.state.last or {"claims": []}))
+
+    def _keep_clip(self) -> None:
+        """A close call's last second, kept with the game for the theatre (game/wokup/clips.py)."""
+        frames = self.replay.last_second()
+        if self.replay.keep and frames:
+            self.session.clips.append(clips.encode(len(self.state.log), frames))
+            self.session.save()  # with the save too (the resolve's was written before it)
+
+    # ---- in the theatre ---------------------------------------------------------------
+    def show_clip(self, clip: dict | None) -> bool:
+        """A kept close call played back at its claim, as at the table: the wok's last second
+        slowly, each press marked with its time, each slap's hand on its card, the claims
+        in words with the margin. None (the theatre moved on) ends it. False: no clip, or
+        one that does not fit game/wokup/clips.py (logged; the replay plays on without it)."""
+        self.replay.clip, self.hands, self.banner, self.shouts = [], [], [], {}
+        last = self.state.last
+        if clip is None or not last or not last.get("claims"):
+            return False
+        try:
+            frames = clips.decode(clip)
+        except ValueError as exc:
+            log.warning("a kept instant replay cannot be shown: %s", exc)
+            return False
+        self.hands = [
+            {"seat": c["seat"], "deck": c["deck"], "result": c["result"]} for c in last["claims"] if c["type"] == "slap"
+        ]
+        for c in last["claims"]:
+            if c["type"] == "wokup":
+                self.shouts[c["seat"]] = self.clock + self.clip_seconds(frames)
+        self.banner, self.banner_until = self._claim_lines()[:2], self.clock + self.clip_seconds(frames)
+        return self.replay.play(frames, self.clock, claim_marks(last))
+
+    @staticmethod
+    def clip_seconds(frames: list[tuple[float, list[dict]]]) -> float:
+        """Scene seconds a clip's playback lasts."""
+        return (frames[-1][0] - frames[0][0]) / 1e9 / SLOW
+
+    @property
+    def clip_playing(self) -> bool:
+        return self.replay.at(self._clock) is not None  # ends it once its time is over, drawn or not
 
     def _lights(self) -> None:
         """Buzzer stations (docs/buzzers.md): lit for a seat that has just won a

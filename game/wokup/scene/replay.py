@@ -6,7 +6,9 @@ After a claim decided by less than `CLOSE_NS`, or when a player taps the claim
 banner, the last `SPAN` seconds play back at `SLOW` speed over the wok, each
 slapping seat marked at the time of its press. It only changes what is drawn:
 the rules, the bots and input carry on underneath, and like the other motion it
-is off where nobody watches (tests, screenshots, simulate at speed).
+is off where nobody watches (tests, screenshots, simulate at speed). A game that
+is kept records all the same (`keep`): its close calls go with its replay as
+clips (game/wokup/clips.py), which the theatre plays back with `play`.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ CLOSE_NS = 50_000_000  # a claim won by less than 50 ms is a close call: replay 
 
 
 class Replay:
-    def __init__(self, enabled: bool = True) -> None:
-        self.enabled = enabled
+    def __init__(self, enabled: bool = True, keep: bool = False) -> None:
+        self.enabled = enabled  # played back at a close call (someone watches)
+        self.keep = keep  # recorded even so: the game is kept, its close calls with it
         self.frames: deque[tuple[float, list[dict]]] = deque()  # (game ns, tokens drawn)
         self.clip: list[tuple[float, list[dict]]] = []  # the frames being played back
         self.marks: list[tuple[int, float]] = []  # (seat, game ns of its claim)
@@ -30,7 +33,7 @@ class Replay:
 
     def record(self, t: float, tokens: list[dict]) -> None:
         """The wok as drawn at game time `t`; frames older than the window are dropped."""
-        if not self.enabled:
+        if not (self.enabled or self.keep):
             return
         self.frames.append((t, tokens))
         while self.frames[0][0] < t - WINDOW:
@@ -40,9 +43,18 @@ class Replay:
         """Play the last second back from scene time `clock`, with each claim's press marked."""
         if not (self.enabled and self.frames):
             return False
-        end = self.frames[-1][0]
-        self.clip = [f for f in self.frames if f[0] >= end - SPAN]
-        self.marks, self.started = marks, clock
+        return self.play(self.last_second(), clock, marks)
+
+    def last_second(self) -> list[tuple[float, list[dict]]]:
+        """The frames recorded over the last `SPAN` (what a close call plays back)."""
+        end = self.frames[-1][0] if self.frames else 0.0
+        return [f for f in self.frames if f[0] >= end - SPAN]
+
+    def play(self, clip: list[tuple[float, list[dict]]], clock: float, marks: list[tuple[int, float]]) -> bool:
+        """Play `clip` [(game ns, tokens)] back slowly from scene time `clock` (a kept one in the theatre)."""
+        if not clip:
+            return False
+        self.clip, self.marks, self.started = clip, marks, clock
         return True
 
     def at(self, clock: float) -> float | None:

@@ -31,8 +31,9 @@ from game.i18n import _
 from ...input import Control
 from .. import words
 from ..data import content
+from ..pictures import BONUS_ICONS
 from ..rules import ARROWS, ROUNDS, Choice, Phase, line_tiles, slide
-from .art import BONUS_ICONS, STALL_H, STALL_W, UPPER_H, StallView, dish, drink, guest_picture, tile_face
+from .art import STALL_H, STALL_W, UPPER_H, StallView, dish, drink, guest_picture, tile_face
 
 TILE_W, TILE_H, GAP = 150, 118, 12
 GRID_X, GRID_Y = 150, 226

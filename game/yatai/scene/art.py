@@ -12,6 +12,7 @@ from game.i18n import _
 from .. import words
 from ..colours import COLOURS
 from ..data import content
+from ..pictures import BONUS_ICONS
 from ..rules import BIG, CRATE, QUEUE, SMALL
 
 PAPER = (250, 240, 222)
@@ -24,14 +25,6 @@ EMPTY = (86, 66, 56)  # an empty reputation board space
 STALL_W, STALL_H = 600, 469
 CELL = 42  # a reputation board space, design units
 TILE_ICONS = words.TILE_ICONS
-BONUS_ICONS = {
-    "menu": "yatai.ebi_tempura",
-    "fridge": "yatai.drink",
-    "stove": "common.wok",
-    "influencer": "yatai.influencer",
-    "special": "yatai.special",
-    "review": "yatai.review",
-}
 
 
 _VEILS: dict[tuple, pygame.Surface] = {}
