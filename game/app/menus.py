@@ -345,7 +345,13 @@ class ControlsScene(Scene):
         if self.message:
             ui.footer(surf, self.message)
         else:
-            ui.footer(surf, _("Gamepads: A confirm, B back, Start pause; Wok Up: Y B A X LB decks, RB Wok'up!"))
+            ui.footer(
+                surf,
+                _(
+                    "Gamepads: A confirm, B back, Start pause; Wok Up: Y B A X LB decks, RB Wok'up!, "
+                    "hold down for the counts"
+                ),
+            )
 
 
 CONTROL_NAMES = {

@@ -21,14 +21,16 @@ day's order for a few seconds; the end shows each score broken down.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 import pygame
 
 from game import i18n
+from game.app import seat_keys
 from game.app.table import Step, TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
 from game.engine.rng import Rng
-from game.i18n import _, language, ngettext
+from game.i18n import _, ngettext
 from game.input import Control
 
 from .bots import easy_bot
@@ -71,7 +73,6 @@ class RellenoScene(TableScene):
         self.early_pick: set[str] = set()  # early arrivals added to it
         self.reserving = False  # the next recipe tapped is reserved
         self.reveal_at: float | None = None  # scene clock of the last reveal
-        self._cards: dict[tuple, pygame.Surface] = {}
 
     # ---- acting --------------------------------------------------------------------
     def on_applied(self, seat: int, action) -> None:
@@ -260,8 +261,7 @@ class RellenoScene(TableScene):
         fill_kind = "bonus_fill" if obs["phase"] == Phase.BONUS else "fill"
         fillable = {a["recipe"] for a in legal if a["type"] == fill_kind}
         for recipe, rect in zip(book, self._book_rects(len(book))):
-            surf.blit(self._card(recipe, rect.size), rect)
-            ui.box(rect)
+            self._blit_card(surf, recipe, rect)
             lit = recipe in fillable
             if self.reserving and mine is not None:
                 lit = True
@@ -274,15 +274,16 @@ class RellenoScene(TableScene):
                 surf, _("The book is empty until tonight's refill."), (960, BOOK_Y + 140), 38, MUTED, anchor="midtop"
             )
 
-    def _card(self, card: str, size: tuple[int, int]) -> pygame.Surface:
-        """A card as printed, drawn once per size and language: time top right,
-        name, then for a recipe its requirements as pictures, and along the
-        bottom the left column (fillings it provides), points and ability."""
-        key = (card, size, language())
-        if key in self._cards:
-            return self._cards[key]
+    def _blit_card(self, surf, card: str, rect: pygame.Rect) -> None:
+        """A card at `rect`, its face drawn once per size and language (game/app/faces.py):
+        the layout recorder sees its box and the words on it."""
+        self.faces.blit(surf, ("card", card), rect, partial(self._paint_card, card=card))
+
+    def _paint_card(self, surf: pygame.Surface, card: str) -> None:
+        """A card as printed: time top right, name, then for a recipe its requirements
+        as pictures, and along the bottom the left column (fillings it provides),
+        points and ability. Every word through ui.text, so a cut one is seen."""
         ui, c = self.ui, content().cards[card]
-        surf = pygame.Surface(size, pygame.SRCALPHA)
         r = surf.get_rect()
         u = ui.u
         pygame.draw.rect(surf, PAPER, r, border_radius=ui.px(14))
@@ -292,13 +293,11 @@ class RellenoScene(TableScene):
         h = r.height / u
         name = card_name(card)
         stamp = clock(c.time) if c.time is not None else _("Early")
-        ui_text = ui.render(stamp, 34, ADVANCED if c.time is None else CARD_INK, True)
-        surf.blit(ui_text, ui_text.get_rect(topright=(r.width - ui.px(10), ui.px(6))))
+        ui.text(surf, stamp, (w - 10, 6), 34, ADVANCED if c.time is None else CARD_INK, True, "topright", width=w - 20)
         size_name, lines = ui.fit_lines(name, 30, w - 20, 2, True)
         y: float = 46
         for line in lines:
-            img = ui.render(line, size_name, CARD_INK, True)
-            surf.blit(img, (ui.px(10), ui.px(y)))
+            ui.text(surf, line, (10, y), size_name, CARD_INK, True, width=w - 20)
             y += size_name + 2
         if c.requires:
             top, pic = requirement_row(w, h, y, len(c.requires))
@@ -323,13 +322,11 @@ class RellenoScene(TableScene):
         ability = ability_name(c.ability)
         if ability:  # under the strip's pictures, on two lines if need be ("Relleno de bonificación")
             size_ab, ab_lines = ui.fit_lines(ability, 26, w - 16, 2, True)
-            bottom = r.height - ui.px(6)
+            bottom = h - 6
             for line in reversed(ab_lines):
-                img = ui.render(line, size_ab, ADVANCED if c.advanced else (150, 70, 20), True)
-                surf.blit(img, img.get_rect(midbottom=(r.width // 2, bottom)))
-                bottom -= ui.px(size_ab)
-        self._cards[key] = surf
-        return surf
+                colour = ADVANCED if c.advanced else (150, 70, 20)
+                ui.text(surf, line, (w / 2, bottom), size_ab, colour, True, "midbottom", width=w - 16)
+                bottom -= size_ab
 
     # -- the day's order
     def _draw_order(self, surf, obs: dict) -> None:
@@ -400,8 +397,7 @@ class RellenoScene(TableScene):
         chosen = self._chosen_cards(obs)
         for i, card in enumerate(cards):
             rect = ui.rect(30 + i * (w + gap), HAND_Y + 30, w, HAND_H - 30)
-            surf.blit(self._card(card, rect.size), rect)
-            ui.box(rect)
+            self._blit_card(surf, card, rect)
             if i >= len(hand):  # a discard pile's card, offered to the bad batch
                 pygame.draw.rect(surf, DIM, rect, max(2, ui.px(5)), ui.px(14))
             if card in chosen:
@@ -497,7 +493,14 @@ class RellenoScene(TableScene):
             pts = obs["points"][seat]
             total = ngettext("{n} pt", "{n} pts", pts["total"]).format(n=pts["total"])
             r = ui.text(surf, total, (x + w - 14, SEATS_Y + 12), 36, ACCENT, True, "topright")
-            name, room = self.seat_name(seat), r.left / ui.u - 12 - (x + 16)  # the name stops short of the points
+            start = x + 16 + seat_keys.name_room(ui, self.seat_name(seat), 38) + 16
+            keys = seat_keys.draw(self, surf, seat, (start, SEATS_Y + 18, r.left / ui.u - 16 - start, 30))
+            lift = 0.0  # a narrow panel (5 or 6 seats): its lines close up, the keys go under the point symbols
+            if keys is None and seat_keys.keys(self, seat):
+                lift = 14
+                seat_keys.draw(self, surf, seat, (x + 16, SEATS_Y + 172, w - 32, 30), right=False)
+            left = (keys or r).left / ui.u  # the name stops short of the keys and points
+            name, room = self.seat_name(seat), left - 12 - (x + 16)
             ui.text(surf, name, (x + 16, SEATS_Y + 10), ui.fit(name, 38, room, 26, True), self.seat_colour(seat), True)
             lines = [
                 _("Hand {h} · Discards {d}").format(h=obs["hand_sizes"][seat], d=len(obs["discards"][seat])),
@@ -512,14 +515,15 @@ class RellenoScene(TableScene):
             if front and narrow:
                 lines.pop()
             for j, line in enumerate(lines):
-                ui.text(surf, line, (x + 16, SEATS_Y + 60 + 38 * j), ui.fit(line, 32, w - 32, 22), MUTED)
-            self._draw_kinds(surf, obs, seat, x + 16, SEATS_Y + 142, w - 32)
+                at = SEATS_Y + 60 - lift / 2 + (38 - lift / 2) * j
+                ui.text(surf, line, (x + 16, at), ui.fit(line, 32, w - 32, 22), MUTED)
+            self._draw_kinds(surf, obs, seat, x + 16, SEATS_Y + 142 - lift, w - 32)
             if front:
                 when = obs["times"][seat]
                 tag = clock(when) if when is not None else _("last")
                 if narrow:
-                    ui.picture(surf, "relleno.time_card", (x + 36, SEATS_Y + 115), 34)
-                    ui.text(surf, tag, (x + 62, SEATS_Y + 98), 32, INK, True, width=w - 78)
+                    ui.picture(surf, "relleno.time_card", (x + 36, SEATS_Y + 115 - lift / 2), 34)
+                    ui.text(surf, tag, (x + 62, SEATS_Y + 98 - lift / 2), 32, INK, True, width=w - 78)
                 else:
                     r = ui.text(surf, tag, (x + w - 14, SEATS_Y + 150), 34, INK, True, "topright")
                     ui.picture(surf, "relleno.time_card", (r.left / ui.u - 24, SEATS_Y + 170), 38)

@@ -24,6 +24,7 @@ from functools import partial
 import pygame
 
 from game import i18n
+from game.app import seat_keys
 from game.app.table import TableScene, action_key
 from game.app.ui import ACCENT, DIM, GREEN, INK, MIN_TEXT, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _
@@ -33,7 +34,7 @@ from .. import words
 from ..data import content
 from ..pictures import BONUS_ICONS
 from ..rules import ARROWS, ROUNDS, Choice, Phase, line_tiles, slide
-from .art import STALL_H, STALL_W, UPPER_H, StallView, dish, drink, guest_picture, tile_face
+from .art import STALL_H, STALL_W, UPPER_H, StallView, dish, drink, guest_picture, name_size, tile_face
 
 TILE_W, TILE_H, GAP = 150, 118, 12
 GRID_X, GRID_Y = 150, 226
@@ -473,6 +474,10 @@ class YataiScene(TableScene):
             origin = StallView(self.ui, 0, -top)  # the half's own corner is the face's (0, 0)
             self.faces.blit(surf, look, rect, partial(paint, origin), place=(look[0], seat), kind=None)
         self.ui.box(self.ui.rect(view.x, view.y, STALL_W, STALL_H))  # the stall, for the layout test
+        # The seat's keys between its name (on the face) and its influencer count.
+        ui = self.ui
+        start = view.x + 16 + ui.font(name_size(ui, name), True).size(name)[0] / ui.u + 16
+        seat_keys.draw(self, surf, seat, (start, view.y + 16, view.x + STALL_W - 282 - start, 30))
 
     def _draw_rise(self, surf, view: StallView, seat: int) -> None:
         """Points just earned float up from the stall's score (a live part)."""

@@ -94,6 +94,11 @@ def slot(ui, surf, x: float, y: float, size: float, colour, locked: bool = False
 UPPER_H = 272  # the stall's upper half (see StallView.upper), in design units
 
 
+def name_size(ui, name: str) -> float:
+    """A stall's name: 40 units, shrunk to 300 wide (a long name)."""
+    return ui.fit(name, 40, 300, 26, True)
+
+
 class StallView:
     """Where one chef's stall is drawn, and its parts' rectangles for targets and glows."""
 
@@ -142,7 +147,7 @@ class StallView:
     def upper(self, surf, chef: dict, name: str, colour) -> None:
         """The name, points and influencer, the queue, stove, fridge, crate, menu and sink."""
         ui, x, y = self.ui, self.x, self.y
-        ui.text(surf, name, (x + 16, y + 4), ui.fit(name, 40, 300, 26, True), colour, True)
+        ui.text(surf, name, (x + 16, y + 4), name_size(ui, name), colour, True)
         ui.picture(surf, "common.star", (x + STALL_W - 130, y + 30), 40)
         ui.text(surf, str(chef["points"]), (x + STALL_W - 104, y + 30), 40, ACCENT, True, "midleft")
         ui.picture(surf, "yatai.influencer", (x + STALL_W - 250, y + 30), 40)
