@@ -148,7 +148,9 @@ class Session:
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
         # What the scene keeps of its moments beyond the log, for the replay (GameDef.clip).
         self.clips: list[dict] = []
-        self._lines: list[dict] = []  # the log in words, one {"seat", "text"} per entry
+        self._lines: list[dict] = []  # the log in words, {"seat", "text"} (see _tell)
+        self._told = 0  # the log entries told in _lines
+        self._open: dict[int, dict] = {}  # seat -> its line of a choice still being made (see _tell)
         self._lines_language = i18n.language()
 
     @classmethod
@@ -171,18 +173,32 @@ class Session:
     def history(self) -> list[dict]:
         """Every action of the game in words (the rules' `describe`), oldest first,
         as {"seat", "text"}; SYSTEM entries are the table's own events."""
-        if self._lines_language != i18n.language() or len(self._lines) != len(self.state.log):
+        if self._lines_language != i18n.language() or self._told != len(self.state.log):
             self._retell()
         return self._lines
 
     def _retell(self) -> None:
         """Tell the whole log again (after a language change, an undo, a resume)."""
         state = self.gdef.state_cls(len(self.seats), self.options, self.seed)
-        names, self._lines = self.names(), []
+        names, self._lines, self._told, self._open = self.names(), [], 0, {}
         for entry in self.state.log:
-            state.apply(entry["seat"], entry["action"])
-            self._lines.append({"seat": entry["seat"], "text": state.describe(entry["seat"], entry["action"], names)})
+            state.apply(entry["seat"], entry["action"], scratch=True)
+            self._tell(state, entry["seat"], entry["action"], names)
         self._lines_language = i18n.language()
+
+    def _tell(self, state: GameState, seat: int, action, names: list[str]) -> None:
+        """The history's line of `action`, just applied to `state`. The steps of a
+        choice in the making (cards picked one at a time) share one line, which the
+        seat's next move, the finished choice, replaces (last, where other seats
+        moved meanwhile, as in a simultaneous choice): one line per choice."""
+        line = {"seat": seat, "text": state.describe(seat, action, names)}
+        if seat in self._open:
+            stale = self._open.pop(seat)
+            del self._lines[next(i for i, old in enumerate(self._lines) if old is stale)]
+        self._lines.append(line)
+        if action["type"] in state.choice_steps:
+            self._open[seat] = line
+        self._told += 1
 
     def apply(self, seat: int, action) -> str | None:
         """Apply and save. An illegal action is refused, never fatal: the refusal (its
@@ -194,8 +210,8 @@ class Session:
             return exc.rule if not exc.detail else f"{exc.rule}: {exc.detail}"
         if seat != SYSTEM:
             self.last = (seat, action)
-        if len(self._lines) == len(self.state.log) - 1 and self._lines_language == i18n.language():
-            self._lines.append({"seat": seat, "text": self.state.describe(seat, action, self.names())})
+        if self._told == len(self.state.log) - 1 and self._lines_language == i18n.language():
+            self._tell(self.state, seat, action, self.names())
         self.save()
         if self.listener is not None and before is not None:
             self.listener(seat, action, before)

@@ -152,6 +152,9 @@ class GameState:
     max_seats: ClassVar[int] = 6
     hidden_information: ClassVar[bool] = True
     default_options: ClassVar[dict] = {}
+    # Action types that are steps of a choice still being made (cards picked one at a
+    # time: picking.STEPS): the move history tells the finished choice in one line.
+    choice_steps: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, num_seats: int, options: dict | None = None, seed: int = 0) -> None:
         if not self.min_seats <= num_seats <= self.max_seats:
@@ -228,10 +231,7 @@ class GameState:
         """
         if self.hidden_information:
             raise NotImplementedError
-        copy = self.clone()
-        copy.log = []
-        copy.undo_floor = 0
-        return copy
+        return self.unlogged_clone()
 
     def invariants(self) -> None:
         """Raise AssertionError if a conservation law of the game is broken."""
@@ -320,6 +320,14 @@ class GameState:
 
     def clone(self) -> Self:
         return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+
+    def unlogged_clone(self) -> Self:
+        """A clone with an empty log (and undo_floor 0): where `determinize` starts.
+        The log is never copied, which grows with the game and would be thrown away."""
+        copy = type(self).__new__(type(self))
+        copy.__dict__.update(pickle.loads(pickle.dumps({k: v for k, v in vars(self).items() if k != "log"}, -1)))
+        copy.log, copy.undo_floor = [], 0
+        return copy
 
     def to_dict(self) -> dict:
         data = {k: v for k, v in vars(self).items() if k not in ("rng", "_sealed")}

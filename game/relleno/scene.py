@@ -8,7 +8,8 @@ area: cards in hand, discard pile, recipes taken, points so far (the discard
 piles and the recipes taken are public, so the points are too).
 
 Choosing a time card: tap (or focus and confirm) a timed card of your hand,
-add early arrivals by tapping them, then "Play". Filling: tap hand cards to
+pick early arrivals by tapping them (one at a time, kept by the rules like a
+fill's cards), then "Play". Filling: tap hand cards to
 pick them, one at a time (the rules keep the picked cards: game/engine/picking.py;
 back puts the last one back); the book lights every recipe they cover, spare
 cards or not; tap a lit recipe to fill it (a recipe tapped with nothing picked
@@ -29,6 +30,7 @@ from game import i18n
 from game.app import seat_keys
 from game.app.table import Step, TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
+from game.engine import picking
 from game.engine.rng import Rng
 from game.i18n import _, ngettext
 from game.input import Control
@@ -69,14 +71,14 @@ class RellenoScene(TableScene):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        self.time_pick: str | None = None  # the time card picked while choosing
-        self.early_pick: set[str] = set()  # early arrivals added to it
+        self.time_pick: str | None = None  # the time card picked while choosing (early arrivals: the rules')
         self.reserving = False  # the next recipe tapped is reserved
         self.reveal_at: float | None = None  # scene clock of the last reveal
 
     # ---- acting --------------------------------------------------------------------
     def on_applied(self, seat: int, action) -> None:
-        self.early_pick.clear()
+        if action.get("type") in picking.STEPS and self.state.phase == Phase.CHOOSE:
+            return  # an early arrival picked: the time card chosen so far stays
         self.time_pick, self.reserving = None, False
         if action.get("type") == "time_card" and self.state.phase != Phase.CHOOSE:
             self.reveal_at = self.clock
@@ -89,11 +91,9 @@ class RellenoScene(TableScene):
         if phase == Phase.CHOOSE:
             hand = self.state.observation(seat)["hand"]
             if is_early(card) and any(not is_early(c) for c in hand):
-                self.early_pick ^= {card}
-            else:
-                self.time_pick = None if self.time_pick == card else card
-                if is_early(card):
-                    self.early_pick.clear()
+                kind = "unpick" if card in self._picked(seat) else "pick"
+                return self._act(seat, {"type": kind, "card": card})
+            self.time_pick = None if self.time_pick == card else card
             return True
         if phase == Phase.BAD_BATCH:
             return self._act(seat, {"type": "remove", "card": card})
@@ -106,7 +106,7 @@ class RellenoScene(TableScene):
         return False
 
     def _picked(self, seat: int | None) -> list[str]:
-        """The cards the seat has picked for a fill so far (its own view only)."""
+        """The cards the seat has picked for a fill or its time card so far (its own view only)."""
         return self.state.observation(seat).get("picked", []) if seat is not None else []
 
     def _tap_recipe(self, seat: int, recipe: str) -> bool:
@@ -141,12 +141,11 @@ class RellenoScene(TableScene):
         if self.time_pick is None:
             self.flash(_("Choose a time card from your hand first"))
             return False
-        early = sorted(self.early_pick) if not is_early(self.time_pick) else []
+        early = self._picked(seat) if not is_early(self.time_pick) else []
         return self._act(seat, {"type": "time_card", "card": self.time_pick, "early": early})
 
     def table_event(self, ev) -> bool:
         if ev.pressed and ev.control == Control.BACK and (self.reserving or self.time_pick):
-            self.early_pick.clear()
             self.time_pick, self.reserving = None, False
             return True
         return False
@@ -412,7 +411,7 @@ class RellenoScene(TableScene):
 
     def _chosen_cards(self, obs: dict) -> set[str]:
         if obs["phase"] == Phase.CHOOSE:
-            return ({self.time_pick} if self.time_pick else set()) | self.early_pick
+            return ({self.time_pick} if self.time_pick else set()) | set(obs.get("picked", []))
         if obs["phase"] == Phase.BONUS:
             return set(obs["just_played"])
         return set(obs.get("picked", []))
@@ -426,7 +425,7 @@ class RellenoScene(TableScene):
         if phase == Phase.CHOOSE:
             if self.time_pick is None:
                 return _("Choose your time card (early arrivals take an hour off), then Play")
-            early = sorted(self.early_pick) if not is_early(self.time_pick) else []
+            early = obs.get("picked", []) if not is_early(self.time_pick) else []
             return label(
                 self.state, mine, {"type": "time_card", "card": self.time_pick, "early": early}, self.session.names()
             )
