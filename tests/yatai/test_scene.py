@@ -24,6 +24,7 @@ def scene_with(app, state=None, humans: int = 1, saves=None, seats: int = 2):
         # A built position is not replayable from the seed: tell its past as silent lines.
         session.state = state
         session._lines = [{"seat": e["seat"], "text": ""} for e in state.log]
+        session._told = len(state.log)  # the history counts the entries told (main's ca2d035), not its lines
         session._lines_language = language()
     scene = make_table(app, session)
     scene._update_viewer()
