@@ -260,6 +260,8 @@ def test_an_idle_game_asks_then_ends_recorded_abandoned(kiosk):
     assert app.top is table
     steps(app, 36)
     assert isinstance(app.scenes[0], AttractScene)
+    app.saves.flush()  # the end is recorded once its save is gone from the disk (the writer's thread)
+    app.step()
     app.mode.stats.flush()
     (game,) = app.mode.stats.games()
     assert game["status"] == "abandoned" and "nobody played" in game["reason"]
