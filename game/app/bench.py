@@ -29,7 +29,7 @@ from ..kiosk import bench as stats_bench
 from ..web import bench as phone_bench
 from . import audio_bench, catalogue, idle_bench, shots
 from .app import App
-from .table import scene_class
+from .table_making import scene_class
 
 SIZES = [(1920, 1080), (1280, 720)]
 # Input-to-game paths, each printing its figures and returning them (JSON too).

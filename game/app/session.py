@@ -100,6 +100,13 @@ class BotRunner:
             log.exception("bot %s for seat %d failed; it plays a random move", self.levels[seat], seat)
         return state.sample_action(seat, Rng(self.rng.next64()))
 
+    def stand_in(self, seat: int, level: str | None) -> None:
+        """A bot of `level` plays `seat` (a human walked away, kiosk mode); None gives it back."""
+        if level is not None:
+            self.levels[seat] = level
+        elif self.levels.pop(seat, None) is not None and self.job is not None and self.job[0] == seat:
+            self.close()  # the player is back: the bot's pending move is not played
+
     def bot_for(self, seat: int) -> Bot | None:
         return self.session.gdef.make_bot(self.levels[seat]) if seat in self.levels else None
 
@@ -132,7 +139,7 @@ class Session:
         self.last: tuple[int, object] | None = None  # the last (seat, action)
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
         self.bots = None if gdef.realtime else BotRunner(self)
-        self.error = ""  # the last refused action's rule, for the screen
+        self._held_bots = self.bots  # the bots while hold_bots keeps them back
         # Told of every applied action, the bots' too: (seat, action, the state before
         # as a cue Moment). The table scene listens (sounds, motion); nothing is
         # computed without a listener.
@@ -196,15 +203,14 @@ class Session:
         if action["type"] in state.choice_steps:
             self._open[seat] = line
 
-    def apply(self, seat: int, action) -> bool:
-        """Apply and save; an illegal action is refused with its rule shown, never fatal."""
+    def apply(self, seat: int, action) -> str | None:
+        """Apply and save. An illegal action is refused, never fatal: the refusal (its
+        rule, for the screen) is returned; None when the action was applied."""
         before = moment(self.state) if self.listener is not None else None
         try:
             self.state.apply(seat, action)
         except IllegalAction as exc:
-            self.error = exc.rule if not exc.detail else f"{exc.rule}: {exc.detail}"
-            return False
-        self.error = ""
+            return exc.rule if not exc.detail else f"{exc.rule}: {exc.detail}"
         if seat != SYSTEM:
             self.last = (seat, action)
         if self._told == len(self.state.log) - 1 and self._lines_language == i18n.language():
@@ -212,7 +218,7 @@ class Session:
         self.save()
         if self.listener is not None and before is not None:
             self.listener(seat, action, before)
-        return True
+        return None
 
     def undo(self, seat: int) -> bool:
         if not self.state.can_undo(seat):
@@ -250,6 +256,13 @@ class Session:
                 "clips": self.clips,
             },
         )
+
+    def hold_bots(self, held: bool) -> None:
+        """Keep every bot from playing (a guided game's steps are the player's), or let them play again."""
+        if held:
+            self._held_bots, self.bots = self.bots, None
+        else:
+            self.bots = self._held_bots
 
     def bot_for(self, seat: int) -> Bot | None:
         """The bot playing `seat`, or None for a human seat (or a real-time game)."""

@@ -29,7 +29,8 @@ from . import catalogue
 from .mode import HomeMode
 from .scene import Scene
 from .session import Session, default_seats
-from .table import TableScene, make_table, scene_class
+from .table import TableScene
+from .table_making import make_table, scene_class
 from .ui import BG
 
 log = logging.getLogger(__name__)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..i18n import _
+from ..input import Control
 from ..media.palettes import SEAT_COLOURS as SEAT_COLOURS  # the screens' seat colours
 from . import pictures
 from .fonts import font_file
@@ -312,13 +313,13 @@ class Menu:
             item.action()
 
     def handle(self, control: str, pos=None) -> bool:
-        if control == "up":
+        if control == Control.UP:
             self.move(-1)
-        elif control == "down":
+        elif control == Control.DOWN:
             self.move(1)
-        elif control == "confirm":
+        elif control == Control.CONFIRM:
             self.choose()
-        elif control == "point" and pos is not None:
+        elif control == Control.POINT and pos is not None:
             for i, r in enumerate(self.rects):
                 if r.collidepoint(pos):
                     self.index = i

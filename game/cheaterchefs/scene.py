@@ -23,6 +23,7 @@ from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
 from game.engine import picking
 from game.i18n import N_, _, ngettext
+from game.input import Control
 
 from .data import content
 from .traps import MAX_COUNTER
@@ -93,12 +94,12 @@ class CheaterChefsScene(TableScene):
         if not ev.pressed or seat is None or seat != self.my_turn():
             return False
         rows = self._choices(seat)
-        if ev.control in ("up", "left", "down", "right") and rows:
-            self.index = (self.index + (-1 if ev.control in ("up", "left") else 1)) % len(rows)
+        if ev.control in (Control.UP, Control.LEFT, Control.DOWN, Control.RIGHT) and rows:
+            self.index = (self.index + (-1 if ev.control in (Control.UP, Control.LEFT) else 1)) % len(rows)
             return True
-        if ev.control == "confirm" and rows:
+        if ev.control == Control.CONFIRM and rows:
             return self._pick(seat, rows, min(self.index, len(rows) - 1))
-        if ev.control == "back" and self.group is not None and not self._picked(seat):
+        if ev.control == Control.BACK and self.group is not None and not self._picked(seat):
             self.group, self.index = None, 0
             return True
         return False  # with cards picked, back undoes the last pick (the table's undo)
@@ -250,7 +251,7 @@ class CheaterChefsScene(TableScene):
             if obs["closed"]:
                 head = ngettext("Closing time! {names} wins", "Closing time! {names} win", n).format(names=names)
             else:
-                head = ngettext("{names} wins!", "{names} win!", n).format(names=names)
+                head = i18n.winners(self.seat_name(s) for s in obs["winners"])
             pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
             colour = tuple(int(g + (255 - g) * pulse * 0.4) for g in GREEN)
             ui.text(surf, head, (LEFT, 14), 52, colour, True, width=ROW_W)

@@ -33,6 +33,7 @@ from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
 from game.engine import picking
 from game.engine.rng import Rng
 from game.i18n import _, ngettext
+from game.input import Control
 
 from .bots import easy_bot
 from .data import content
@@ -144,7 +145,7 @@ class RellenoScene(TableScene):
         return self._act(seat, {"type": "time_card", "card": self.time_pick, "early": early})
 
     def table_event(self, ev) -> bool:
-        if ev.pressed and ev.control == "back" and (self.reserving or self.time_pick):
+        if ev.pressed and ev.control == Control.BACK and (self.reserving or self.time_pick):
             self.time_pick, self.reserving = None, False
             return True
         return False
@@ -576,8 +577,7 @@ class RellenoScene(TableScene):
         ui.cover(box)
         ui.panel(surf, box, (70, 44, 52), 22, GREEN)
         winners = obs["winners"]
-        names = i18n.names(self.seat_name(s) for s in winners)
-        head = (_("{names} wins!") if len(winners) == 1 else _("{names} share the win!")).format(names=names)
+        head = i18n.winners(self.seat_name(s) for s in winners)
         ui.text(surf, head, (960, 140), 58, GREEN, True, "midtop")
         cols = [(720, "star"), (840, "coin"), (960, "trophy")]
         y0 = 240

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from ..engine.state import GameState
 from ..i18n import _
+from ..input import Control
 from ..input.events import PlayerEvent
 from .views import WORDS, build_view
 
@@ -53,16 +54,16 @@ class PhoneTable:
             self.server.publish(seat, view)
         return True
 
-    def take(self, ev: PlayerEvent, submit: Callable[[int, dict], bool], error: Callable[[], str]) -> bool:
-        """A phone's chosen action: applied with `submit(seat, action)`; refused, the
-        phone is told `error()` (the rule) and may choose again. False if `ev`
-        is not a phone's choice (the scene handles it as usual)."""
-        if ev.control != "action" or ev.action is None or ev.seat is None or not ev.device.startswith("phone-"):
+    def take(self, ev: PlayerEvent, play: Callable[[int, dict], str | None]) -> bool:
+        """A phone's chosen action: applied with `play(seat, action)`, which returns the
+        refusal (the rule) or None; refused, the phone is told the rule and may choose
+        again. False if `ev` is not a phone's choice (the scene handles it as usual)."""
+        if ev.control != Control.ACTION or ev.action is None or ev.seat is None or not ev.device.startswith("phone-"):
             return False
-        if submit(ev.seat, ev.action):
-            self._moved.add(ev.seat)
+        if (refusal := play(ev.seat, ev.action)) is not None:
+            self.server.tell(ev.seat, _(WORDS["not-allowed"]).format(rule=refusal))
         else:
-            self.server.tell(ev.seat, _(WORDS["not-allowed"]).format(rule=error()))
+            self._moved.add(ev.seat)
         return True
 
     def tv_private(self, humans: list[int]) -> bool:

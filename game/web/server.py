@@ -35,7 +35,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from ..engine.state import detached
-from ..input.events import EventQueue, PlayerEvent
+from ..input.events import Control, EventQueue, PlayerEvent
 from . import gate as G
 from . import links as L
 from . import page as Page
@@ -710,7 +710,7 @@ class PhoneServer:
                 if fresh is not None:  # the phone chose from an old view: the latest again, at once
                     self._send(conn, fresh)
                 return
-            self._put(PlayerEvent(f"phone-{conn.seat}", "action", True, arrived, conn.seat, action=action))
+            self._put(PlayerEvent(f"phone-{conn.seat}", Control.ACTION, True, arrived, conn.seat, action=action))
         else:
             self._drop(conn, "hello-again")
 

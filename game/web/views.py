@@ -58,7 +58,7 @@ from types import ModuleType
 from .. import i18n
 from ..engine.phone import control
 from ..engine.state import SYSTEM, GameState
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _
 from . import hyphens, pictures
 
 WORDS = {  # the page's own words, sent in its welcome (game/web/static/app.js)
@@ -214,8 +214,7 @@ def status(acting: list[int], seat: int, names: list[str], over: bool, winners: 
     if over:
         if not winners:
             return _("Game over")
-        text = ngettext("{names} wins!", "{names} win!", len(winners))
-        return text.format(names=who(winners))
+        return i18n.winners(names[s] for s in winners if 0 <= s < len(names))
     if seat in acting:
         return _("Your turn")
     others = [s for s in acting if s != seat]

@@ -19,6 +19,7 @@ from game.app import pictures, seat_keys
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _, ngettext
+from game.input import Control
 
 from . import symbols, words
 from .colours import INGREDIENT_COLOUR
@@ -43,7 +44,7 @@ class WokScene(TableScene):
     # ---- input -----------------------------------------------------------------
     def table_event(self, ev) -> bool:
         seat = self.my_turn()
-        if ev.pressed and ev.control == "back" and seat is not None and self.state.pending is not None:
+        if ev.pressed and ev.control == Control.BACK and seat is not None and self.state.pending is not None:
             self.want_wok = None
             return self.submit(seat, {"type": "cancel"})
         return False
@@ -421,10 +422,9 @@ class WokScene(TableScene):
     def _draw_end(self, surf, obs: dict) -> None:
         ui = self.ui
         winners = self.state.winners()
-        names = i18n.names(self.seat_name(w) for w in winners)
         ui.text(
             surf,
-            _("Final placement: {names} wins").format(names=names),
+            _("Final placement: {headline}").format(headline=i18n.winners(self.seat_name(w) for w in winners)),
             (960, 12),
             50,
             GREEN,

@@ -8,7 +8,7 @@ import pytest
 from game.app.app import App
 from game.app.menus import ControlsScene
 from game.app.session import Session, default_seats
-from game.app.table import make_table
+from game.app.table_making import make_table
 from game.input import PlayerEvent
 from game.input.rebind import rebind
 from game.settings import CONTROLS, DEFAULT_BINDINGS

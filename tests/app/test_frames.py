@@ -8,7 +8,7 @@ import pytest
 
 from game.app import shots
 from game.app.app import STEP, App
-from game.app.table import make_table
+from game.app.table_making import make_table
 from game.app.ui import ACCENT
 
 from .toy_scene import ToyScene

@@ -35,7 +35,7 @@ def test_a_choice_of_cards_is_one_line_of_the_history(gdef, seed):
         seat = rng.choice(session.state.actors())
         action = bot.choose(session.state, seat, rng)
         before = [line["text"] for line in session.history()]
-        assert session.apply(seat, action)
+        assert session.apply(seat, action) is None  # applied (no refusal)
         after = [line["text"] for line in session.history()]
         steps += action["type"] in picking.STEPS
         secret.append(session.state.secret_step(seat, action))

@@ -8,8 +8,10 @@ import pytest
 
 from game.app import layout, shots
 from game.app.app import App
+from game.app.pause import PauseScene
+from game.app.results import ResultsScene
 from game.app.session import default_seats
-from game.app.table import PauseScene, ResultsScene, make_table
+from game.app.table_making import make_table
 from game.engine import Rng
 
 MENUS = [n for n in shots.names() if n not in ("table", "bots", "curtain", "pause", "results")]

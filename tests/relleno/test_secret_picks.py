@@ -71,7 +71,7 @@ def test_an_early_arrival_picked_in_secret_tells_the_table_nothing():
     bridge.refresh(picked.state, _last(picked))
     before = moment(picked.state)
     sent = len(phones.sent)
-    assert picked.apply(0, pick)
+    assert picked.apply(0, pick) is None  # applied (no refusal)
     print("seed", seed, "pick", pick, "last lines", [line["text"] for line in picked.history()[-3:]])
 
     assert picked.history() == plain.history()
@@ -87,7 +87,7 @@ def test_an_early_arrival_picked_in_secret_tells_the_table_nothing():
     assert picked.state.observation(0)["picked"] == [pick["card"]]  # its own hand shows the pick
 
     finish = next(a for a in picked.state.legal_actions(0) if a["type"] == "time_card")
-    assert picked.apply(0, finish)
+    assert picked.apply(0, finish) is None
     assert picked.history()[-1]["text"] == f"{picked.names()[0]} chose a time card"
     assert len(picked.history()) == len(plain.history()) + 1
 

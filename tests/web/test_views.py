@@ -82,17 +82,16 @@ def test_phone_table_publishes_on_change_and_tells_refusals():
     other = 1 - state.turn
     ev = PlayerEvent(f"phone-{other}", "action", True, 0, other, action={"type": "pass"})
 
-    def submit(seat, action):
+    def play(seat, action):
         try:
             state.apply(seat, action)
-            return True
+            return None
         except Exception as exc:
-            submit.rule = exc.rule
-            return False
+            return exc.rule
 
-    assert table.take(ev, submit, lambda: submit.rule)
+    assert table.take(ev, play)
     assert server.told == [(other, "Not allowed: not-your-turn")]
-    assert not table.take(PlayerEvent("keyboard-1", "confirm", True, 0, 0), submit, str)
+    assert not table.take(PlayerEvent("keyboard-1", "confirm", True, 0, 0), play)
     assert table.tv_private([0, 1])
     server.joined = [0, 1]
     assert not table.tv_private([0, 1])

@@ -118,7 +118,7 @@ def test_every_moment_shows_its_situation_and_draws(size):
 def test_learning_mode_from_the_settings_shows_the_counts():
     from game.app.app import App
     from game.app.shots import session_for
-    from game.app.table import make_table
+    from game.app.table_making import make_table
 
     app = App(size=(640, 360), window=False)
     app.settings.learning_mode = True

@@ -34,6 +34,7 @@ from game.i18n import N_, _, ngettext
 from game.input.devices import controller_label
 from game.input.events import deck_index
 
+from ...input import Control
 from .. import bots, clips, data, geometry, words
 from ..driver import Driver
 from ..rules import MS, _timing
@@ -54,7 +55,7 @@ WOOD = (92, 60, 38)
 DIVIDER = (70, 46, 30)
 CARD = (252, 246, 232)
 BANNER_S = 2.6
-COUNT = "down"  # held, any seat's: the wok's counts shown in large type (buzzer boxes: learning mode)
+COUNT = Control.DOWN  # held, any seat's: the wok's counts shown in large type (buzzer boxes: learning mode)
 COUNT_SIZE = 56  # the counts on demand: larger than a token's own numeral (43 px at 1080p)
 COUNT_KEYS = ((COUNT, N_("counts")),)  # shown on each mat: what to hold for them
 MAT_BOTTOM = (520, 132)  # a seat's mat at the top or bottom edge
@@ -156,7 +157,7 @@ class WokUpScene(TableScene):
 
     # ---- what players do ------------------------------------------------------------
     def handle(self, ev) -> None:
-        if ev.control == "menu" and ev.pressed:
+        if ev.control == Control.MENU and ev.pressed:
             self.counting.clear()  # a count key let go under the pause menu would never reach the table
         super().handle(ev)
 
@@ -168,9 +169,9 @@ class WokUpScene(TableScene):
         if control == COUNT and seat is not None:  # held: the wok's counts in large type; the rules never hear it
             (self.counting.add if ev.pressed else self.counting.discard)(seat)
             return True
-        if ev.pressed and control == "confirm" and self.banner and not self.state.is_over():
+        if ev.pressed and control == Control.CONFIRM and self.banner and not self.state.is_over():
             return self.start_replay()  # confirm (unused here otherwise) on a claim's result replays it
-        if not ev.pressed or seat is None or not (deck_index(control) is not None or control == "wokup"):
+        if not ev.pressed or seat is None or not (deck_index(control) is not None or control == Control.WOKUP):
             return False  # an unknown control ("deck9" from a corrupt frame) is ignored
         self.press(seat, control, ev)
         return True
@@ -192,7 +193,7 @@ class WokUpScene(TableScene):
         """A seat's deck or Wok'up! control, pressed at game time `t`."""
         state = self.state
         deck = deck_index(control)
-        if deck is None and control != "wokup":
+        if deck is None and control != Control.WOKUP:
             return  # not a control of this game
         if state.phase == "pick":
             if state.picks[0]["seat"] == seat and deck is not None:

@@ -29,6 +29,7 @@ from game.app.table import TableScene, action_key
 from game.app.ui import ACCENT, DIM, GREEN, INK, MIN_TEXT, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _
 
+from ...input import Control
 from .. import words
 from ..data import content
 from ..pictures import BONUS_ICONS
@@ -116,7 +117,7 @@ class YataiScene(TableScene):
 
     def table_event(self, ev) -> bool:
         picked = self.tile_pick is not None or self.arrow_pick is not None or self.slot_pick is not None
-        if ev.pressed and ev.control == "back" and picked:
+        if ev.pressed and ev.control == Control.BACK and picked:
             self.tile_pick = self.arrow_pick = self.slot_pick = None
             return True
         return False
@@ -831,8 +832,7 @@ class YataiScene(TableScene):
         ui.cover(box)
         ui.panel(surf, box, (52, 40, 56), 22, GREEN)
         winners = self.state.winners()
-        names = i18n.names(self.seat_name(s) for s in winners)
-        head = (_("{names} wins!") if len(winners) == 1 else _("{names} share the win!")).format(names=names)
+        head = i18n.winners(self.seat_name(s) for s in winners)
         ui.text(surf, head, (960, 126), 58, GREEN, True, "midtop")
         y0 = 204
         groups = [
