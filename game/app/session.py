@@ -140,9 +140,10 @@ class Session:
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
         self.bots = None if gdef.realtime else BotRunner(self)
         self._held_bots = self.bots  # the bots while hold_bots keeps them back
-        # Told of every applied action, the bots' too: (seat, action, the state before
-        # as a cue Moment). The table scene listens (sounds, motion); nothing is
-        # computed without a listener.
+        # Told of every applied action, the bots' too, but a secret step (`secret_step`:
+        # the table hears nothing of it): (seat, action, the state before as a cue
+        # Moment). The table scene listens (sounds, motion); nothing is computed
+        # without a listener.
         self.listener: Callable[[int, object, Moment], None] | None = None
         self.demo = False  # an attract-mode demo: never saved, never counted
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
@@ -216,7 +217,7 @@ class Session:
         if self._told == len(self.state.log) - 1 and self._lines_language == i18n.language():
             self._tell(self.state, seat, action, self.names())
         self.save()
-        if self.listener is not None and before is not None:
+        if self.listener is not None and before is not None and not self.state.secret_step(seat, action):
             self.listener(seat, action, before)
         return None
 

@@ -70,7 +70,8 @@ def test_an_early_arrival_picked_in_secret_tells_the_table_nothing():
     bridge = PhoneTable(phones, picked.names(), [0, 1, 2])
     bridge.refresh(picked.state, _last(picked))
     before = moment(picked.state)
-    sent = len(phones.sent)
+    sent, heard = len(phones.sent), []
+    picked.listener = lambda seat, action, _before: heard.append(action)  # the scene's sounds and motion
     assert picked.apply(0, pick) is None  # applied (no refusal)
     print("seed", seed, "pick", pick, "last lines", [line["text"] for line in picked.history()[-3:]])
 
@@ -80,7 +81,7 @@ def test_an_early_arrival_picked_in_secret_tells_the_table_nothing():
         assert build_view(picked.state, seat, picked.names(), _last(picked)) == build_view(
             plain.state, seat, plain.names(), _last(plain)
         )
-    assert cues(RELLENO, before, moment(picked.state), 0, pick, humans=[0, 1, 2]) == []
+    assert heard == [] and cues(RELLENO, before, moment(picked.state), 0, pick, humans=[0, 1, 2]) == []
     assert moment(picked.state) == moment(plain.state)  # the scene's motion sees no change either
     bridge.refresh(picked.state, _last(picked))
     assert {seat for seat, _view in phones.sent[sent:]} <= {0}  # only the picker's own phone hears of it
@@ -89,6 +90,7 @@ def test_an_early_arrival_picked_in_secret_tells_the_table_nothing():
     finish = next(a for a in picked.state.legal_actions(0) if a["type"] == "time_card")
     assert picked.apply(0, finish) is None
     assert picked.history()[-1]["text"] == f"{picked.names()[0]} chose a time card"
+    assert heard == [finish]  # the finished choice is heard
     assert len(picked.history()) == len(plain.history()) + 1
 
 
