@@ -64,7 +64,7 @@ class PauseScene(Scene):
         """Asks first: an abandoned game's save is deleted and cannot be resumed."""
         session = self.table.session
         question = _("Abandon this game of {game} after {n} moves? It cannot be resumed afterwards.").format(
-            game=catalogue.title(session.gdef.id), n=len(session.state.log)
+            game=catalogue.title(session.gdef.id), n=len(session.history())
         )
         self.app.push(ConfirmScene(self.app, question, self._abandoned, N_("Abandon")))
 

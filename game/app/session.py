@@ -140,9 +140,10 @@ class Session:
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
         self.bots = None if gdef.realtime else BotRunner(self)
         self._held_bots = self.bots  # the bots while hold_bots keeps them back
-        # Told of every applied action, the bots' too: (seat, action, the state before
-        # as a cue Moment). The table scene listens (sounds, motion); nothing is
-        # computed without a listener.
+        # Told of every applied action, the bots' too, but a secret step (`secret_step`:
+        # the table hears nothing of it): (seat, action, the state before as a cue
+        # Moment). The table scene listens (sounds, motion); nothing is computed
+        # without a listener.
         self.listener: Callable[[int, object, Moment], None] | None = None
         self.demo = False  # an attract-mode demo: never saved, never counted
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
@@ -190,7 +191,11 @@ class Session:
         """The history's line of `action`, just applied to `state`. The steps of a
         choice in the making (cards picked one at a time) share one line, which the
         seat's next move, the finished choice, replaces (last, where other seats
-        moved meanwhile, as in a simultaneous choice): one line per choice."""
+        moved meanwhile, as in a simultaneous choice): one line per choice. A step
+        of a choice made in secret (`secret_step`) has no line at all."""
+        self._told += 1
+        if state.secret_step(seat, action):
+            return
         line = {"seat": seat, "text": state.describe(seat, action, names)}
         if seat in self._open:
             stale = self._open.pop(seat)
@@ -198,7 +203,6 @@ class Session:
         self._lines.append(line)
         if action["type"] in state.choice_steps:
             self._open[seat] = line
-        self._told += 1
 
     def apply(self, seat: int, action) -> str | None:
         """Apply and save. An illegal action is refused, never fatal: the refusal (its
@@ -213,7 +217,7 @@ class Session:
         if self._told == len(self.state.log) - 1 and self._lines_language == i18n.language():
             self._tell(self.state, seat, action, self.names())
         self.save()
-        if self.listener is not None and before is not None:
+        if self.listener is not None and before is not None and not self.state.secret_step(seat, action):
             self.listener(seat, action, before)
         return None
 

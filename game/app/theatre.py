@@ -331,7 +331,7 @@ class ReplayScene(Scene):
 
     def _seat_moved(self) -> bool:
         line = self.player.last_line()
-        return line is not None and line["seat"] != SYSTEM
+        return line is not None and line["seat"] != SYSTEM and bool(line["text"])  # a secret step goes fast
 
     def export(self) -> None:
         replay, end = self.player.replay, self.player.final
@@ -409,7 +409,7 @@ class ReplayScene(Scene):
         y = self._draw_reveal(surf) if player.at_end else 36
         ui.text(surf, _("Moves"), (1440, y), 36, ACCENT, True, width=420)
         y += 50
-        lines = player.lines[: player.position]
+        lines = [line for line in player.lines[: player.position] if line["text"]]  # not secret steps
         room = (850 - y) // 64  # lines of two rows at most
         shown = lines[-room:] if room > 0 else []
         for k, line in enumerate(shown):

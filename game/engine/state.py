@@ -26,6 +26,11 @@ of moves is the save, `playerView` strips what a player may not see). Kept small
   observation of a determinized state is unchanged (nothing leaks).
 * `describe(seat, action, names)` says in words what a seat just did, only what
   every seat may know: the "last move" line, the history, the phones.
+* `secret_step(seat, action)`: true for a step of a choice made in secret (an
+  early arrival picked for a time card every seat chooses at once). Such a step
+  tells the table nothing until the choice is made: no history line, no replay
+  line, no sound, no other seat's view changes (the test kit checks the views).
+  By default nothing is secret.
 * Every attribute of a state is JSON data (dicts with str keys, lists, str,
   numbers, bool, None) apart from `rng`; `to_json` and `from_json` follow.
 """
@@ -200,6 +205,12 @@ class GameState:
         it. Never names what only some seats may see. `names[s]` is seat s's name."""
         who = names[seat] if 0 <= seat < len(names) else "-"
         return f"{who}: {self.label(seat, action, names)}"
+
+    def secret_step(self, seat: int, action: Action) -> bool:
+        """Whether `seat`'s legal `action` is a step of a choice made in secret,
+        which tells the other seats nothing until the choice is made (same answer on
+        the state just before and just after it). Default: nothing is secret."""
+        return False
 
     def label(self, seat: int, action: Action, names: list[str]) -> str:
         """What choosing the legal `action` would do, in words, before it is done:

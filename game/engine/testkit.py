@@ -26,6 +26,9 @@ to the end of the game, and after every step checks:
   the rules crashed), and leave the state unchanged;
 * at checkpoints: the action just applied is told in words (`describe`) and
   every legal action has a label (`label`);
+* after every step the game declares secret (`secret_step`): it is still
+  declared so after it, and every other seat's view and a spectator's are as
+  they were before it (the table learns nothing until the choice is made);
 * at the end: the game is over, winners are seats, and replaying the log from
   the seed gives the same state.
 
@@ -54,6 +57,7 @@ class PlayoutStats:
     max_steps: int = 0
     wins: dict = field(default_factory=dict)
     hidden_resampled: int = 0  # checkpoints where a determinization differed from the truth
+    secret_steps: int = 0  # steps declared secret, each checked to change no other seat's view
 
 
 class KitFailure(AssertionError):
@@ -154,6 +158,21 @@ def check_words(state: GameState, seat: int, action) -> None:
         if actor != SYSTEM and not state.open_action_space(actor):
             for legal in state.legal_actions(actor):
                 _sentence(state.label(actor, legal, names), f"label({actor}, {legal!r})")
+
+
+def others_views(state: GameState, seat: int) -> dict:
+    """What every other seat and a spectator see: a secret step of `seat` leaves it as it was."""
+    return {s: state.observation(s) for s in [None, *range(state.num_seats)] if s != seat}
+
+
+def check_secret(state: GameState, seat: int, action, before: dict) -> None:
+    """`action`, just applied, was declared secret before it: it still is, and no
+    other seat's view (`before`, from `others_views`) changed."""
+    if not state.secret_step(seat, action):
+        raise KitFailure(f"secret_step({seat}, {action!r}) is true before the step, false after it")
+    changed = [s for s, view in others_views(state, seat).items() if view != before[s]]
+    if changed:
+        raise KitFailure(f"the secret step {action!r} of seat {seat} changed what seats {changed} see")
 
 
 MAX_MESSAGE = 300  # characters of a refusal: a rule and a bounded detail (see IllegalAction)
@@ -429,7 +448,11 @@ def playout(
             action = state.sample_action(seat, rng)
             if seat != SYSTEM and not state.open_action_space(seat):
                 seen.append((seat, action))
+            secret = others_views(state, seat) if seat != SYSTEM and state.secret_step(seat, action) else None
             state.apply(seat, action)
+            if secret is not None:
+                check_secret(state, seat, action, secret)
+                stats.secret_steps += 1
             if step % checkpoint_every == 0:
                 check_words(state, seat, action)
             step += 1

@@ -469,6 +469,10 @@ class RellenoState(GameState):
     def describe(self, seat: int, action, names: list[str]) -> str:
         return words.describe(self, seat, action, names)
 
+    def secret_step(self, seat: int, action) -> bool:
+        """An early arrival picked (or put back) for the time card chosen in secret."""
+        return self.phase == Phase.CHOOSE and action.get("type") in picking.STEPS
+
     def label(self, seat: int, action, names: list[str]) -> str:
         return words.label(self, seat, action, names)
 

@@ -30,16 +30,25 @@ class PhoneTable:
         self.names = list(names)
         self.seats = list(seats)  # the human seats that have links
         self._key: tuple | None = None
+        self._sent: dict[int, dict] = {}  # seat -> the view its phone was last sent
+        self._moved: set[int] = set()  # seats whose phone's choice was applied since
 
     def refresh(self, state: GameState, last: str = "", force: bool = False) -> bool:
         """Publish every phone seat's view if the state changed since the last
-        time (another object after an undo, more moves, the end); True if it did."""
+        time (another object after an undo, more moves, the end); True if it had.
+        A phone is sent only a view that differs from its last one (or after its own
+        choice was applied, which it waits to see answered): another seat's secret
+        step (`GameState.secret_step`) changes nothing it sees, so it receives nothing."""
         key = (state, len(state.log), state.is_over())  # the state itself, not id(state): ids are reused
         if self._key is not None and key[0] is self._key[0] and key[1:] == self._key[1:] and not force:
             return False
         self._key = key
+        moved, self._moved = self._moved, set()
         for seat in self.seats:
             view = build_view(state, seat, self.names, last)
+            if not force and seat not in moved and self._sent.get(seat) == view:
+                continue
+            self._sent[seat] = view
             if self.noted is not None:
                 self.noted(seat, view)
             self.server.publish(seat, view)
@@ -53,6 +62,8 @@ class PhoneTable:
             return False
         if (refusal := play(ev.seat, ev.action)) is not None:
             self.server.tell(ev.seat, _(WORDS["not-allowed"]).format(rule=refusal))
+        else:
+            self._moved.add(ev.seat)
         return True
 
     def tv_private(self, humans: list[int]) -> bool:

@@ -19,8 +19,9 @@ def test_random_playouts_every_seat_count_with_and_without_advanced_recipes(firs
     stats = run_playouts(
         RellenoState, games, options=[{}, {"advanced": True}], checkpoint_every=7, first_seed=first_seed
     )
-    print("wins by seat:", stats.wins, "steps:", stats.steps)
+    print("wins by seat:", stats.wins, "steps:", stats.steps, "secret steps:", stats.secret_steps)
     assert stats.games == games and stats.hidden_resampled > 0
+    assert stats.secret_steps > 0  # early arrivals picked for a time card, each checked to tell nobody
     assert len(stats.wins) >= 3, stats.wins  # half the games of the unsharded run, which asked 4 of 20
 
 
