@@ -78,6 +78,7 @@ class Backstage:
         self.motion, self.buzzers = False, None
         self.mode = HomeMode(self)
         self.scenes: list[Scene] = []
+        self.stage_rect = pygame.Rect(0, 0, 0, 0)  # no window: a pointer never lands on this table
         self.push = self.pop = self.replace = self.say = _Quiet().any
 
 
