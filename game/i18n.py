@@ -108,6 +108,13 @@ def names(items: Iterable[str]) -> str:
     return format_list(list(items), locale=_locale)
 
 
+def winners(items: Iterable[str]) -> str:
+    """The winners' headline, the same words on every screen (a game's end, the
+    results, the phones): "Ana wins!", "Ana and Bao win!"."""
+    who = list(items)
+    return ngettext("{names} wins!", "{names} win!", len(who)).format(names=names(who))
+
+
 def percent(fraction: float) -> str:
     """0.8 as "80%" in English, "80 %" in French or German."""
     return format_percent(fraction, locale=_locale)

@@ -71,8 +71,8 @@ DEFAULT_BINDINGS: dict[str, dict[str, list[str]]] = {
         "wokup": ["m"],
     },
 }
-# The controls a keyboard zone binds (menu is Escape, point is the mouse).
-CONTROLS = [str(c) for c in Control if c not in (Control.MENU, Control.POINT)]
+# The controls a keyboard zone binds (menu is Escape, point is the mouse, action a phone's move).
+CONTROLS = [str(c) for c in Control if c not in (Control.MENU, Control.POINT, Control.ACTION)]
 AUDIO_BUFFERS = (128, 256, 512, 1024, 2048, 4096)
 
 # The types of the file's values, in words for the messages (game/schema.py).

@@ -56,7 +56,7 @@ def main() -> int:
     from game.app import kiosk_screens
     from game.app.app import App
     from game.app.session import Session, default_seats
-    from game.app.table import make_table
+    from game.app.table_making import make_table
     from game.input import PlayerEvent
     from game.kiosk.pin import hash_pin
 

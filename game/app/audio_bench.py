@@ -43,6 +43,7 @@ from pathlib import Path
 
 import pygame
 
+from ..input import Control
 from ..input.events import PlayerEvent
 from .app import App
 from .audio import Audio
@@ -92,7 +93,7 @@ def _child(buffer: int, presses: int) -> dict:
 
     class SlapScene(Scene):
         def handle(self, ev: PlayerEvent) -> None:
-            if ev.pressed and ev.control == "deck0" and "press" in marks and "play" not in marks:
+            if ev.pressed and ev.control == Control.DECK0 and "press" in marks and "play" not in marks:
                 marks["handled"] = time.monotonic_ns()
                 marks["play"] = time.monotonic_ns()
                 audio.play("slap")

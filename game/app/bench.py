@@ -30,7 +30,7 @@ from ..kiosk import bench as stats_bench
 from ..web import bench as phone_bench
 from . import audio_bench, catalogue, idle_bench, shots
 from .app import App
-from .table import scene_class
+from .table_making import scene_class
 
 SIZES = [(1920, 1080), (1280, 720)]
 # A paced frame later than this is one a player could see stutter: 1.5 frames at 60 Hz (issue 25).

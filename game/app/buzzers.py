@@ -13,7 +13,7 @@ import time
 import pygame
 
 from ..i18n import N_, _, ngettext
-from ..input import DeviceId, PlayerEvent
+from ..input import Control, DeviceId, PlayerEvent
 from ..web.bridge import PhoneTable
 from . import catalogue
 from .scene import MenuScene, Scene
@@ -51,13 +51,13 @@ class BuzzerSeatsScene(Scene):
             self.assignment[key] = self.seat
             self.app.save_settings()
             self.seat = (self.seat + 1) % SEATS
-        elif ev.control == "back" or ev.control == "menu":
+        elif ev.control == Control.BACK or ev.control == Control.MENU:
             self.app.pop()
-        elif ev.control in ("down", "right"):
+        elif ev.control in (Control.DOWN, Control.RIGHT):
             self.seat = (self.seat + 1) % SEATS
-        elif ev.control in ("up", "left"):
+        elif ev.control in (Control.UP, Control.LEFT):
             self.seat = (self.seat - 1) % SEATS
-        elif ev.control == "confirm":
+        elif ev.control == Control.CONFIRM:
             for key in [k for k, s in self.assignment.items() if s == self.seat]:
                 del self.assignment[key]  # confirm on a keyboard clears the seat
             self.app.save_settings()
@@ -127,7 +127,7 @@ class BuzzerTestScene(Scene):
             return
         where = _station_of(ev.device)
         if where is None:
-            if ev.pressed and ev.control in ("back", "menu"):
+            if ev.pressed and ev.control in (Control.BACK, Control.MENU):
                 self.app.phones.invalidate()
                 self.app.pop()
             return

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from ..i18n import N_
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from .scene import Scene
 from .ui import INK, Item, Menu
 
@@ -47,7 +47,7 @@ class ConfirmScene(Scene):
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
             return
-        if ev.control in ("back", "menu"):
+        if ev.control in (Control.BACK, Control.MENU):
             self._no()
         else:
             self.menu.handle(ev.control, ev.pos)

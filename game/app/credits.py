@@ -8,7 +8,7 @@ import pygame
 
 from .. import media
 from ..i18n import _
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from .scene import Scene
 from .ui import ACCENT, INK, MUTED
 
@@ -27,11 +27,11 @@ class CreditsScene(Scene):
         if not ev.pressed:
             return
         last = self.page + 1 >= len(self._pages())
-        if ev.control in ("back", "menu") or (ev.control in ("confirm", "point") and last):
+        if ev.control in (Control.BACK, Control.MENU) or (ev.control in (Control.CONFIRM, Control.POINT) and last):
             self.app.pop()
-        elif ev.control in ("down", "right", "confirm", "point"):
+        elif ev.control in (Control.DOWN, Control.RIGHT, Control.CONFIRM, Control.POINT):
             self.page = min(self.page + 1, len(self._pages()) - 1)
-        elif ev.control in ("up", "left"):
+        elif ev.control in (Control.UP, Control.LEFT):
             self.page = max(0, self.page - 1)
 
     def _pages(self) -> list[list[tuple[str, float, tuple, bool, float]]]:

@@ -12,7 +12,7 @@ import pygame
 
 from ..engine import SYSTEM
 from ..i18n import _
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from .scene import Scene
 from .ui import INK, MUTED, PANEL, SEAT_COLOURS
 
@@ -43,12 +43,21 @@ class HistoryScene(Scene):
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
             return
-        step = {"up": -1, "down": 1, "left": -LINES, "right": LINES, "point": LINES}.get(ev.control)
-        if ev.control in ("back", "menu", "confirm"):
+        steps: dict[str, int] = {
+            Control.UP: -1,
+            Control.DOWN: 1,
+            Control.LEFT: -LINES,
+            Control.RIGHT: LINES,
+            Control.POINT: LINES,
+        }
+        step = steps.get(ev.control)
+        if ev.control in (Control.BACK, Control.MENU, Control.CONFIRM):
             self.app.pop()
         elif step is not None:
             last = max(0, len(self.lines()) - LINES)
-            self.first = 0 if ev.control == "point" and self.first >= last else min(last, max(0, self.first + step))
+            self.first = (
+                0 if ev.control == Control.POINT and self.first >= last else min(last, max(0, self.first + step))
+            )
 
     def draw(self, surf: pygame.Surface) -> None:
         ui = self.ui

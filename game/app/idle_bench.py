@@ -32,7 +32,7 @@ import pygame
 from . import catalogue, shots
 from .app import App
 from .realwindow import cpu_seconds, real_display
-from .table import scene_class
+from .table_making import scene_class
 
 SIZE = (1920, 1080)
 PRESSES = 60  # XTest key presses in the stamp measurement

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from ..i18n import _
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from .scene import Scene
 from .ui import ACCENT, INK, MUTED, PANEL, PANEL_HI, RED
 
@@ -107,16 +107,16 @@ class NameScene(Scene):
         if not ev.pressed:
             return
         c = ev.control
-        if c in ("back", "menu"):
+        if c in (Control.BACK, Control.MENU):
             self._close()
-        elif c in ("up", "down"):
-            self.row = (self.row + (1 if c == "down" else -1)) % len(KEYS)
+        elif c in (Control.UP, Control.DOWN):
+            self.row = (self.row + (1 if c == Control.DOWN else -1)) % len(KEYS)
             self.col = min(self.col, len(KEYS[self.row]) - 1)
-        elif c in ("left", "right"):
-            self.col = (self.col + (1 if c == "right" else -1)) % len(KEYS[self.row])
-        elif c == "confirm":
+        elif c in (Control.LEFT, Control.RIGHT):
+            self.col = (self.col + (1 if c == Control.RIGHT else -1)) % len(KEYS[self.row])
+        elif c == Control.CONFIRM:
             self.press_key(KEYS[self.row][self.col])
-        elif c == "point" and ev.pos is not None:
+        elif c == Control.POINT and ev.pos is not None:
             for (row, col), rect in self.cells.items():
                 if rect.collidepoint(ev.pos):
                     self.row, self.col = row, col

@@ -38,15 +38,17 @@ import pygame
 
 from .. import i18n
 from ..i18n import _
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from ..kiosk import crashloop, notify, pin
 from ..kiosk.kinds import kinds
 from ..kiosk_settings import level_for
 from ..userdirs import data_dir
 from . import catalogue
 from .menus import newest_saved
+from .results import ResultsScene
 from .session import Session
-from .table import ResultsScene, TableScene, make_table
+from .table import TableScene
+from .table_making import make_table
 from .ui import INK, PANEL, SEAT_COLOURS
 
 log = logging.getLogger(__name__)
@@ -184,7 +186,7 @@ class KioskMode:
         if not ev.pressed:
             return self.app.scenes[0].name != "attract"
         self.last_input = self.now
-        corner = pin.corner_token(*ev.pos, self.app.stage_rect.size) if ev.control == "point" and ev.pos else None
+        corner = pin.corner_token(*ev.pos, self.app.stage_rect.size) if ev.control == Control.POINT and ev.pos else None
         if self.corners.feed(corner, time.monotonic()):
             self.open_operator()
             return False

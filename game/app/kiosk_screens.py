@@ -29,12 +29,14 @@ from ..engine import highlights
 from ..engine.highlights import Highlight
 from ..engine.replay import ReplayError
 from ..i18n import N_, _
-from ..input import DeviceId, PlayerEvent
+from ..input import Control, DeviceId, PlayerEvent
 from ..kiosk.halloffame import Board
 from ..kiosk.kinds import kinds
+from .results import ResultsScene
 from .scene import Scene, kiosk_of, scene_class
 from .session import Session, default_seats
-from .table import ResultsScene, TableScene, make_table
+from .table import TableScene
+from .table_making import make_table
 from .theatre import ReplayScene, names_of, player_of_row
 from .ui import ACCENT, GREEN, INK, MUTED, PANEL, PANEL_HI
 
@@ -383,15 +385,15 @@ class InitialsScene(Scene):
         if not ev.pressed:
             return
         c = ev.control
-        if c in ("up", "deck1"):
+        if c in (Control.UP, Control.DECK1):
             self._turn(1)
-        elif c in ("down", "deck0"):
+        elif c in (Control.DOWN, Control.DECK0):
             self._turn(-1)
-        elif c in ("confirm", "right", "deck4", "wokup"):
+        elif c in (Control.CONFIRM, Control.RIGHT, Control.DECK4, Control.WOKUP):
             self._next()
-        elif c in ("back", "left"):
+        elif c in (Control.BACK, Control.LEFT):
             self.at = max(0, self.at - 1)
-        elif c == "point" and ev.pos is not None:
+        elif c == Control.POINT and ev.pos is not None:
             if self.ok is not None and self.ok.collidepoint(ev.pos):
                 self.at = 2
                 self._next()

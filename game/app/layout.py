@@ -2,6 +2,7 @@
 while drawing (`Ui.boxes`: every text's inked box, every card and chip), not
 judged by eye: no two texts overlap, no two cards or chips overlap, a text
 touching a card lies on it, whatever touches a panel (a seat's mat) lies on it,
+a banner (a panel over the table for a moment: a claim's result) covers no card,
 a frame (a glow ringing part of a card) never cuts through a text, and nothing
 leaves the window.
 
@@ -57,7 +58,14 @@ def problems(boxes: list[tuple[str, pygame.Rect]], area: pygame.Rect) -> list[st
         for kb, b in boxes[i + 1 :]:
             if not _overlap(a, b):
                 continue
-            if ("panel" in (ka, kb)) and ka != kb:  # a panel holds what touches it (a mat, its cards and words)
+            if "banner" in (ka, kb) and ka != kb:  # up for a moment: its words on it, no card under it
+                other, banner = (a, b) if kb == "banner" else (b, a)
+                kind = kb if ka == "banner" else ka
+                if kind != "text":
+                    out.append(f"banner {tuple(banner)} covers {kind} {tuple(other)}")
+                elif not banner.inflate(2 * TOUCH, 2 * TOUCH).contains(other):
+                    out.append(f"text {tuple(other)} runs over the edge of banner {tuple(banner)}")
+            elif ("panel" in (ka, kb)) and ka != kb:  # a panel holds what touches it (a mat, its cards and words)
                 inner, panel = (a, b) if kb == "panel" else (b, a)
                 if not panel.inflate(2 * TOUCH, 2 * TOUCH).contains(inner):
                     out.append(

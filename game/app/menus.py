@@ -8,7 +8,7 @@ import pygame
 
 from .. import i18n
 from ..i18n import N_, _, ngettext
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from ..input.devices import key_label
 from ..input.rebind import rebind
 from ..settings import CONTROLS, DEFAULT_BINDINGS
@@ -240,19 +240,19 @@ class ControlsScene(Scene):
         if not ev.pressed:
             return
         if self.waiting:
-            if ev.control == "menu" or (ev.control == "back" and ev.device.startswith("gamepad")):
+            if ev.control == Control.MENU or (ev.control == Control.BACK and ev.device.startswith("gamepad")):
                 self.waiting, self.message = False, _("Cancelled: nothing changed")
             return
         rows = len(CONTROLS) + 1
-        if ev.control in ("back", "menu"):
+        if ev.control in (Control.BACK, Control.MENU):
             self.app.pop()
-        elif ev.control in ("up", "down"):
-            self.row = (self.row + (1 if ev.control == "down" else -1)) % rows
-        elif ev.control in ("left", "right"):
-            self.col = (self.col + (1 if ev.control == "right" else -1)) % len(self.zones)
-        elif ev.control == "confirm":
+        elif ev.control in (Control.UP, Control.DOWN):
+            self.row = (self.row + (1 if ev.control == Control.DOWN else -1)) % rows
+        elif ev.control in (Control.LEFT, Control.RIGHT):
+            self.col = (self.col + (1 if ev.control == Control.RIGHT else -1)) % len(self.zones)
+        elif ev.control == Control.CONFIRM:
             self.choose()
-        elif ev.control == "point" and ev.pos is not None:
+        elif ev.control == Control.POINT and ev.pos is not None:
             for (row, col), rect in self.cells.items():
                 if rect.collidepoint(ev.pos):
                     self.row, self.col = row, col
@@ -345,7 +345,13 @@ class ControlsScene(Scene):
         if self.message:
             ui.footer(surf, self.message)
         else:
-            ui.footer(surf, _("Gamepads: A confirm, B back, Start pause; Wok Up: Y B A X LB decks, RB Wok'up!"))
+            ui.footer(
+                surf,
+                _(
+                    "Gamepads: A confirm, B back, Start pause; Wok Up: Y B A X LB decks, RB Wok'up!, "
+                    "hold down for the counts"
+                ),
+            )
 
 
 CONTROL_NAMES = {

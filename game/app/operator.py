@@ -15,7 +15,7 @@ import pygame
 
 from .. import i18n
 from ..i18n import N_, _, ngettext
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from ..kiosk import pin
 from ..kiosk.schema import hall_of_fame
 from ..kiosk_settings import STRENGTHS
@@ -73,15 +73,15 @@ class PinScene(Scene):
             return
         self.left = PIN_IDLE
         c = ev.control
-        if c == "back":
+        if c == Control.BACK:
             self.app.pop()
-        elif c in ("left", "right"):
-            self.at = (self.at + (1 if c == "right" else -1)) % len(PAD)
-        elif c in ("up", "down"):
-            self.at = (self.at + (3 if c == "down" else -3)) % len(PAD)
-        elif c == "confirm":
+        elif c in (Control.LEFT, Control.RIGHT):
+            self.at = (self.at + (1 if c == Control.RIGHT else -1)) % len(PAD)
+        elif c in (Control.UP, Control.DOWN):
+            self.at = (self.at + (3 if c == Control.DOWN else -3)) % len(PAD)
+        elif c == Control.CONFIRM:
             self.press_key(PAD[self.at])
-        elif c == "point" and ev.pos is not None:
+        elif c == Control.POINT and ev.pos is not None:
             for i, r in enumerate(self.rects):
                 if r.collidepoint(ev.pos):
                     self.at = i
@@ -140,7 +140,7 @@ class _OperatorMenu(MenuScene):
         self._build()
 
     def handle(self, ev: PlayerEvent) -> None:
-        if ev.pressed and ev.control == "back":
+        if ev.pressed and ev.control == Control.BACK:
             self.app.pop()
         else:
             super().handle(ev)
@@ -321,7 +321,7 @@ class StatsScene(Scene):
         )
 
     def handle(self, ev: PlayerEvent) -> None:
-        if ev.pressed and ev.control == "back":
+        if ev.pressed and ev.control == Control.BACK:
             self.app.pop()
         elif ev.pressed:
             self.menu.handle(ev.control, ev.pos)

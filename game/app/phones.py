@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..i18n import _
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from ..web import qr
 from ..web.bridge import PhoneTable
 from ..web.views import WORDS, page_words
@@ -129,7 +129,7 @@ class Phones:
     def hold(self, ev: PlayerEvent) -> bool:
         """Before the top scene sees `ev`: True if it is a phone's move kept back
         (its table is covered) or refused (no table has it); False to hand it on."""
-        if ev.control != "action" or ev.action is None or ev.seat is None or not ev.device.startswith("phone-"):
+        if ev.control != Control.ACTION or ev.action is None or ev.seat is None or not ev.device.startswith("phone-"):
             return False
         table = self._table()
         if table is None:
@@ -290,11 +290,11 @@ class TakeoverScene(Scene):
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
             return
-        if ev.control == "confirm":
+        if ev.control == Control.CONFIRM:
             self._answer(True)
-        elif ev.control in ("back", "menu"):
+        elif ev.control in (Control.BACK, Control.MENU):
             self._answer(False)
-        elif ev.control == "point" and ev.pos is not None:
+        elif ev.control == Control.POINT and ev.pos is not None:
             yes, no = self._buttons()
             if yes.collidepoint(ev.pos):
                 self._answer(True)
@@ -334,7 +334,7 @@ class LinksScene(Scene):
         self.until_joined = until_joined
 
     def handle(self, ev: PlayerEvent) -> None:
-        if ev.pressed and ev.control in ("back", "menu", "confirm", "point"):
+        if ev.pressed and ev.control in (Control.BACK, Control.MENU, Control.CONFIRM, Control.POINT):
             self.app.pop()
 
     def update(self, dt: float) -> None:

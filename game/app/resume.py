@@ -16,12 +16,12 @@ import pygame
 from .. import i18n
 from ..engine import SYSTEM
 from ..i18n import _, ngettext
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from . import catalogue
 from .confirm import ConfirmScene
 from .scene import Scene
 from .session import Session
-from .table import make_table
+from .table_making import make_table
 from .ui import ACCENT, DIM, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS
 
 log = logging.getLogger(__name__)
@@ -127,17 +127,17 @@ class ResumeScene(Scene):
         if not ev.pressed:
             return
         c = ev.control
-        if c in ("back", "menu"):
+        if c in (Control.BACK, Control.MENU):
             self.leave()
         elif not self.games:
             return
-        elif c in ("up", "down"):
-            self.index = (self.index + (1 if c == "down" else -1)) % len(self.games)
-        elif c in ("left", "right"):
+        elif c in (Control.UP, Control.DOWN):
+            self.index = (self.index + (1 if c == Control.DOWN else -1)) % len(self.games)
+        elif c in (Control.LEFT, Control.RIGHT):
             self.on_delete = not self.on_delete
-        elif c == "confirm":
+        elif c == Control.CONFIRM:
             self.choose(self.index, self.on_delete)
-        elif c == "point" and ev.pos is not None:
+        elif c == Control.POINT and ev.pos is not None:
             for i, (row, bin_) in enumerate(self.rects):
                 if bin_.collidepoint(ev.pos) or row.collidepoint(ev.pos):
                     self.choose(self.top_row + i, bin_.collidepoint(ev.pos))

@@ -16,7 +16,7 @@ import pygame
 
 from .. import i18n, resources
 from ..i18n import _
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from . import catalogue, table_pictures
 from .scene import Scene
 from .table_pictures import Figure
@@ -73,18 +73,20 @@ class RulesScene(Scene):
             return
         last = self.page + 1 >= self.pages
         tapped = (
-            ev.control == "point"
+            ev.control == Control.POINT
             and ev.pos is not None
             and self.button is not None
             and self.button.collidepoint(ev.pos)
         )
-        if self.guided and last and (ev.control == "confirm" or tapped):
+        if self.guided and last and (ev.control == Control.CONFIRM or tapped):
             self.start_guided()
-        elif ev.control in ("back", "menu", "confirm") or (ev.control == "point" and self.page + 1 >= self.pages):
+        elif ev.control in (Control.BACK, Control.MENU, Control.CONFIRM) or (
+            ev.control == Control.POINT and self.page + 1 >= self.pages
+        ):
             self.app.pop()
-        elif ev.control in ("down", "right", "point"):
+        elif ev.control in (Control.DOWN, Control.RIGHT, Control.POINT):
             self.page = min(self.page + 1, self.pages - 1)
-        elif ev.control in ("up", "left"):
+        elif ev.control in (Control.UP, Control.LEFT):
             self.page = max(0, self.page - 1)
 
     def _draw_figure(self, surf: pygame.Surface, row: int, figure: Figure) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 import pygame
 
 from ..i18n import N_, _
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from .ui import Menu
 
 if TYPE_CHECKING:
@@ -104,7 +104,12 @@ class Scene:
         """Called when the scene becomes the top of the stack again."""
 
 
-MENU_SOUNDS = {"up": "ui_move", "down": "ui_move", "confirm": "ui_confirm", "point": "ui_confirm"}
+MENU_SOUNDS: dict[str, str] = {
+    Control.UP: "ui_move",
+    Control.DOWN: "ui_move",
+    Control.CONFIRM: "ui_confirm",
+    Control.POINT: "ui_confirm",
+}
 
 
 class MenuScene(Scene):
@@ -125,7 +130,7 @@ class MenuScene(Scene):
     def handle(self, ev: PlayerEvent) -> None:
         if not ev.pressed:
             return
-        if ev.control == "back" and len(self.app.scenes) > 1:
+        if ev.control == Control.BACK and len(self.app.scenes) > 1:
             self.app.audio.play("ui_back")
             self.app.pop()
         elif self.menu.handle(ev.control, ev.pos):

@@ -16,14 +16,14 @@ import pygame
 from .. import schema
 from ..engine.gamedef import Option
 from ..i18n import N_, _
-from ..input import DeviceId, PlayerEvent
+from ..input import Control, DeviceId, PlayerEvent
 from ..input.devices import controller_label
 from ..userdirs import data_dir
 from .keyboard import NameScene, clean
 from .saves import writer
 from .scene import Scene
 from .session import COLOURS, SeatConfig, Session, default_seats
-from .table import make_table
+from .table_making import make_table
 from .ui import ACCENT, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS
 
 log = logging.getLogger(__name__)
@@ -290,24 +290,24 @@ class SeatsScene(Scene):
             return
         c = ev.control
         kind = self.row_kinds()[self.row]
-        if c == "back":
+        if c == Control.BACK:
             self.app.phones.invalidate()  # no game after all: the codes shown die
             self.app.pop()
-        elif c in ("up", "down"):
-            self.row = (self.row + (1 if c == "down" else -1)) % self.rows
+        elif c in (Control.UP, Control.DOWN):
+            self.row = (self.row + (1 if c == Control.DOWN else -1)) % self.rows
             self.col = min(self.col, self._columns(self.row_kinds()[self.row]) - 1)
-        elif c in ("left", "right"):
-            step = -1 if c == "left" else 1
+        elif c in (Control.LEFT, Control.RIGHT):
+            step = -1 if c == Control.LEFT else 1
             if kind == "count":
                 self.change(self.row, 0, step)
             elif kind != "start":
                 self.col = (self.col + step) % self._columns(kind)
-        elif c == "confirm":
+        elif c == Control.CONFIRM:
             if kind == "start":
                 self.start()
             else:
                 self.change(self.row, self.col, 1)
-        elif c == "point" and ev.pos is not None:
+        elif c == Control.POINT and ev.pos is not None:
             for (row, col), rect in self.cells.items():
                 if rect.collidepoint(ev.pos):
                     self.row, self.col = row, col

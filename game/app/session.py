@@ -100,6 +100,13 @@ class BotRunner:
             log.exception("bot %s for seat %d failed; it plays a random move", self.levels[seat], seat)
         return state.sample_action(seat, Rng(self.rng.next64()))
 
+    def stand_in(self, seat: int, level: str | None) -> None:
+        """A bot of `level` plays `seat` (a human walked away, kiosk mode); None gives it back."""
+        if level is not None:
+            self.levels[seat] = level
+        elif self.levels.pop(seat, None) is not None and self.job is not None and self.job[0] == seat:
+            self.close()  # the player is back: the bot's pending move is not played
+
     def bot_for(self, seat: int) -> Bot | None:
         return self.session.gdef.make_bot(self.levels[seat]) if seat in self.levels else None
 
@@ -132,16 +139,19 @@ class Session:
         self.last: tuple[int, object] | None = None  # the last (seat, action)
         # Turn-based games' bots; a real-time game's scene drives its own (Wok Up's driver).
         self.bots = None if gdef.realtime else BotRunner(self)
-        self.error = ""  # the last refused action's rule, for the screen
-        # Told of every applied action, the bots' too: (seat, action, the state before
-        # as a cue Moment). The table scene listens (sounds, motion); nothing is
-        # computed without a listener.
+        self._held_bots = self.bots  # the bots while hold_bots keeps them back
+        # Told of every applied action, the bots' too, but a secret step (`secret_step`:
+        # the table hears nothing of it): (seat, action, the state before as a cue
+        # Moment). The table scene listens (sounds, motion); nothing is computed
+        # without a listener.
         self.listener: Callable[[int, object, Moment], None] | None = None
         self.demo = False  # an attract-mode demo: never saved, never counted
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
         # What the scene keeps of its moments beyond the log, for the replay (GameDef.clip).
         self.clips: list[dict] = []
-        self._lines: list[dict] = []  # the log in words, one {"seat", "text"} per entry
+        self._lines: list[dict] = []  # the log in words, {"seat", "text"} (see _tell)
+        self._told = 0  # the log entries told in _lines
+        self._open: dict[int, dict] = {}  # seat -> its line of a choice still being made (see _tell)
         self._lines_language = i18n.language()
 
     @classmethod
@@ -164,36 +174,52 @@ class Session:
     def history(self) -> list[dict]:
         """Every action of the game in words (the rules' `describe`), oldest first,
         as {"seat", "text"}; SYSTEM entries are the table's own events."""
-        if self._lines_language != i18n.language() or len(self._lines) != len(self.state.log):
+        if self._lines_language != i18n.language() or self._told != len(self.state.log):
             self._retell()
         return self._lines
 
     def _retell(self) -> None:
         """Tell the whole log again (after a language change, an undo, a resume)."""
         state = self.gdef.state_cls(len(self.seats), self.options, self.seed)
-        names, self._lines = self.names(), []
+        names, self._lines, self._told, self._open = self.names(), [], 0, {}
         for entry in self.state.log:
-            state.apply(entry["seat"], entry["action"])
-            self._lines.append({"seat": entry["seat"], "text": state.describe(entry["seat"], entry["action"], names)})
+            state.apply(entry["seat"], entry["action"], scratch=True)
+            self._tell(state, entry["seat"], entry["action"], names)
         self._lines_language = i18n.language()
 
-    def apply(self, seat: int, action) -> bool:
-        """Apply and save; an illegal action is refused with its rule shown, never fatal."""
+    def _tell(self, state: GameState, seat: int, action, names: list[str]) -> None:
+        """The history's line of `action`, just applied to `state`. The steps of a
+        choice in the making (cards picked one at a time) share one line, which the
+        seat's next move, the finished choice, replaces (last, where other seats
+        moved meanwhile, as in a simultaneous choice): one line per choice. A step
+        of a choice made in secret (`secret_step`) has no line at all."""
+        self._told += 1
+        if state.secret_step(seat, action):
+            return
+        line = {"seat": seat, "text": state.describe(seat, action, names)}
+        if seat in self._open:
+            stale = self._open.pop(seat)
+            del self._lines[next(i for i, old in enumerate(self._lines) if old is stale)]
+        self._lines.append(line)
+        if action["type"] in state.choice_steps:
+            self._open[seat] = line
+
+    def apply(self, seat: int, action) -> str | None:
+        """Apply and save. An illegal action is refused, never fatal: the refusal (its
+        rule, for the screen) is returned; None when the action was applied."""
         before = moment(self.state) if self.listener is not None else None
         try:
             self.state.apply(seat, action)
         except IllegalAction as exc:
-            self.error = exc.rule if not exc.detail else f"{exc.rule}: {exc.detail}"
-            return False
-        self.error = ""
+            return exc.rule if not exc.detail else f"{exc.rule}: {exc.detail}"
         if seat != SYSTEM:
             self.last = (seat, action)
-        if len(self._lines) == len(self.state.log) - 1 and self._lines_language == i18n.language():
-            self._lines.append({"seat": seat, "text": self.state.describe(seat, action, self.names())})
+        if self._told == len(self.state.log) - 1 and self._lines_language == i18n.language():
+            self._tell(self.state, seat, action, self.names())
         self.save()
-        if self.listener is not None and before is not None:
+        if self.listener is not None and before is not None and not self.state.secret_step(seat, action):
             self.listener(seat, action, before)
-        return True
+        return None
 
     def undo(self, seat: int) -> bool:
         if not self.state.can_undo(seat):
@@ -231,6 +257,13 @@ class Session:
                 "clips": self.clips,
             },
         )
+
+    def hold_bots(self, held: bool) -> None:
+        """Keep every bot from playing (a guided game's steps are the player's), or let them play again."""
+        if held:
+            self._held_bots, self.bots = self.bots, None
+        else:
+            self.bots = self._held_bots
 
     def bot_for(self, seat: int) -> Bot | None:
         """The bot playing `seat`, or None for a human seat (or a real-time game)."""

@@ -24,7 +24,9 @@ from .history import HistoryScene
 from .keyboard import NameScene
 from .kiosk_screens import initials
 from .menus import ChooserScene, ControlsScene, SettingsScene, TitleScene
+from .pause import PauseScene
 from .replays import replay_of
+from .results import ResultsScene
 from .resume import ResumeScene
 from .rules_screen import RulesScene
 from .saves import SaveStore
@@ -32,7 +34,8 @@ from .scene import Scene
 from .seats import SeatsScene
 from .session import Session, default_seats
 from .sound_menu import SoundScene
-from .table import PauseScene, ResultsScene, TableScene, make_table
+from .table import TableScene
+from .table_making import make_table
 from .theatre import ReplayScene, ReplaysScene
 from .tutorial import make_tutorial
 

@@ -29,7 +29,8 @@ from . import catalogue
 from .mode import HomeMode
 from .scene import Scene
 from .session import Session, default_seats
-from .table import TableScene, make_table, scene_class
+from .table import TableScene
+from .table_making import make_table, scene_class
 from .ui import BG
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,7 @@ class Backstage:
         self.motion, self.buzzers = False, None
         self.mode = HomeMode(self)
         self.scenes: list[Scene] = []
+        self.stage_rect = pygame.Rect(0, 0, 0, 0)  # no window: a pointer never lands on this table
         self.push = self.pop = self.replace = self.say = _Quiet().any
 
 

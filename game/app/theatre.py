@@ -27,13 +27,13 @@ from ..engine import SYSTEM, highlights
 from ..engine.data import DataError
 from ..engine.replay import Player, Replay, ReplayError, of_game
 from ..i18n import _, ngettext
-from ..input import PlayerEvent
+from ..input import Control, PlayerEvent
 from ..userdirs import atomic_write, data_dir
 from . import catalogue
 from .faces import Faces
 from .scene import Scene
 from .session import SeatConfig, Session
-from .table import make_table
+from .table_making import make_table
 from .ui import ACCENT, GREEN, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS, Ui
 
 log = logging.getLogger(__name__)
@@ -178,18 +178,18 @@ class ReplaysScene(Scene):
         if not ev.pressed:
             return
         n = len(self.entries())
-        if ev.control in ("back", "menu"):
+        if ev.control in (Control.BACK, Control.MENU):
             self.app.pop()
-        elif ev.control == "confirm":
+        elif ev.control == Control.CONFIRM:
             self._choose()
-        elif ev.control in ("up", "down") and n:
-            self.index = max(0, min(n - 1, self.index + (1 if ev.control == "down" else -1)))
-        elif ev.control in ("left", "right"):
+        elif ev.control in (Control.UP, Control.DOWN) and n:
+            self.index = max(0, min(n - 1, self.index + (1 if ev.control == Control.DOWN else -1)))
+        elif ev.control in (Control.LEFT, Control.RIGHT):
             games = self.games()
             at = games.index(self.only) if self.only in games else 0
-            self.only = games[(at + (1 if ev.control == "right" else -1)) % len(games)]
+            self.only = games[(at + (1 if ev.control == Control.RIGHT else -1)) % len(games)]
             self.index = 0
-        elif ev.control == "point" and ev.pos is not None:
+        elif ev.control == Control.POINT and ev.pos is not None:
             for i, r in enumerate(self.rects):
                 if r.collidepoint(ev.pos):
                     self.index = self.index // ROWS * ROWS + i
@@ -336,7 +336,7 @@ class ReplayScene(Scene):
 
     def _seat_moved(self) -> bool:
         line = self.player.last_line()
-        return line is not None and line["seat"] != SYSTEM
+        return line is not None and line["seat"] != SYSTEM and bool(line["text"])  # a secret step goes fast
 
     def export(self) -> None:
         replay, end = self.player.replay, self.player.final
@@ -356,26 +356,26 @@ class ReplayScene(Scene):
         if not ev.pressed or self.caption:
             return
         control = ev.control
-        if control == "point" and ev.pos is not None:
+        if control == Control.POINT and ev.pos is not None:
             control = next((c for r, c in self.buttons if r.collidepoint(ev.pos)), "")
-        if control in ("back", "menu"):
+        if control in (Control.BACK, Control.MENU):
             self.table.close()
             self.app.pop()
-        elif control == "confirm":
+        elif control == Control.CONFIRM:
             if self.player.at_end and not self.playing:
                 self.seek(0)
             self.playing, self.wait = not self.playing, 0.0
-        elif control in ("left", "right"):
+        elif control in (Control.LEFT, Control.RIGHT):
             self.playing = False
-            self.step(1 if control == "right" else -1)
-        elif control in ("up", "down"):
-            i = SPEEDS.index(self.speed) + (1 if control == "up" else -1)
+            self.step(1 if control == Control.RIGHT else -1)
+        elif control in (Control.UP, Control.DOWN):
+            i = SPEEDS.index(self.speed) + (1 if control == Control.UP else -1)
             self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, i))]
-        elif control == "deck0":
+        elif control == Control.DECK0:
             self.seek(0)
-        elif control in ("deck2", "wokup"):
+        elif control in (Control.DECK2, Control.WOKUP):
             self.next_highlight()
-        elif control == "deck4":
+        elif control == Control.DECK4:
             self.seek(self.player.length)
         elif control == "export" and not self.app.mode.locked:
             self.export()
@@ -423,7 +423,7 @@ class ReplayScene(Scene):
         y = self._draw_reveal(surf) if player.at_end else 36
         ui.text(surf, _("Moves"), (1440, y), 36, ACCENT, True, width=420)
         y += 50
-        lines = player.lines[: player.position]
+        lines = [line for line in player.lines[: player.position] if line["text"]]  # not secret steps
         room = (850 - y) // 64  # lines of two rows at most
         shown = lines[-room:] if room > 0 else []
         for k, line in enumerate(shown):
@@ -471,7 +471,13 @@ class ReplayScene(Scene):
         x = 30
         for control, label, w in labels:
             r = ui.rect(x, 880, w, 80)
-            ui.panel(surf, r, PANEL_HI if control == "confirm" else PANEL, 14, ACCENT if control == "confirm" else None)
+            ui.panel(
+                surf,
+                r,
+                PANEL_HI if control == Control.CONFIRM else PANEL,
+                14,
+                ACCENT if control == Control.CONFIRM else None,
+            )
             ui.text(surf, label, (x + w / 2, 898), 34, INK, True, "midtop", width=w - 16)
             self.buttons.append((r, control))
             x += w + 14

@@ -28,7 +28,8 @@ from ..engine.tutorial import Tutorial
 from ..i18n import _
 from ..userdirs import data_dir
 from .session import Session, default_seats
-from .table import TableScene, scene_class
+from .table import TableScene
+from .table_making import scene_class
 from .ui import ACCENT, GREEN, INK, RED
 
 log = logging.getLogger(__name__)
@@ -78,26 +79,29 @@ class Guided(TableScene):
                 return
             self.update(dt)
 
-    def submit(self, seat: int, action) -> bool:
+    def play(self, seat: int, action) -> str | None:
+        """The player's action is the step's, or refused with the guide's words (a
+        phone's choice too: it is told them)."""
         step = self.current()
         if step is None or seat != 0:
-            return super().submit(seat, action)
+            return super().play(seat, action)
         if self.open_step() is None:
-            self.flash(_(step.wait) if step.wait else _("Not yet: watch the table"), 4)
-            return False
+            wait = _(step.wait) if step.wait else _("Not yet: watch the table")
+            self.flash(wait, 4)
+            return wait
         if isinstance(action, dict) and action.get("type") in picking.STEPS:
-            return super().submit(seat, action)  # a card picked for a discard or a fill: the step judges the whole
+            return super().play(seat, action)  # a card picked for a discard or a fill: the step judges the whole
         if not (isinstance(action, dict) and step.expect(action)):  # junk from a phone is not the step either
             self.mistakes += 1
             self.flash(_(step.mistake), 6)
-            return False
-        ok = super().submit(seat, action)
-        if ok:
+            return _(step.mistake)
+        refusal = super().play(seat, action)
+        if refusal is None:
             self.state.undo_floor = len(self.state.log)  # the guide has moved on: a step is not taken back
             self.step += 1
             self.flash_until = 0.0  # the last mistake's word is settled
             self.partner, self.partner_at = self.partner + list(step.partner), self.clock + PARTNER_DELAY
-        return ok
+        return refusal
 
     def update(self, dt: float) -> None:
         self.time_held = self.open_step() is not None  # a real-time table waits for the player
@@ -181,8 +185,8 @@ def make_tutorial(app, entry) -> TableScene:
     seats = default_seats(tutorial.seats, list(gdef.bots), gdef.default_bot)
     session = Session(gdef, seats, tutorial.options, tutorial.seed, None)  # saved once the steps are over
     for seat, action in tutorial.opening:
-        if not session.apply(seat, action):
-            raise ValueError(f"{entry.id}'s guided game: opening {action} refused: {session.error}")
+        if (refusal := session.apply(seat, action)) is not None:
+            raise ValueError(f"{entry.id}'s guided game: opening {action} refused: {refusal}")
     session.state.undo_floor = len(session.state.log)
     base = scene_class(gdef)
     cls = type(f"Guided{base.__name__}", (Guided, base), {})

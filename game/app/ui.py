@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..i18n import _
+from ..input import Control
 from ..media.palettes import SEAT_COLOURS as SEAT_COLOURS  # the screens' seat colours
 from . import pictures
 from .fonts import font_file
@@ -145,6 +146,15 @@ class Ui:
         finally:
             self.boxes = boxes
 
+    @contextmanager
+    def trying(self):
+        """Measuring what would fit (a caller choosing among wordings): no overflow recorded."""
+        overflows, self.overflows = self.overflows, None
+        try:
+            yield
+        finally:
+            self.overflows = overflows
+
     def cover(self, rect: pygame.Rect) -> None:
         """An opaque panel is drawn over `rect` next: what it hides is no longer on screen,
         so the layout recorder forgets it (the panel's own text is reported after)."""
@@ -152,7 +162,9 @@ class Ui:
         self.box(rect, "cover")  # game/app/layout.py drops what a cover hides
 
     def box(self, rect: pygame.Rect, kind: str = "card") -> pygame.Rect:
-        """Report a drawn card (or any box that must not overlap its kind) to the layout recorder."""
+        """Report a drawn card (or any box that must not overlap its kind) to the layout recorder:
+        "card", "chip", "panel" (holds what touches it), "frame", "cover" (hides what lies
+        under it), "banner" (lies over the table for a moment: covers no card)."""
         if self.boxes is not None:
             self.boxes.append((kind, pygame.Rect(rect)))
         return rect
@@ -208,7 +220,8 @@ class Ui:
     ) -> tuple[float, list[str]]:
         """The largest size, down to MIN_TEXT, at which `text` wraps into at most `lines`
         lines of `width` design units, `height` at most in all (lines `size` apart): a
-        long name takes a second line before it shrinks."""
+        long name takes a second line before it shrinks. Lines that still do not fit are
+        left out, and recorded as an overflow (`overflows`)."""
         trial = size
         while True:
             wrapped = self.wrap(text, trial, width, bold)
@@ -217,7 +230,11 @@ class Ui:
             if fits:
                 return trial, wrapped[:lines]
             if trial <= MIN_TEXT:  # a word longer than the box even at the floor is cut with a hyphen
-                return trial, self._hyphenated(wrapped, trial, width, bold)[:lines]
+                cut = self._hyphenated(wrapped, trial, width, bold)
+                if len(cut) > lines and self.overflows is not None:  # lines left out: a cut the layout test sees
+                    box = pygame.Rect(0, 0, self.px(width), self.px(height or lines * trial))
+                    self.overflows.append(Overflow(text, size, box.inflate(0, self.px(trial)), box))
+                return trial, cut[:lines]
             trial = max(MIN_TEXT, trial - 1)
 
     def _hyphenated(self, wrapped: list[str], size: float, width: float, bold: bool) -> list[str]:
@@ -307,13 +324,13 @@ class Menu:
             item.action()
 
     def handle(self, control: str, pos=None) -> bool:
-        if control == "up":
+        if control == Control.UP:
             self.move(-1)
-        elif control == "down":
+        elif control == Control.DOWN:
             self.move(1)
-        elif control == "confirm":
+        elif control == Control.CONFIRM:
             self.choose()
-        elif control == "point" and pos is not None:
+        elif control == Control.POINT and pos is not None:
             for i, r in enumerate(self.rects):
                 if r.collidepoint(pos):
                     self.index = i

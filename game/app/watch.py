@@ -19,8 +19,9 @@ from pathlib import Path
 import pygame
 
 from .app import App
+from .results import ResultsScene
 from .shots import session_for
-from .table import ResultsScene, make_table
+from .table_making import make_table
 
 MAX_STEPS = 200_000
 THINK_WAIT = 60.0  # seconds a bot may think before the watch gives up on it

@@ -133,10 +133,11 @@ class GreedyBot(Bot):
 
 
 def _after(state: ChefsState, seat: int, action) -> ChefsState:
-    """The world after the whole move `action`, played step by step."""
-    sim = state.clone()
+    """The world after the whole move `action`, played step by step (on a copy of
+    its own: no log copied, no snapshot taken for a refusal that would end the search)."""
+    sim = state.unlogged_clone()
     for step in picking.steps_to(action, sim.picked):
-        sim.apply(seat, step)
+        sim.apply(seat, step, scratch=True)
     return sim
 
 

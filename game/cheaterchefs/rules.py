@@ -46,6 +46,7 @@ class ChefsState(GameState):
     game_id = "cheaterchefs"
     min_seats = 2
     max_seats = 6
+    choice_steps = picking.STEPS
     default_options = {
         "mode": "classic",  # "classic" | "menu" | "turbo"
         "anti_order": False,
@@ -357,8 +358,7 @@ class ChefsState(GameState):
         return detached(obs)
 
     def determinize(self, seat: int, rng) -> ChefsState:
-        copy = self.clone()
-        copy.log, copy.undo_floor = [], 0
+        copy = self.unlogged_clone()
         others = [s for s in range(self.num_seats) if s != seat]
         pool = sorted(self.deck + [c for s in others for c in self.hands[s]])
         rng.shuffle(pool)

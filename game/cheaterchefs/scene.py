@@ -12,16 +12,18 @@ a tap acts on what is under it (a list row, or a lit card on the table).
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
 from game import i18n
-from game.app import pictures
+from game.app import pictures, seat_keys
 from game.app.session import Session, default_seats
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
 from game.engine import picking
-from game.i18n import N_, _, language, ngettext
+from game.i18n import N_, _, ngettext
+from game.input import Control
 
 from .data import content
 from .traps import MAX_COUNTER
@@ -61,7 +63,6 @@ class CheaterChefsScene(TableScene):
         self.group: str | None = None  # the chosen card or verb, while its target is chosen
         self.index = 0  # the highlighted row of the current list
         self.rows: list[tuple[str, object]] = []  # (label, group name or action), last drawn
-        self._cards: dict[tuple, pygame.Surface] = {}
 
     # ---- choosing ------------------------------------------------------------------
     def _choices(self, seat: int) -> list[tuple[str, object]]:
@@ -93,12 +94,12 @@ class CheaterChefsScene(TableScene):
         if not ev.pressed or seat is None or seat != self.my_turn():
             return False
         rows = self._choices(seat)
-        if ev.control in ("up", "left", "down", "right") and rows:
-            self.index = (self.index + (-1 if ev.control in ("up", "left") else 1)) % len(rows)
+        if ev.control in (Control.UP, Control.LEFT, Control.DOWN, Control.RIGHT) and rows:
+            self.index = (self.index + (-1 if ev.control in (Control.UP, Control.LEFT) else 1)) % len(rows)
             return True
-        if ev.control == "confirm" and rows:
+        if ev.control == Control.CONFIRM and rows:
             return self._pick(seat, rows, min(self.index, len(rows) - 1))
-        if ev.control == "back" and self.group is not None and not self._picked(seat):
+        if ev.control == Control.BACK and self.group is not None and not self._picked(seat):
             self.group, self.index = None, 0
             return True
         return False  # with cards picked, back undoes the last pick (the table's undo)
@@ -250,7 +251,7 @@ class CheaterChefsScene(TableScene):
             if obs["closed"]:
                 head = ngettext("Closing time! {names} wins", "Closing time! {names} win", n).format(names=names)
             else:
-                head = ngettext("{names} wins!", "{names} win!", n).format(names=names)
+                head = i18n.winners(self.seat_name(s) for s in obs["winners"])
             pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
             colour = tuple(int(g + (255 - g) * pulse * 0.4) for g in GREEN)
             ui.text(surf, head, (LEFT, 14), 52, colour, True, width=ROW_W)
@@ -305,10 +306,11 @@ class CheaterChefsScene(TableScene):
         if over:
             detail = words(content().orders[obs["orders"][seat]], "name")
         size = self.ui.fit(detail, 34, NAME_W - 36, bold=True)
-        for j, line in enumerate(ui.wrap(detail, size, NAME_W - 36)[:2]):
-            ui.text(
-                surf, line, (LEFT + 18, y + 10 + min(56, h * 0.42) + j * (size + 4)), size, MUTED, width=NAME_W - 36
-            )
+        below = y + 10 + min(56, h * 0.42)
+        for line in ui.wrap(detail, size, NAME_W - 36)[:2]:
+            ui.text(surf, line, (LEFT + 18, below), size, MUTED, width=NAME_W - 36)
+            below += size + 4
+        seat_keys.draw(self, surf, seat, (LEFT + 18, below, NAME_W - 36, y + h - 6 - below), right=False)
         counter = obs["counters"][seat]
         for pos in range(MAX_COUNTER):
             r = self._cell_rect(seat, pos)
@@ -321,12 +323,16 @@ class CheaterChefsScene(TableScene):
                 key=f"cell{seat}.{pos}",
                 focusable=False,
             )
-            face = self._card(counter[pos]["card"], counter[pos]["poison"], r.size)
+            look = ("card", counter[pos]["card"], counter[pos]["poison"])
+            paint = partial(self._paint_card, card=look[1], poisoned=look[2])
             at = ui.box(self.motion.place(("cell", seat, pos), r))
             wide = self.motion.flip(("cell", seat, pos))
             if wide < 1:  # turning over: narrower, about its middle
+                face = self.faces.get(look, r.size, paint)
                 face = pygame.transform.smoothscale(face, (max(1, round(face.get_width() * wide)), face.get_height()))
-            surf.blit(face, face.get_rect(center=at.center))
+                surf.blit(face, face.get_rect(center=at.center))
+            else:  # about the middle of where it lies (or glides): its words reported there
+                self.faces.blit(surf, look, r.move(at.centerx - r.centerx, at.centery - r.centery), paint, kind=None)
             if (seat, pos) in lit:
                 pygame.draw.rect(surf, ACCENT, r.inflate(ui.px(10), ui.px(10)), max(3, ui.px(7)), ui.px(12))
         if over and winner:
@@ -347,19 +353,15 @@ class CheaterChefsScene(TableScene):
             colour = (ACCENT, GREEN, INK)[i % 3]
             pygame.draw.circle(surf, colour, (ui.px(sx), ui.px(sy)), max(2, ui.px(7 * (1 - phase) + 2)))
 
-    def _card(self, card: str, poisoned: bool, size: tuple[int, int]) -> pygame.Surface:
-        """A counter card, drawn once per look and size (frames stay cheap): the
+    def _paint_card(self, surf: pygame.Surface, card: str, poisoned: bool) -> None:
+        """A counter card's face (drawn once per look and size: game/app/faces.py): the
         ingredient's picture on its colour, the two-letter tag in the corner for
         whoever cannot tell the colours apart; a poisoned one wears the skull."""
-        key = (card, poisoned, size, language())
-        if key in self._cards:
-            return self._cards[key]
         ui, entry = self.ui, content().ingredients[card]
-        surf = pygame.Surface(size, pygame.SRCALPHA)
         r = surf.get_rect()
         pygame.draw.rect(surf, entry["colour"], r, border_radius=ui.px(10))
         pygame.draw.rect(surf, DARK, r, max(1, ui.px(3)), ui.px(10))
-        surf.blit(ui.render(_(entry["short"]), 28, DARK, True), (ui.px(10), ui.px(4)))
+        ui.text(surf, _(entry["short"]), (10, 4), 28, DARK, True, width=r.width / ui.u - 20)
         side = min(r.width - ui.px(16), r.height - ui.px(38))
         disc = (r.centerx, (ui.px(30) + r.height) // 2)
         pygame.draw.circle(surf, (250, 244, 230), disc, side / 2)
@@ -369,8 +371,6 @@ class CheaterChefsScene(TableScene):
             skull = min(ui.px(56), r.height // 2)
             pygame.draw.circle(surf, (20, 40, 20), (r.right - skull * 0.6, r.top + skull * 0.6), skull * 0.55)
             pictures.draw(surf, "cheaterchefs.poison", (r.right - skull * 0.6, r.top + skull * 0.6), skull * 0.8)
-        self._cards[key] = surf
-        return surf
 
     def _draw_side(self, surf, obs: dict, mine: int | None) -> None:
         ui = self.ui
@@ -471,7 +471,7 @@ class CheaterChefsScene(TableScene):
         for i, ing in enumerate(order["ingredients"]):
             x, yy = SIDE_X + 24 + (i % 2) * 280, y + 50 + (i // 2) * 88
             r = ui.rect(x, yy, 270, 80)
-            surf.blit(self._chip(ing, r.size), r)
+            self.faces.blit(surf, ("chip", ing), r, partial(self._paint_chip, ing=ing), kind="chip")
 
     def _draw_prompt(self, surf) -> None:
         ui, y = self.ui, 88
@@ -493,25 +493,21 @@ class CheaterChefsScene(TableScene):
         elif self.my_turn() is not None:
             ui.text(surf, _("Your turn: choose one action"), (SIDE_X + 24, y + 232), 34, ACCENT, width=SIDE_W - 48)
 
-    def _chip(self, ing: str, size: tuple[int, int]) -> pygame.Surface:
-        key = ("chip", ing, size, language())
-        if key not in self._cards:
-            ui, entry = self.ui, content().ingredients[ing]
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(surf, entry["colour"], surf.get_rect(), border_radius=ui.px(10))
-            h = surf.get_height()
-            pygame.draw.circle(surf, (250, 244, 230), (h // 2 + ui.px(4), h // 2), h * 0.42)
-            pictures.draw(surf, f"cheaterchefs.{ing}", (h // 2 + ui.px(4), h // 2), h * 0.66)
-            # The name beside the picture, on two lines before it shrinks ("Pomme de terre" was cut off).
-            room = (surf.get_width() - h - ui.px(18)) / ui.u
-            name = words(entry, "name")
-            size_name, lines = ui.fit_lines(name, 34, room, 2, True, height=h / ui.u - 6)
-            for i, line in enumerate(lines):
-                img = ui.render(line, size_name, DARK, True)
-                dy = (i - (len(lines) - 1) / 2) * ui.px(size_name)
-                surf.blit(img, img.get_rect(midleft=(h + ui.px(10), h // 2 + dy)))
-            self._cards[key] = surf
-        return self._cards[key]
+    def _paint_chip(self, surf: pygame.Surface, ing: str) -> None:
+        """An order's ingredient: its picture on a disc, its name beside it on two lines
+        before it shrinks ("Pomme de terre" was cut off), through ui.text: a name
+        still too long is seen by the layout check."""
+        ui, entry = self.ui, content().ingredients[ing]
+        pygame.draw.rect(surf, entry["colour"], surf.get_rect(), border_radius=ui.px(10))
+        h = surf.get_height()
+        pygame.draw.circle(surf, (250, 244, 230), (h // 2 + ui.px(4), h // 2), h * 0.42)
+        pictures.draw(surf, f"cheaterchefs.{ing}", (h // 2 + ui.px(4), h // 2), h * 0.66)
+        left, room = h / ui.u + 10, (surf.get_width() - h - ui.px(18)) / ui.u
+        name = words(entry, "name")
+        size_name, lines = ui.fit_lines(name, 34, room, 2, True, height=h / ui.u - 6)
+        for i, line in enumerate(lines):
+            dy = (i - (len(lines) - 1) / 2) * size_name
+            ui.text(surf, line, (left, h / ui.u / 2 + dy), size_name, DARK, True, "midleft", width=room)
 
     def _draw_piles(self, surf, obs: dict, y: float) -> None:
         ui = self.ui

@@ -35,6 +35,18 @@ def item(
     }
 
 
+# The page's own pictures (game/web/static/style.css) for a choice with no game picture.
+UI_ICONS = {"cancel": "ui.back", "pass": "ui.skip", "skip_bonus": "ui.skip", "stop": "ui.skip", "end": "ui.skip"}
+
+
+def control(action: dict, label: str, pic: str = "") -> dict:
+    """A choice with no card of its own, drawn to be touched: `pic`, else the page's
+    icon for what it does (go back, skip, do), and the rules' words as caption and
+    text alternative. Its key is given by the view (game/web/views.py)."""
+    kind = action.get("type", "") if isinstance(action, dict) else ""
+    return item("", label, pic or UI_ICONS.get(kind, "ui.go"), label)
+
+
 def hex_colour(rgb: Iterable[int]) -> str:
     """(r, g, b) -> "#rrggbb": the TV's colour for the page."""
     r, g, b = list(rgb)[:3]

@@ -67,13 +67,14 @@ def is_picked(cards: list[str], picked: list[str]) -> bool:
     return Counter(cards) == Counter(picked)
 
 
-def toward(plan: dict, picked: list[str]) -> dict:
+def toward(plan: dict, picked: list[str], key: str = "cards") -> dict:
     """The next step toward the full action `plan` (a bot's or a tutorial's move):
     put back a picked card it does not play, pick one it plays, or `plan` itself
-    once the picked cards are its cards. A plan that picks nothing cancels first."""
-    if "cards" not in plan:
+    once the picked cards are its cards (its field `key`). A plan that picks nothing
+    cancels first."""
+    if key not in plan:
         return {"type": "cancel"} if picked and plan["type"] != "cancel" else plan
-    want, have = Counter(plan["cards"]), Counter(picked)
+    want, have = Counter(plan[key]), Counter(picked)
     extra, missing = have - want, want - have
     if extra:
         return {"type": "unpick", "card": min(extra)}
@@ -82,11 +83,11 @@ def toward(plan: dict, picked: list[str]) -> dict:
     return plan
 
 
-def steps_to(plan: dict, picked: list[str]) -> list[dict]:
+def steps_to(plan: dict, picked: list[str], key: str = "cards") -> list[dict]:
     """Every step from `picked` to the full action `plan`, `plan` last."""
     out, have = [], list(picked)
     while True:
-        nxt = toward(plan, have)
+        nxt = toward(plan, have, key)
         out.append(nxt)
         if nxt is plan:
             return out
@@ -98,21 +99,21 @@ def steps_to(plan: dict, picked: list[str]) -> list[dict]:
             have.remove(nxt["card"])
 
 
-def holding(plans: list[dict], picked: list[str]) -> list[dict]:
+def holding(plans: list[dict], picked: list[str], key: str = "cards") -> list[dict]:
     """The plans that play every card picked so far: a bot that has begun to pick
     keeps to them, so it never undoes its own steps (and always finishes)."""
     have = Counter(picked)
-    return [p for p in plans if "cards" in p and not have - Counter(p["cards"])]
+    return [p for p in plans if key in p and not have - Counter(p[key])]
 
 
-def as_picked(picked: list[str], action) -> list[dict] | None:
+def as_picked(picked: list[str], action, key: str = "cards") -> list[dict] | None:
     """A whole action of a log written before its cards were picked one at a time
     (a save of an older version): its picks, then itself; None if it is not one."""
-    if picked or not isinstance(action, dict) or not isinstance(action.get("cards"), list):
+    if picked or not isinstance(action, dict) or not isinstance(action.get(key), list):
         return None
-    if not all(isinstance(c, str) for c in action["cards"]):
+    if not action[key] or not all(isinstance(c, str) for c in action[key]):
         return None
-    return steps_to(action, [])
+    return steps_to(action, [], key)
 
 
 def replay(cls, num_seats: int, options: dict, seed: int, log: list[dict], upgrade: Callable) -> Any:

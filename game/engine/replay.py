@@ -65,7 +65,9 @@ class Player:
             raise ReplayError(f"the game cannot be set up: {type(exc).__name__}") from exc
         self.snapshots: list[GameState] = [state.clone()]
         names = replay.names
-        self.lines: list[dict] = []  # the moves in words (`describe`), {"seat", "text"}
+        # The moves in words (`describe`), {"seat", "text"}: one per move, "" for a
+        # secret step (`secret_step`), which the table was not told of.
+        self.lines: list[dict] = []
         for i, entry in enumerate(replay.log):
             seat, action = entry["seat"], entry["action"]
             try:
@@ -74,7 +76,8 @@ class Player:
                 raise ReplayError(f"move {i + 1} cannot be played: {exc}") from exc
             except Exception as exc:  # a rule tripped over a hostile action: refused the same
                 raise ReplayError(f"move {i + 1} cannot be played: {type(exc).__name__}") from exc
-            self.lines.append({"seat": seat, "text": state.describe(seat, action, names)})
+            secret = state.secret_step(seat, action)
+            self.lines.append({"seat": seat, "text": "" if secret else state.describe(seat, action, names)})
             if (i + 1) % self.every == 0:
                 self.snapshots.append(state.clone())
         self.final = state

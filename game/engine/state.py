@@ -26,6 +26,11 @@ of moves is the save, `playerView` strips what a player may not see). Kept small
   observation of a determinized state is unchanged (nothing leaks).
 * `describe(seat, action, names)` says in words what a seat just did, only what
   every seat may know: the "last move" line, the history, the phones.
+* `secret_step(seat, action)`: true for a step of a choice made in secret (an
+  early arrival picked for a time card every seat chooses at once). Such a step
+  tells the table nothing until the choice is made: no history line, no replay
+  line, no sound, no other seat's view changes (the test kit checks the views).
+  By default nothing is secret.
 * Every attribute of a state is JSON data (dicts with str keys, lists, str,
   numbers, bool, None) apart from `rng`; `to_json` and `from_json` follow.
 """
@@ -152,6 +157,9 @@ class GameState:
     max_seats: ClassVar[int] = 6
     hidden_information: ClassVar[bool] = True
     default_options: ClassVar[dict] = {}
+    # Action types that are steps of a choice still being made (cards picked one at a
+    # time: picking.STEPS): the move history tells the finished choice in one line.
+    choice_steps: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, num_seats: int, options: dict | None = None, seed: int = 0) -> None:
         if not self.min_seats <= num_seats <= self.max_seats:
@@ -198,6 +206,12 @@ class GameState:
         who = names[seat] if 0 <= seat < len(names) else "-"
         return f"{who}: {self.label(seat, action, names)}"
 
+    def secret_step(self, seat: int, action: Action) -> bool:
+        """Whether `seat`'s legal `action` is a step of a choice made in secret,
+        which tells the other seats nothing until the choice is made (same answer on
+        the state just before and just after it). Default: nothing is secret."""
+        return False
+
     def label(self, seat: int, action: Action, names: list[str]) -> str:
         """What choosing the legal `action` would do, in words, before it is done:
         a list row on the screen, a button on a phone. By default its fields."""
@@ -228,10 +242,7 @@ class GameState:
         """
         if self.hidden_information:
             raise NotImplementedError
-        copy = self.clone()
-        copy.log = []
-        copy.undo_floor = 0
-        return copy
+        return self.unlogged_clone()
 
     def invariants(self) -> None:
         """Raise AssertionError if a conservation law of the game is broken."""
@@ -320,6 +331,14 @@ class GameState:
 
     def clone(self) -> Self:
         return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+
+    def unlogged_clone(self) -> Self:
+        """A clone with an empty log (and undo_floor 0): where `determinize` starts.
+        The log is never copied, which grows with the game and would be thrown away."""
+        copy = type(self).__new__(type(self))
+        copy.__dict__.update(pickle.loads(pickle.dumps({k: v for k, v in vars(self).items() if k != "log"}, -1)))
+        copy.log, copy.undo_floor = [], 0
+        return copy
 
     def to_dict(self) -> dict:
         data = {k: v for k, v in vars(self).items() if k not in ("rng", "_sealed")}

@@ -19,12 +19,16 @@ to the end of the game, and after every step checks:
   unchanged. Where a seat's legal actions are a closed list, every action `apply`
   accepts must be in it: the list and `apply` agree exactly;
 * at checkpoints: malformed actions (not a table, a "type" that is a list,
-  every other game's moves, fields missing, extra, of the wrong type, bools
-  for numbers, huge or not finite numbers, values nested 100,000 deep) raise
-  IllegalAction naming a rule, never another exception (nor the engine's
-  `ActionFailed`, which means the rules crashed), and leave the state unchanged;
+  every other game's moves (`foreign_actions`: sampled from the listed games),
+  fields missing, extra, of the wrong type, bools for numbers, huge or not
+  finite numbers, values nested 100,000 deep) raise IllegalAction naming a
+  rule, never another exception (nor the engine's `ActionFailed`, which means
+  the rules crashed), and leave the state unchanged;
 * at checkpoints: the action just applied is told in words (`describe`) and
   every legal action has a label (`label`);
+* after every step the game declares secret (`secret_step`): it is still
+  declared so after it, and every other seat's view and a spectator's are as
+  they were before it (the table learns nothing until the choice is made);
 * at the end: the game is over, winners are seats, and replaying the log from
   the seed gives the same state.
 
@@ -33,9 +37,15 @@ Tests call `run_playouts(GameClass, ...)`; a failure names the seed and step.
 
 from __future__ import annotations
 
+import functools
+import importlib
 import json
+import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .data import ASSETS
+from .gamedef import GameDef
 from .rng import Rng
 from .state import SYSTEM, ActionFailed, GameState, IllegalAction, json_problem, shown
 
@@ -47,6 +57,7 @@ class PlayoutStats:
     max_steps: int = 0
     wins: dict = field(default_factory=dict)
     hidden_resampled: int = 0  # checkpoints where a determinization differed from the truth
+    secret_steps: int = 0  # steps declared secret, each checked to change no other seat's view
 
 
 class KitFailure(AssertionError):
@@ -149,6 +160,21 @@ def check_words(state: GameState, seat: int, action) -> None:
                 _sentence(state.label(actor, legal, names), f"label({actor}, {legal!r})")
 
 
+def others_views(state: GameState, seat: int) -> dict:
+    """What every other seat and a spectator see: a secret step of `seat` leaves it as it was."""
+    return {s: state.observation(s) for s in [None, *range(state.num_seats)] if s != seat}
+
+
+def check_secret(state: GameState, seat: int, action, before: dict) -> None:
+    """`action`, just applied, was declared secret before it: it still is, and no
+    other seat's view (`before`, from `others_views`) changed."""
+    if not state.secret_step(seat, action):
+        raise KitFailure(f"secret_step({seat}, {action!r}) is true before the step, false after it")
+    changed = [s for s, view in others_views(state, seat).items() if view != before[s]]
+    if changed:
+        raise KitFailure(f"the secret step {action!r} of seat {seat} changed what seats {changed} see")
+
+
 MAX_MESSAGE = 300  # characters of a refusal: a rule and a bounded detail (see IllegalAction)
 
 
@@ -170,25 +196,37 @@ def _refused(state: GameState, seat: int, action, what: str) -> bool:
     return False
 
 
+def _but_log(state: GameState) -> tuple[str, int]:
+    """The state but its log, and the log's length: what a refused action may not
+    change, compared after each trial; the whole log, which grows with the game
+    (a refusal cuts it back to its length), is compared once per check."""
+    data = state.to_dict()["state"]
+    entries = len(data.pop("log"))
+    return json.dumps(data, sort_keys=True), entries
+
+
 def check_illegal(state: GameState, candidates: list) -> None:
     """Every candidate not among its seat's legal actions is refused, changing nothing;
     for every actor, near misses of its legal actions too (see `near_misses`)."""
-    before = state.to_json()
+    whole, before = state.to_json(), _but_log(state)
     actors = state.actors()
     legal = {seat: state.legal_actions(seat) for seat in actors}
+    known = {seat: {_key(a) for a in legal[seat]} for seat in actors}
     candidates = candidates + [(seat, a) for seat in actors for a in near_misses(legal[seat])]
     for seat, action in candidates:
         if seat in actors and state.open_action_space(seat):
             continue  # an open action space cannot say what is illegal by listing
-        if seat in actors and _trial_key(action) in {_key(a) for a in legal[seat]}:
+        if seat in actors and _trial_key(action) in known[seat]:
             continue
         if not _refused(state, seat, action, "illegal action"):
             raise KitFailure(
                 f"seat {seat}: apply accepted {shown(action)}, which legal_actions leaves out "
                 "(the list and apply must agree exactly)"
             )
-        if state.to_json() != before:
+        if _but_log(state) != before:
             raise KitFailure(f"seat {seat}: rejected action {shown(action)} changed the state")
+    if state.to_json() != whole:
+        raise KitFailure("a rejected action changed the log's earlier entries")
 
 
 def near_misses(legal: list, limit: int = 24) -> list:
@@ -213,72 +251,63 @@ def near_misses(legal: list, limit: int = 24) -> list:
     return list(unique.values())
 
 
-# Every game's moves, sent to every game: a phone of the wrong table must be
-# refused (tests/engine/test_kit_foreign.py keeps the list up to date with the games).
-FOREIGN_ACTIONS: list = [
-    # Cards picked one at a time (Cheater Chefs' discard, Relleno's fill: game/engine/picking.py)
-    {"type": "pick", "card": "chicken"},
-    {"type": "unpick", "card": "chicken"},
-    # Yatai
-    {"type": "menu", "dish": "red"},
-    {"type": "bottle", "colour": "red"},
-    {"type": "insert", "tile": 0, "arrow": 2},
-    {"type": "customers", "slot": 0},
-    {"type": "cook", "slot": 1, "dishes": ["blue"]},
-    {"type": "drinks", "slot": 0, "colours": ["red"]},
-    {"type": "recycle", "slot": 0},
-    {"type": "serve", "slot": 0, "drinks": ["yellow"], "taiyaki": False},
-    {"type": "guest", "guest": 0, "seat": 0},
-    {"type": "replace", "guest": 0, "seat": 1, "pos": 0},
-    {"type": "board", "space": 0},
-    {"type": "review", "track": "cleanliness"},
-    {"type": "penalty"},
-    {"type": "offer_drink", "colour": "green"},
-    {"type": "taiyaki"},
-    {"type": "take", "token": "doggy_bag"},
-    {"type": "pick", "guest": "blue"},
-    {"type": "use", "token": "garbage"},
-    {"type": "use", "token": "urgent_call", "a": 0, "b": 1},
-    {"type": "end"},
-    {"type": "stop"},
-    # Wok Up
-    {"type": "slap", "deck": 2, "t": 0},
-    {"type": "wokup", "t": 0},
-    {"type": "pass", "t": 0},
-    {"type": "take", "deck": 1},
-    {"type": "turn", "deck": 2},
-    {"type": "signal", "t": 3_000_000_000},
-    {"type": "clear", "t": 3_000_000_000},
-    {"type": "resolve", "t": 950_000_000},
-    {"type": "pause", "t": 0},
-    {"type": "resume", "t": 0},
-    {"type": "settle", "t": 1, "tokens": [{"id": "fish-1", "x": 100.0, "y": 58.1, "face": 0, "a": 336, "off": False}]},
-    # Relleno
-    {"type": "time_card", "card": "aiko", "early": []},
-    {"type": "fill", "recipe": "pain-au-chocolat", "cards": ["dario"]},
-    {"type": "restock"},
-    {"type": "bonus_fill", "recipe": "blueberry-crepe", "cards": ["brioche-suisse", "clara"]},
-    {"type": "skip_bonus"},
-    {"type": "remove", "card": "aiko"},
-    # Cheater Chefs
-    {"type": "play", "card": "chicken"},
-    {"type": "play", "card": "poison", "seat": 0, "pos": 0},
-    {"type": "play", "card": "switcheroo", "mine": 0, "seat": 0, "pos": 0},
-    {"type": "discard_hand", "cards": ["chicken"]},
-    {"type": "discard_ingredient", "pos": 0},
-    {"type": "swap", "pos": 0, "side": "left"},
-    {"type": "move", "pos": 0, "to": 1},
-    {"type": "pass"},
-    # We Will Wok You
-    {"type": "coin", "line": 0},
-    {"type": "buy", "row": 1},
-    {"type": "take_wok"},
-    {"type": "lay", "card": 47},
-    {"type": "choose", "wok": 4},
-    {"type": "cancel"},
-    # nobody's
-    {"type": "no-such-move"},
-]
+# ---- other games' moves: a phone of the wrong table must be refused -----------------
+SAMPLE_SEEDS = (1, 2, 3)  # at the fewest and the most seats: every kind of move of the five
+SAMPLE_STEPS = 3000  # log entries of a sampling playout at most (the longest games end before)
+NO_SUCH_MOVE = {"type": "no-such-move"}  # nobody's
+
+
+@functools.cache
+def listed_games() -> tuple[GameDef, ...]:
+    """Every game the catalogue (assets/games.toml) names with its package: the
+    registry a new game joins, so the kit sends its moves to the others unasked."""
+    listed = tomllib.loads((ASSETS / "games.toml").read_text(encoding="utf-8"))["game"]
+    return tuple(importlib.import_module(e["module"]).GAME for e in listed if e.get("module"))
+
+
+def shape(action) -> str:
+    """An action's type and the kinds of its fields: moves of one shape meet the same
+    reading code in a game, so one of each is enough."""
+    if not isinstance(action, dict):
+        return _key(action)
+    return _key({k: v if k == "type" else type(v).__name__ for k, v in action.items()})
+
+
+_SAMPLED: dict[type[GameState], tuple] = {}
+
+
+def sample_moves(cls: type[GameState]) -> tuple:
+    """One move of each type and shape that short seeded random games of `cls` meet
+    (legal to some seat at some step, or drawn for SYSTEM): what the game reads.
+    Kept per process: the games are a fraction of a second each."""
+    if cls not in _SAMPLED:
+        _SAMPLED[cls] = _sampled(cls)
+    return _SAMPLED[cls]
+
+
+def _sampled(cls: type[GameState]) -> tuple:
+    found: dict[str, object] = {}
+    for seats in sorted({cls.min_seats, cls.max_seats}):
+        for seed in SAMPLE_SEEDS:
+            state, rng = cls(seats, None, seed), Rng(seed)
+            while not state.is_over() and len(state.log) < SAMPLE_STEPS:
+                for seat in state.actors():
+                    if not state.open_action_space(seat):
+                        for legal in state.legal_actions(seat):
+                            found.setdefault(shape(legal), legal)
+                seat = rng.choice(state.actors())
+                action = state.sample_action(seat, rng)
+                found.setdefault(shape(action), action)
+                state.apply(seat, action, scratch=True)  # a legal move on a state of our own
+    return tuple(found.values())
+
+
+def foreign_actions(cls: type[GameState], games: Sequence[GameDef] | None = None) -> list:
+    """The moves of every game of `games` (by default the listed ones) but `cls`, one
+    of each shape, and a move of nobody's: `check_malformed` sends them all."""
+    games = listed_games() if games is None else games
+    moves = {shape(a): a for g in games if g.state_cls is not cls for a in sample_moves(g.state_cls)}
+    return [*moves.values(), NO_SUCH_MOVE]
 
 
 def nested(levels: int, container: type = list):
@@ -351,15 +380,16 @@ def malformed_variants(action, rng: Rng, limit: int = 60) -> list:
     return out
 
 
-def check_malformed(cls: type[GameState], state: GameState, rng: Rng) -> None:
-    """Malformed actions are refused with IllegalAction by every actor and change nothing."""
+def check_malformed(cls: type[GameState], state: GameState, rng: Rng, foreign: list) -> None:
+    """Malformed actions and `foreign` ones (other games' moves) are refused with
+    IllegalAction by every actor and change nothing."""
     before = state.to_json()
     for seat in state.actors():
         open_space = state.open_action_space(seat)
         legal = state.legal_actions(seat)
         known = {_key(a) for a in legal}
         samples = [rng.choice(legal)] if legal else []
-        trials = NOT_ACTIONS + FOREIGN_ACTIONS + [m for a in samples for m in malformed_variants(a, rng)]
+        trials = NOT_ACTIONS + foreign + [m for a in samples for m in malformed_variants(a, rng)]
         for action in trials:
             if _trial_key(action) in known:
                 continue  # another game's move that is also one of this game's legal ones
@@ -385,9 +415,12 @@ def playout(
     max_steps: int = 20000,
     check_hidden_info: bool = True,
     malformed_every: int = 3,
+    foreign: list | None = None,
 ) -> GameState:
-    """One random game to its end with every check of the kit."""
+    """One random game to its end with every check of the kit; `foreign`: the other
+    games' moves it is sent (by default `foreign_actions(cls)`)."""
     stats = stats if stats is not None else PlayoutStats()
+    foreign = foreign_actions(cls) if foreign is None else foreign
     state = cls(num_seats, options, seed)
     rng = Rng(seed * 7919 + 17)
     seen: list[tuple[int, object]] = []
@@ -410,12 +443,16 @@ def playout(
                 others = [(s, a) for s in idle for _, a in seen[-2:]]
                 check_illegal(state, seen[-12:] + others)
                 if step % (checkpoint_every * malformed_every) == 0:
-                    check_malformed(cls, state, rng)
+                    check_malformed(cls, state, rng, foreign)
             seat = rng.choice(actors)
             action = state.sample_action(seat, rng)
             if seat != SYSTEM and not state.open_action_space(seat):
                 seen.append((seat, action))
+            secret = others_views(state, seat) if seat != SYSTEM and state.secret_step(seat, action) else None
             state.apply(seat, action)
+            if secret is not None:
+                check_secret(state, seat, action, secret)
+                stats.secret_steps += 1
             if step % checkpoint_every == 0:
                 check_words(state, seat, action)
             step += 1

@@ -153,7 +153,7 @@ class Devices:
         deck = deck_index(control)
         if d.kind == "buzzer" and deck is not None:
             return str(deck + 1)  # the stations' pentagon, numbered like the decks
-        if d.kind == "buzzer" and control == "wokup":
+        if d.kind == "buzzer" and control == Control.WOKUP:
             return _("big button")
         return ""
 
@@ -176,10 +176,10 @@ class Devices:
         if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(e, "button", 1) == 1:
             if getattr(e, "touch", False):
                 return []  # SDL also sends FINGER events for touches
-            return [self._ev("mouse", "point", t == pygame.MOUSEBUTTONDOWN, t_ns, e.pos)]
+            return [self._ev("mouse", Control.POINT, t == pygame.MOUSEBUTTONDOWN, t_ns, e.pos)]
         if t in (pygame.FINGERDOWN, pygame.FINGERUP):
             pos = (e.x * size[0], e.y * size[1])
-            return [self._ev("touch", "point", t == pygame.FINGERDOWN, t_ns, pos)]
+            return [self._ev("touch", Control.POINT, t == pygame.FINGERDOWN, t_ns, pos)]
         if t == pygame.CONTROLLERDEVICEADDED:
             pad = controller.Controller(e.device_index)
             self.pads[pad.as_joystick().get_instance_id()] = pad

@@ -25,6 +25,7 @@ class Control(StrEnum):
     BACK = "back"
     MENU = "menu"
     POINT = "point"  # a tap or click, with `pos`
+    ACTION = "action"  # a phone's chosen move, with `action` (game/web)
     DECK0 = "deck0"
     DECK1 = "deck1"
     DECK2 = "deck2"

@@ -87,20 +87,36 @@ def plans(state: RellenoState, seat: int) -> list[dict]:
     return picking.holding(fills, state.picked) or [{**a, "cards": sorted(picked | set(a["cards"]))} for a in fills]
 
 
+def _picking(state: RellenoState, seat: int, plan: dict) -> tuple[list[str], str]:
+    """The cards picked toward the whole move `plan` so far, and its field that
+    names them: a time card's early arrivals, a fill's cards."""
+    return (state.early_picked[seat], "early") if plan["type"] == "time_card" else (state.picked, "cards")
+
+
+def toward(state: RellenoState, seat: int, plan: dict) -> dict:
+    """The next step toward the whole move `plan` (game/engine/picking.py)."""
+    return picking.toward(plan, *_picking(state, seat, plan))
+
+
+def steps_to(state: RellenoState, seat: int, plan: dict) -> list[dict]:
+    """Every step of the whole move `plan`, `plan` last."""
+    return picking.steps_to(plan, *_picking(state, seat, plan))
+
+
 def greedy(state: RellenoState, seat: int):
     """The easy bot's next step (deterministic: ties go to the first legal action):
     a fill is chosen whole (`greedy_move`) and played a card at a time."""
-    return picking.toward(greedy_move(state, seat), state.picked)
+    return toward(state, seat, greedy_move(state, seat))
 
 
 def greedy_move(state: RellenoState, seat: int):
     """The easy bot's whole move: a fill with all its cards, a restock, a time card..."""
+    if state.phase == Phase.CHOOSE:
+        plain = [a for a in state.time_choices(seat) if not a["early"]]
+        return max(plain, key=lambda a: _spare(state, seat, a["card"]))
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    if state.phase == Phase.CHOOSE:
-        plain = [a for a in legal if not a["early"]]
-        return max(plain, key=lambda a: _spare(state, seat, a["card"]))
     if state.phase == Phase.BAD_BATCH:
         return min(legal, key=lambda a: _keep_worth(a["card"]))
     if state.phase == Phase.BONUS:
@@ -162,7 +178,7 @@ class LookaheadBot(Bot):
         if not legal:  # picked cards that cover nothing it weighs: the easy way out
             return greedy(state, seat)
         if len(legal) == 1:
-            return picking.toward(legal[0], state.picked)
+            return toward(state, seat, legal[0])
         # Rivals' hands are on the public record and their pending choices are
         # modelled below, so only the deck order is left, which the day's end
         # does not look at: one determinization is enough.
@@ -170,7 +186,7 @@ class LookaheadBot(Bot):
         if state.phase == Phase.CHOOSE:
             _expect_easy_choices(world, seat)
         leads = [lead(_rest_of_day(world, seat, action), seat) for action in legal]
-        return picking.toward(legal[leads.index(max(leads))], state.picked)
+        return toward(state, seat, legal[leads.index(max(leads))])
 
 
 def _expect_easy_choices(world: RellenoState, seat: int) -> None:
@@ -188,11 +204,14 @@ def _candidates(state: RellenoState, seat: int) -> list[dict]:
     six seats: the time cards the easy bot would spare best (with any early
     arrivals), each recipe's two cheapest covers, plain restock and the
     reservations of the richest recipes."""
+    if state.phase == Phase.CHOOSE:  # the early arrivals picked so far, kept to
+        every = state.time_choices(seat)
+        choices = picking.holding(every, state.early_picked[seat], key="early") or every
+        cards = sorted({a["card"] for a in choices}, key=lambda c: -_spare(state, seat, c))[:TIME_CARDS_TRIED]
+        most = max(len(a["early"]) for a in choices)
+        fewest = min(len(a["early"]) for a in choices)
+        return [a for a in choices if a["card"] in cards and len(a["early"]) in (fewest, fewest + 1, most)]
     legal = state.legal_actions(seat)
-    if state.phase == Phase.CHOOSE:
-        cards = sorted({a["card"] for a in legal}, key=lambda c: -_spare(state, seat, c))[:TIME_CARDS_TRIED]
-        most = max(len(a["early"]) for a in legal)
-        return [a for a in legal if a["card"] in cards and len(a["early"]) in (0, 1, most)]
     if state.phase != Phase.TURN:
         return legal
     kept: dict[str, list[dict]] = {}
@@ -240,14 +259,16 @@ def _cost(cards) -> float:
 
 
 def _rest_of_day(world: RellenoState, seat: int, action) -> RellenoState:
-    """The world after `action`, the easy policy playing every seat to the day's end."""
-    sim = world.clone()
-    for step in picking.steps_to(action, sim.picked):
-        sim.apply(seat, step)
+    """The world after `action`, the easy policy playing every seat to the day's end
+    (on a copy of its own: no log copied, no snapshot taken for a refusal that would
+    end the search)."""
+    sim = world.unlogged_clone()
+    for step in steps_to(sim, seat, action):
+        sim.apply(seat, step, scratch=True)
     while not sim.is_over() and sim.day == world.day:
         actor = sim.actors()[0]
-        for step in picking.steps_to(greedy_move(sim, actor), sim.picked):  # one thought per move
-            sim.apply(actor, step)
+        for step in steps_to(sim, actor, greedy_move(sim, actor)):  # one thought per move
+            sim.apply(actor, step, scratch=True)
     return sim
 
 

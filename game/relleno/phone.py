@@ -1,7 +1,7 @@
 """Relleno on a phone: your hand as cards (time, what each gives, its points),
 the recipe book, the day's order once the time cards are revealed, your
-points. A time card is chosen by touching it (then the early arrivals sent
-with it); a fill by touching the book's recipe, then the cards that fill it
+points. A time card is chosen by touching it (early arrivals picked first, each
+touched, ticked); a fill by touching the book's recipe, then the cards that fill it
 (game/web/views.py). Simultaneous secret time cards need nothing more: every
 seat still to choose gets its own cards to touch, and its choice stays hidden
 until all are in.
@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from game import i18n
+from game.engine.phone import control as drawn_control
 from game.engine.phone import hex_colour, item
 from game.i18n import _
 from game.media.palettes import SEAT_COLOURS
@@ -55,6 +56,8 @@ def _recipe(key: str, card: Card) -> dict:
 def group(a: dict, obs: dict, seat: int, names: list[str]) -> str:
     """A fill's steps under one heading (the cards picked so far named), restocks
     under another: a ten-card hand gives ten cards to pick beside five restocks."""
+    if a["type"] in ("pick", "unpick", "cancel") and obs["phase"] == "choose":
+        return ""  # early arrivals picked for the time card: beside it, under no heading
     if a["type"] in ("pick", "unpick", "cancel", "fill"):
         picked = obs.get("picked") or []
         if picked:
@@ -67,7 +70,7 @@ def group(a: dict, obs: dict, seat: int, names: list[str]) -> str:
 
 def panels(obs: dict, seat: int, names: list[str]) -> list[dict[str, Any]]:
     cards = content().cards
-    picked = set(obs.get("picked") or [])  # the cards picked for a fill so far, ticked
+    picked = set(obs.get("picked") or [])  # the cards picked for a fill (or early arrivals) so far, ticked
     hand = [_card(f"hand:{c}", cards[c]) for c in obs["hand"]]
     for shown, c in zip(hand, obs["hand"]):
         if c in picked:
@@ -93,14 +96,28 @@ def panels(obs: dict, seat: int, names: list[str]) -> list[dict[str, Any]]:
 
 def path(a: dict, obs: dict, seat: int, names: list[str]) -> list[str]:
     kind = a["type"]
-    if kind == "time_card":
-        return [f"hand:{a['card']}"] + [f"hand:{c}" for c in a["early"]]
-    if kind in ("pick", "unpick"):  # a fill's cards, touched one at a time (game/engine/picking.py)
+    if kind == "time_card":  # its early arrivals are picked first
+        return [f"hand:{a['card']}"]
+    if kind in ("pick", "unpick"):  # cards touched one at a time (game/engine/picking.py)
         return [f"hand:{a['card']}"]
     if kind in ("fill", "bonus_fill"):  # the picked cards (or the ones just played): the recipe they fill
         return [f"book:{a['recipe']}"]
     if kind == "restock" and "reserve" in a:
         return [f"book:{a['reserve']}"]
-    if kind == "remove":
-        return [f"hand:{a['card']}"]  # a card in the discard pile is not drawn: a button
+    if kind == "remove" and a["card"] in obs["hand"]:
+        return [f"hand:{a['card']}"]  # a card in the discard pile: its own card (`control`)
     return []
+
+
+def control(a: dict, obs: dict, seat: int, names: list[str], label: str) -> dict:
+    """What a choice without a card in the hand or the book is touched as: a restock is
+    the deck's back (the discard pile goes back into the hand), a removal from the
+    discard pile that card, a skipped bonus fill the page's skip control."""
+    kind = a["type"]
+    if kind == "restock":
+        return drawn_control(a, label, "relleno.back")
+    if kind == "remove":
+        shown = _card("", content().cards[a["card"]])
+        shown["alt"] = f"{label}: {shown['alt']}"
+        return shown
+    return drawn_control(a, label)

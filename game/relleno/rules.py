@@ -6,8 +6,10 @@ recipes face up. The game runs in days:
 
 * `Phase.CHOOSE`: every seat still to choose is an actor (simultaneous, secret):
   `{"type": "time_card", "card": id, "early": [ids]}`: one timed card plus any
-  early-arrival cards (one hour off each). A hand without a timed card reveals an
-  early arrival alone (`early` empty): it plays last and must restock. Choices
+  early-arrival cards (one hour off each), which are picked one at a time first
+  (game/engine/picking.py steps, kept per seat in `early_picked`, secret like the
+  choice: listing every subset ran to 96 choices with five). A hand without a timed
+  card reveals an early arrival alone (`early` empty): it plays last and must restock. Choices
   are hidden (`observation`) until the last one is in; then all are revealed
   together (`self.seal()`), the cards move in front of their seats and `order`
   is the day's turn order (earliest first; a tie, only possible through early
@@ -81,6 +83,7 @@ class RellenoState(GameState):
     max_seats = 6
     # advanced: shuffle the 10 red-bordered recipes in too (always on at 6 seats).
     default_options = {"advanced": False}
+    choice_steps = picking.STEPS
 
     # ---- setup ---------------------------------------------------------
     def setup(self) -> None:
@@ -112,6 +115,7 @@ class RellenoState(GameState):
         n = self.num_seats
         self.phase = Phase.CHOOSE
         self.choices: list[dict | None] = [None] * n  # secret until every seat chose
+        self.early_picked: list[list[str]] = [[] for _ in range(n)]  # early arrivals picked, secret
         self.times: list[int | None] = [None] * n  # revealed time in minutes; None: plays last
         self.order: list[int] = []
         self.turn_index = 0
@@ -164,8 +168,21 @@ class RellenoState(GameState):
         best = max(key)
         return [s for s in range(self.num_seats) if key[s] == best]
 
+    def time_steps(self, seat: int) -> list[dict]:
+        """The next steps of the seat's time-card choice: each timed card with the
+        early arrivals picked so far, and picking or putting back an early arrival;
+        a hand without a timed card reveals one early arrival alone."""
+        hand = self.hands[seat]
+        early = [c for c in hand if is_early(c)]
+        timed = [c for c in hand if not is_early(c)]
+        if not timed:
+            return [{"type": "time_card", "card": c, "early": []} for c in early]
+        picked = self.early_picked[seat]
+        return [{"type": "time_card", "card": c, "early": list(picked)} for c in timed] + picking.steps(early, picked)
+
     def time_choices(self, seat: int) -> list[dict]:
-        """Every legal time-card choice from the seat's hand."""
+        """Every whole time-card choice from the seat's hand, with every set of early
+        arrivals (what a bot weighs and a determinization draws from)."""
         hand = self.hands[seat]
         early = [c for c in hand if is_early(c)]
         timed = [c for c in hand if not is_early(c)]
@@ -194,7 +211,7 @@ class RellenoState(GameState):
         if seat not in self.actors():
             return []
         if self.phase == Phase.CHOOSE:
-            return self.time_choices(seat)
+            return self.time_steps(seat)
         if self.phase == Phase.BONUS:
             return [{"type": "bonus_fill", "recipe": r} for r in self.covered(self.just_played)] + [
                 {"type": "skip_bonus"}
@@ -219,6 +236,8 @@ class RellenoState(GameState):
 
     # ---- performing ----------------------------------------------------
     def perform(self, seat: int, action) -> None:
+        if self.phase == Phase.CHOOSE and action["type"] in picking.STEPS:
+            return self._early_step(seat, action)
         handler = {
             "time_card": (Phase.CHOOSE, self._choose),
             "fill": (Phase.TURN, self._fill),
@@ -260,10 +279,30 @@ class RellenoState(GameState):
                 "an early arrival has no time: it is your time card only when your hand holds nothing else",
             )
             require(not early, "early-arrival-alone", "revealed alone, an early arrival plays last")
+        require(
+            picking.is_picked(early, self.early_picked[seat]),
+            "pick-cards-first",
+            "pick the early arrivals one at a time, then the time card",
+        )
         self.choices[seat] = {"card": card, "early": sorted(early)}
+        self.early_picked[seat] = []
         self.last = {"seat": seat, "kind": "chose"}
         if not self.actors():
             self._reveal()
+
+    def _early_step(self, seat: int, action: dict) -> None:
+        """A step of the time-card choice: an early arrival picked or put back."""
+        hand = self.hands[seat]
+        require(
+            any(not is_early(c) for c in hand), "early-arrival-alone", "revealed alone, an early arrival plays last"
+        )
+        card = action.get("card")
+        require(
+            action["type"] != "pick" or card not in hand or is_early(card),
+            "early-arrival-cards",
+            "only early-arrival cards take an hour off",
+        )
+        self.early_picked[seat] = picking.step(action, [c for c in hand if is_early(c)], self.early_picked[seat])
 
     def _reveal(self) -> None:
         """Every time card turns face up at once; the day's order follows."""
@@ -430,6 +469,10 @@ class RellenoState(GameState):
     def describe(self, seat: int, action, names: list[str]) -> str:
         return words.describe(self, seat, action, names)
 
+    def secret_step(self, seat: int, action) -> bool:
+        """An early arrival picked (or put back) for the time card chosen in secret."""
+        return self.phase == Phase.CHOOSE and action.get("type") in picking.STEPS
+
     def label(self, seat: int, action, names: list[str]) -> str:
         return words.label(self, seat, action, names)
 
@@ -464,17 +507,17 @@ class RellenoState(GameState):
         if seat is not None and 0 <= seat < self.num_seats:
             obs["hand"] = self.hands[seat]
             obs["choice"] = self.choices[seat] if choosing else None
-            obs["picked"] = self.picked if seat == self.current() else []
+            obs["picked"] = self.early_picked[seat] if choosing else self.picked if seat == self.current() else []
         return detached(obs)
 
     def determinize(self, seat: int, rng: Rng) -> RellenoState:
-        copy = self.clone()
-        copy.log, copy.undo_floor = [], 0
+        copy = self.unlogged_clone()
         unseen = sorted(self.deck + self.box)
         rng.shuffle(unseen)
         copy.deck, copy.box = unseen[: len(self.deck)], sorted(unseen[len(self.deck) :])
         if seat != self.current():
             copy.picked = []  # a choice in the making: nobody else sees it
+        copy.early_picked = [p if s == seat else [] for s, p in enumerate(self.early_picked)]
         if self.phase == Phase.CHOOSE:
             for other in range(self.num_seats):
                 if other != seat and self.hands[other] and self.choices[other] is not None:
@@ -492,6 +535,9 @@ class RellenoState(GameState):
         assert len(self.deck) + len(self.box) <= len(data.recipes(self.advanced)), "deck overflow"
         picker = self.current()
         assert not self.picked or (picker is not None and set(self.picked) <= set(self.hands[picker])), "picked?"
+        for seat, early in enumerate(self.early_picked):
+            assert not early or (self.phase == Phase.CHOOSE and self.choices[seat] is None), "early picks out of time"
+            assert all(c in self.hands[seat] and is_early(c) for c in early), "picked early arrivals in hand"
         if self.phase != Phase.OVER:
             assert len(self.book) + len(self.reserved) <= self.num_seats + 1, "book overfull"
         for seat in range(self.num_seats):
@@ -507,4 +553,6 @@ def _upgrade(state: RellenoState, seat: int, action) -> list[dict] | None:
         return [{"type": "bonus_fill", "recipe": action.get("recipe")}]
     if kind == "skip_bonus" and state.phase != Phase.BONUS:
         return []
+    if kind == "time_card" and state.phase == Phase.CHOOSE:  # its early arrivals, picked first
+        return picking.as_picked(state.early_picked[seat], action, key="early")
     return picking.as_picked(state.picked, action)

@@ -8,7 +8,8 @@ area: cards in hand, discard pile, recipes taken, points so far (the discard
 piles and the recipes taken are public, so the points are too).
 
 Choosing a time card: tap (or focus and confirm) a timed card of your hand,
-add early arrivals by tapping them, then "Play". Filling: tap hand cards to
+pick early arrivals by tapping them (one at a time, kept by the rules like a
+fill's cards), then "Play". Filling: tap hand cards to
 pick them, one at a time (the rules keep the picked cards: game/engine/picking.py;
 back puts the last one back); the book lights every recipe they cover, spare
 cards or not; tap a lit recipe to fill it (a recipe tapped with nothing picked
@@ -26,10 +27,13 @@ from functools import partial
 import pygame
 
 from game import i18n
+from game.app import seat_keys
 from game.app.table import Step, TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
+from game.engine import picking
 from game.engine.rng import Rng
 from game.i18n import _, ngettext
+from game.input import Control
 
 from .bots import easy_bot
 from .data import content
@@ -67,14 +71,14 @@ class RellenoScene(TableScene):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        self.time_pick: str | None = None  # the time card picked while choosing
-        self.early_pick: set[str] = set()  # early arrivals added to it
+        self.time_pick: str | None = None  # the time card picked while choosing (early arrivals: the rules')
         self.reserving = False  # the next recipe tapped is reserved
         self.reveal_at: float | None = None  # scene clock of the last reveal
 
     # ---- acting --------------------------------------------------------------------
     def on_applied(self, seat: int, action) -> None:
-        self.early_pick.clear()
+        if action.get("type") in picking.STEPS and self.state.phase == Phase.CHOOSE:
+            return  # an early arrival picked: the time card chosen so far stays
         self.time_pick, self.reserving = None, False
         if action.get("type") == "time_card" and self.state.phase != Phase.CHOOSE:
             self.reveal_at = self.clock
@@ -87,11 +91,9 @@ class RellenoScene(TableScene):
         if phase == Phase.CHOOSE:
             hand = self.state.observation(seat)["hand"]
             if is_early(card) and any(not is_early(c) for c in hand):
-                self.early_pick ^= {card}
-            else:
-                self.time_pick = None if self.time_pick == card else card
-                if is_early(card):
-                    self.early_pick.clear()
+                kind = "unpick" if card in self._picked(seat) else "pick"
+                return self._act(seat, {"type": kind, "card": card})
+            self.time_pick = None if self.time_pick == card else card
             return True
         if phase == Phase.BAD_BATCH:
             return self._act(seat, {"type": "remove", "card": card})
@@ -104,7 +106,7 @@ class RellenoScene(TableScene):
         return False
 
     def _picked(self, seat: int | None) -> list[str]:
-        """The cards the seat has picked for a fill so far (its own view only)."""
+        """The cards the seat has picked for a fill or its time card so far (its own view only)."""
         return self.state.observation(seat).get("picked", []) if seat is not None else []
 
     def _tap_recipe(self, seat: int, recipe: str) -> bool:
@@ -139,12 +141,11 @@ class RellenoScene(TableScene):
         if self.time_pick is None:
             self.flash(_("Choose a time card from your hand first"))
             return False
-        early = sorted(self.early_pick) if not is_early(self.time_pick) else []
+        early = self._picked(seat) if not is_early(self.time_pick) else []
         return self._act(seat, {"type": "time_card", "card": self.time_pick, "early": early})
 
     def table_event(self, ev) -> bool:
-        if ev.pressed and ev.control == "back" and (self.reserving or self.time_pick):
-            self.early_pick.clear()
+        if ev.pressed and ev.control == Control.BACK and (self.reserving or self.time_pick):
             self.time_pick, self.reserving = None, False
             return True
         return False
@@ -273,14 +274,15 @@ class RellenoScene(TableScene):
             )
 
     def _blit_card(self, surf, card: str, rect: pygame.Rect, place: tuple) -> None:
-        """A card's face (game/app/faces.py): painted once per size and language, and a
-        move that brings several new cards paints one a frame, the others a frame or two late."""
-        self.faces.blit(surf, ("card", card), rect, partial(self._paint_card, card), place=place)
+        """A card at `rect`, its face drawn once per size and language (game/app/faces.py):
+        the layout recorder sees its box and the words on it. A move bringing several new
+        cards paints one a frame, the others show their `place`'s last card a frame or two."""
+        self.faces.blit(surf, ("card", card), rect, partial(self._paint_card, card=card), place=place)
 
-    def _paint_card(self, card: str, surf: pygame.Surface) -> None:
+    def _paint_card(self, surf: pygame.Surface, card: str) -> None:
         """A card as printed: time top right, name, then for a recipe its requirements
         as pictures, and along the bottom the left column (fillings it provides),
-        points and ability."""
+        points and ability. Every word through ui.text, so a cut one is seen."""
         ui, c = self.ui, content().cards[card]
         r = surf.get_rect()
         u = ui.u
@@ -291,13 +293,11 @@ class RellenoScene(TableScene):
         h = r.height / u
         name = card_name(card)
         stamp = clock(c.time) if c.time is not None else _("Early")
-        ui_text = ui.render(stamp, 34, ADVANCED if c.time is None else CARD_INK, True)
-        surf.blit(ui_text, ui_text.get_rect(topright=(r.width - ui.px(10), ui.px(6))))
+        ui.text(surf, stamp, (w - 10, 6), 34, ADVANCED if c.time is None else CARD_INK, True, "topright", width=w - 20)
         size_name, lines = ui.fit_lines(name, 30, w - 20, 2, True)
         y: float = 46
         for line in lines:
-            img = ui.render(line, size_name, CARD_INK, True)
-            surf.blit(img, (ui.px(10), ui.px(y)))
+            ui.text(surf, line, (10, y), size_name, CARD_INK, True, width=w - 20)
             y += size_name + 2
         if c.requires:
             top, pic = requirement_row(w, h, y, len(c.requires))
@@ -322,11 +322,11 @@ class RellenoScene(TableScene):
         ability = ability_name(c.ability)
         if ability:  # under the strip's pictures, on two lines if need be ("Relleno de bonificación")
             size_ab, ab_lines = ui.fit_lines(ability, 26, w - 16, 2, True)
-            bottom = r.height - ui.px(6)
+            bottom = h - 6
             for line in reversed(ab_lines):
-                img = ui.render(line, size_ab, ADVANCED if c.advanced else (150, 70, 20), True)
-                surf.blit(img, img.get_rect(midbottom=(r.width // 2, bottom)))
-                bottom -= ui.px(size_ab)
+                colour = ADVANCED if c.advanced else (150, 70, 20)
+                ui.text(surf, line, (w / 2, bottom), size_ab, colour, True, "midbottom", width=w - 16)
+                bottom -= size_ab
 
     # -- the day's order
     def _draw_order(self, surf, obs: dict) -> None:
@@ -412,7 +412,7 @@ class RellenoScene(TableScene):
 
     def _chosen_cards(self, obs: dict) -> set[str]:
         if obs["phase"] == Phase.CHOOSE:
-            return ({self.time_pick} if self.time_pick else set()) | self.early_pick
+            return ({self.time_pick} if self.time_pick else set()) | set(obs.get("picked", []))
         if obs["phase"] == Phase.BONUS:
             return set(obs["just_played"])
         return set(obs.get("picked", []))
@@ -426,7 +426,7 @@ class RellenoScene(TableScene):
         if phase == Phase.CHOOSE:
             if self.time_pick is None:
                 return _("Choose your time card (early arrivals take an hour off), then Play")
-            early = sorted(self.early_pick) if not is_early(self.time_pick) else []
+            early = obs.get("picked", []) if not is_early(self.time_pick) else []
             return label(
                 self.state, mine, {"type": "time_card", "card": self.time_pick, "early": early}, self.session.names()
             )
@@ -493,7 +493,14 @@ class RellenoScene(TableScene):
             pts = obs["points"][seat]
             total = ngettext("{n} pt", "{n} pts", pts["total"]).format(n=pts["total"])
             r = ui.text(surf, total, (x + w - 14, SEATS_Y + 12), 36, ACCENT, True, "topright")
-            name, room = self.seat_name(seat), r.left / ui.u - 12 - (x + 16)  # the name stops short of the points
+            start = x + 16 + seat_keys.name_room(ui, self.seat_name(seat), 38) + 16
+            keys = seat_keys.draw(self, surf, seat, (start, SEATS_Y + 18, r.left / ui.u - 16 - start, 30))
+            lift = 0.0  # a narrow panel (5 or 6 seats): its lines close up, the keys go under the point symbols
+            if keys is None and seat_keys.keys(self, seat):
+                lift = 14
+                seat_keys.draw(self, surf, seat, (x + 16, SEATS_Y + 172, w - 32, 30), right=False)
+            left = (keys or r).left / ui.u  # the name stops short of the keys and points
+            name, room = self.seat_name(seat), left - 12 - (x + 16)
             ui.text(surf, name, (x + 16, SEATS_Y + 10), ui.fit(name, 38, room, 26, True), self.seat_colour(seat), True)
             lines = [
                 _("Hand {h} · Discards {d}").format(h=obs["hand_sizes"][seat], d=len(obs["discards"][seat])),
@@ -508,14 +515,15 @@ class RellenoScene(TableScene):
             if front and narrow:
                 lines.pop()
             for j, line in enumerate(lines):
-                ui.text(surf, line, (x + 16, SEATS_Y + 60 + 38 * j), ui.fit(line, 32, w - 32, 22), MUTED)
-            self._draw_kinds(surf, obs, seat, x + 16, SEATS_Y + 142, w - 32)
+                at = SEATS_Y + 60 - lift / 2 + (38 - lift / 2) * j
+                ui.text(surf, line, (x + 16, at), ui.fit(line, 32, w - 32, 22), MUTED)
+            self._draw_kinds(surf, obs, seat, x + 16, SEATS_Y + 142 - lift, w - 32)
             if front:
                 when = obs["times"][seat]
                 tag = clock(when) if when is not None else _("last")
                 if narrow:
-                    ui.picture(surf, "relleno.time_card", (x + 36, SEATS_Y + 115), 34)
-                    ui.text(surf, tag, (x + 62, SEATS_Y + 98), 32, INK, True, width=w - 78)
+                    ui.picture(surf, "relleno.time_card", (x + 36, SEATS_Y + 115 - lift / 2), 34)
+                    ui.text(surf, tag, (x + 62, SEATS_Y + 98 - lift / 2), 32, INK, True, width=w - 78)
                 else:
                     r = ui.text(surf, tag, (x + w - 14, SEATS_Y + 150), 34, INK, True, "topright")
                     ui.picture(surf, "relleno.time_card", (r.left / ui.u - 24, SEATS_Y + 170), 38)
@@ -570,8 +578,7 @@ class RellenoScene(TableScene):
         ui.cover(box)
         ui.panel(surf, box, (70, 44, 52), 22, GREEN)
         winners = obs["winners"]
-        names = i18n.names(self.seat_name(s) for s in winners)
-        head = (_("{names} wins!") if len(winners) == 1 else _("{names} share the win!")).format(names=names)
+        head = i18n.winners(self.seat_name(s) for s in winners)
         ui.text(surf, head, (960, 140), 58, GREEN, True, "midtop")
         cols = [(720, "star"), (840, "coin"), (960, "trophy")]
         y0 = 240

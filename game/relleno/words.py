@@ -92,6 +92,8 @@ def describe(state, seat: int, a: dict, names: list[str]) -> str:
             )
         return _("{who} chose a time card").format(who=who)
     if kind in ("pick", "unpick", "cancel"):
+        if state.phase == "choose":  # an early arrival picked for a time card: which stays secret
+            return _("{who} is choosing a time card").format(who=who)
         return _("{who} is choosing cards to play").format(who=who)
     if kind in ("fill", "bonus_fill"):
         text = N_("{who} filled {recipe} with {cards}") if kind == "fill" else N_("{who} bonus-filled {recipe}")

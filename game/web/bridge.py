@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from ..engine.state import GameState
 from ..i18n import _
+from ..input import Control
 from ..input.events import PlayerEvent
 from .views import WORDS, build_view
 
@@ -29,29 +30,40 @@ class PhoneTable:
         self.names = list(names)
         self.seats = list(seats)  # the human seats that have links
         self._key: tuple | None = None
+        self._sent: dict[int, dict] = {}  # seat -> the view its phone was last sent
+        self._moved: set[int] = set()  # seats whose phone's choice was applied since
 
     def refresh(self, state: GameState, last: str = "", force: bool = False) -> bool:
         """Publish every phone seat's view if the state changed since the last
-        time (another object after an undo, more moves, the end); True if it did."""
+        time (another object after an undo, more moves, the end); True if it had.
+        A phone is sent only a view that differs from its last one (or after its own
+        choice was applied, which it waits to see answered): another seat's secret
+        step (`GameState.secret_step`) changes nothing it sees, so it receives nothing."""
         key = (state, len(state.log), state.is_over())  # the state itself, not id(state): ids are reused
         if self._key is not None and key[0] is self._key[0] and key[1:] == self._key[1:] and not force:
             return False
         self._key = key
+        moved, self._moved = self._moved, set()
         for seat in self.seats:
             view = build_view(state, seat, self.names, last)
+            if not force and seat not in moved and self._sent.get(seat) == view:
+                continue
+            self._sent[seat] = view
             if self.noted is not None:
                 self.noted(seat, view)
             self.server.publish(seat, view)
         return True
 
-    def take(self, ev: PlayerEvent, submit: Callable[[int, dict], bool], error: Callable[[], str]) -> bool:
-        """A phone's chosen action: applied with `submit(seat, action)`; refused, the
-        phone is told `error()` (the rule) and may choose again. False if `ev`
-        is not a phone's choice (the scene handles it as usual)."""
-        if ev.control != "action" or ev.action is None or ev.seat is None or not ev.device.startswith("phone-"):
+    def take(self, ev: PlayerEvent, play: Callable[[int, dict], str | None]) -> bool:
+        """A phone's chosen action: applied with `play(seat, action)`, which returns the
+        refusal (the rule) or None; refused, the phone is told the rule and may choose
+        again. False if `ev` is not a phone's choice (the scene handles it as usual)."""
+        if ev.control != Control.ACTION or ev.action is None or ev.seat is None or not ev.device.startswith("phone-"):
             return False
-        if not submit(ev.seat, ev.action):
-            self.server.tell(ev.seat, _(WORDS["not-allowed"]).format(rule=error()))
+        if (refusal := play(ev.seat, ev.action)) is not None:
+            self.server.tell(ev.seat, _(WORDS["not-allowed"]).format(rule=refusal))
+        else:
+            self._moved.add(ev.seat)
         return True
 
     def tv_private(self, humans: list[int]) -> bool:

@@ -12,7 +12,7 @@ import time
 
 import aiohttp
 
-from .links import parse_fragment
+from .links import parse_link
 
 
 class FakePhone:
@@ -25,9 +25,9 @@ class FakePhone:
         step_ms: float = 0.1,
         answer: bool = True,
     ) -> None:
-        base, _hash, fragment = url.partition("#")
+        base = url.split("?")[0].split("#")[0]
         self.ws_url = base.rstrip("/").replace("http://", "ws://") + "/ws"
-        self.link = parse_fragment(fragment)
+        self.link = parse_link(url)
         self.device = device
         self.offset_ms, self.ppm, self.step_ms = offset_ms, ppm, step_ms
         self.answer = answer  # False: never answers pings (a phone frozen mid-call)

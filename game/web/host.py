@@ -36,7 +36,6 @@ class MiniTable:
         self.phones = PhoneTable(server, names, seats, self._note)
         self.tick_s = tick_s
         self.rng = Rng(seed)
-        self.error = ""
         self.applied: list[tuple[int, dict, int]] = []  # (seat, action, host ns applied)
         self.refused: list[tuple[int, dict, str]] = []
         self.other: list[PlayerEvent] = []  # presses and anything not a choice
@@ -49,21 +48,21 @@ class MiniTable:
     def _note(self, seat: int, view: dict) -> None:
         self.published.setdefault(seat, []).append(view)
 
-    def submit(self, seat: int, action) -> bool:
+    def submit(self, seat: int, action) -> str | None:
+        """Apply `action`: its refusal (the rule), or None when applied."""
         try:
             self.state.apply(seat, action)
         except IllegalAction as exc:
-            self.error = exc.rule
             self.refused.append((seat, action, exc.rule))
-            return False
+            return exc.rule
         self.applied.append((seat, action, time.monotonic_ns()))
-        return True
+        return None
 
     def step(self) -> None:
         """One tick: the queue, then one bot move, then the views."""
         with self._lock:
             for ev in self.events.drain():
-                if not self.phones.take(ev, self.submit, lambda: self.error):
+                if not self.phones.take(ev, self.submit):
                     self.other.append(ev)
             state = self.state
             for seat in state.actors():

@@ -1,9 +1,13 @@
 """Per-seat links: a fresh random secret per seat, for one game only.
 
 A link names the game (a random id, new for every game) and the seat, and
-carries that seat's secret in the URL's fragment (`#g=...&s=...&k=...`): the
-fragment never leaves the phone in an HTTP request, so no log or referrer
-holds it; the page sends it once, over its WebSocket, in its `hello`.
+carries that seat's secret in the URL's query (`/?g=...&s=...&k=...`), so the
+page's first request can carry the seat's hand (one round trip, not two, on a
+slow phone network). The server logs no request and the page sends no referrer;
+the page moves the link from its address bar to the tab's session storage at
+once, so it is not in a screenshot or a shared address. Older links with the same
+fields in the fragment (`/#g=...`) still open the page (their hand comes over the
+socket).
 
 `new_game` makes a new game id and new secrets and forgets the old ones, so a
 link from an earlier game (a photo of last game's QR code, a phone left open)
@@ -35,17 +39,20 @@ class Link:
     seat: int
     secret: str
 
-    def fragment(self) -> str:
+    def query(self) -> str:
         return urlencode({"g": self.game, "s": self.seat, "k": self.secret})
 
     def url(self, base: str) -> str:
         """The address to open (and to put in a QR code): `base` is http://host:port."""
-        return f"{base.rstrip('/')}/#{self.fragment()}"
+        return f"{base.rstrip('/')}/?{self.query()}"
 
 
-def parse_fragment(fragment: str) -> dict[str, str]:
-    """The fields of a link's fragment (what the page reads), for tests and tools."""
-    return dict(parse_qsl(fragment.lstrip("#")))
+def parse_link(url: str) -> dict[str, str]:
+    """The fields of a link (its query, else its fragment: what the page reads), for tests and tools."""
+    _base, _q, rest = url.partition("?")
+    if not rest:
+        _base, _h, rest = url.partition("#")
+    return dict(parse_qsl(rest.partition("#")[0]))
 
 
 class Links:

@@ -35,7 +35,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.http_exceptions import HttpProcessingError
 
 from ..engine.state import detached
-from ..input.events import EventQueue, PlayerEvent
+from ..input.events import Control, EventQueue, PlayerEvent
 from . import gate as G
 from . import links as L
 from . import page as Page
@@ -477,11 +477,30 @@ class PhoneServer:
         return await handler(request)
 
     async def _page(self, request: web.Request) -> web.Response:
-        """The page, its script and style inlined (page.py), gzipped for a browser that takes it."""
+        """The page, its script and style inlined (page.py), gzipped for a browser that takes it;
+        opened from a seat's link, with the seat's words and view (`_boot`)."""
         page = self._page_built
         headers = dict(HEADERS, **{"Content-Security-Policy": page.csp, "Vary": "Accept-Encoding"})
-        body = _encoded(request, page.html, page.gz, headers)
+        boot = self._boot(request.query)
+        plain, gz = page.with_boot(boot) if boot else (page.html, page.gz)
+        body = _encoded(request, plain, gz, headers)
         return web.Response(body=body, content_type="text/html", charset="utf-8", headers=headers)
+
+    def _boot(self, query) -> list[str]:
+        """What the socket's welcome would send, for a page opened from a seat's link
+        (game, seat and secret in the query) while that seat has no device yet: the
+        hand is drawn one round trip before the socket opens. A seat some device holds
+        gets nothing here: a second device still asks the table (a take-over)."""
+        seat = query.get("s", "")
+        if not (seat.isascii() and seat.isdigit()) or len(seat) > 1:  # ("²" is a digit int() refuses)
+            return []
+        with self._lock:
+            st = self._seats.get(int(seat))
+            ok = self._links.check(query.get("g", ""), int(seat), query.get("k", "")) == L.OK
+            if not ok or st is None or st.device is not None or st.view is None:
+                return []
+            view = st.view
+        return [P.dump({"type": "welcome", "seat": int(seat), "words": self.words}), view]
 
     async def _pictures(self, request: web.Request) -> web.Response:
         """A game's pictures (the manifest's files only: the name is looked up, never a path)."""
@@ -691,7 +710,7 @@ class PhoneServer:
                 if fresh is not None:  # the phone chose from an old view: the latest again, at once
                     self._send(conn, fresh)
                 return
-            self._put(PlayerEvent(f"phone-{conn.seat}", "action", True, arrived, conn.seat, action=action))
+            self._put(PlayerEvent(f"phone-{conn.seat}", Control.ACTION, True, arrived, conn.seat, action=action))
         else:
             self._drop(conn, "hello-again")
 

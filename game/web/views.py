@@ -15,6 +15,7 @@ A game's hook is an optional module `game/<id>/phone.py` with any of:
     group(action, obs, seat, names) -> str          # a heading buttons are grouped under
     panels(obs, seat, names) -> [panel]             # hand, order, board (below)
     path(action, obs, seat, names) -> [item key]    # the items touched to choose it
+    control(action, obs, seat, names, label) -> item # what to touch for an action with no path
     status(obs, seat, names) -> str                 # the headline ("" for the generic one)
     trim(obs) -> dict                               # leave out what a phone must not be handed
     pads(obs, seat, names) -> [{"control": str, "label": str, "live": bool}]
@@ -25,7 +26,7 @@ needs nothing to be playable from a phone: its rules' `label` words the buttons.
 The page draws panels with one generic renderer (static/app.js), so a game
 describes what is on the phone as data:
 
-    panel = {"title": str, "kind": "cards" | "grid" | "list", "cols": int (grid),
+    panel = {"title": str, "kind": "cards" | "grid" | "list" | "controls", "cols": int (grid),
              "items": [str | item]}
     item = {"key": str,              # unique in the view: what a path names
             "pic": picture id | "",  # assets/pictures/pictures.toml (served by /pictures/<game>.css)
@@ -39,8 +40,11 @@ describes what is on the phone as data:
 
 A legal action's path lists the item keys touched to choose it: first the
 card played, then the rest in any order (the cards it takes, where it goes):
-the page lifts each item touched, offers the actions whose path is complete,
-and draws every action without a path as a labelled button. The choices are always the view's legal actions, so a rule
+the page lifts each item touched, offers the actions whose path is complete.
+An action the hook gives no path (a restock, a pass, a skip) gets a control item of
+its own to touch (`control`, else a generic one: the page's icon for what it does
+and the rules' words), in a panel under its group's heading; the page still draws an
+action whose path names no drawn item as a labelled button. The choices are always the view's legal actions, so a rule
 that splits a choice into steps changes only the paths.
 """
 
@@ -52,9 +56,10 @@ from functools import cache
 from types import ModuleType
 
 from .. import i18n
+from ..engine.phone import control
 from ..engine.state import SYSTEM, GameState
-from ..i18n import N_, _, ngettext
-from . import pictures
+from ..i18n import N_, _
+from . import hyphens, pictures
 
 WORDS = {  # the page's own words, sent in its welcome (game/web/static/app.js)
     "connecting": N_("Connecting to the arcade…"),
@@ -145,6 +150,11 @@ def build_view(state: GameState, seat: int, names: list[str], last: str = "") ->
     over = state.is_over()
     pads = mode(gid) == "pads"
     legal = state.legal_actions(seat) if seat in acting and not pads else []
+    labels = [state.label(seat, a, names) for a in legal]
+    groups = [_call(gid, "group", generic_group, a, obs, seat, names) for a in legal]
+    paths = [_call(gid, "path", generic_path, a, obs, seat, names) for a in legal]
+    panels = _call(gid, "panels", generic_panels, obs, seat, names)
+    panels += _controls(gid, legal, labels, groups, paths, obs, seat, names)
     view = {
         "game": gid,
         "seat": seat,
@@ -152,11 +162,11 @@ def build_view(state: GameState, seat: int, names: list[str], last: str = "") ->
         "mode": "pads" if pads else "turns",
         "observation": obs,
         "legal": legal,
-        "labels": [state.label(seat, a, names) for a in legal],
-        "groups": [_call(gid, "group", generic_group, a, obs, seat, names) for a in legal],
-        "paths": [_call(gid, "path", generic_path, a, obs, seat, names) for a in legal],
+        "labels": labels,
+        "groups": groups,
+        "paths": paths,
         "pictures": picture_sheet(gid),
-        "panels": _call(gid, "panels", generic_panels, obs, seat, names),
+        "panels": hyphens.items(panels, i18n.language()),
         "turn": acting,
         "status": _call(gid, "status", lambda *_a: "", obs, seat, names)
         or status(acting, seat, names, over, state.winners() if over else []),
@@ -164,8 +174,31 @@ def build_view(state: GameState, seat: int, names: list[str], last: str = "") ->
         "over": over,
     }
     if pads:
-        view["pads"] = _call(gid, "pads", generic_pads, obs, seat, names)
+        view["pads"] = hyphens.pads(_call(gid, "pads", generic_pads, obs, seat, names), i18n.language())
     return view
+
+
+def generic_control(action, obs: dict, seat: int, names: list[str], label: str) -> dict:
+    return control(action, label)
+
+
+def _controls(gid, legal, labels, groups, paths, obs, seat, names) -> list[dict]:
+    """Every legal action without a path gets a control item to touch (the game's hook
+    `control` draws it, e.g. a deck to restock from; else `engine.phone.control`: the
+    page's icon for what it does and the rules' words), in a panel
+    under its group's heading, and the path to it: a phone chooses everything by touch.
+    Fills `paths` in place."""
+    out: list[dict] = []
+    for i, action in enumerate(legal):
+        if paths[i]:
+            continue
+        shown = {**_call(gid, "control", generic_control, action, obs, seat, names, labels[i]), "key": f"do:{i}"}
+        paths[i] = [shown["key"]]
+        title = groups[i] or _("Other choices")
+        if not out or out[-1]["title"] != title:
+            out.append({"title": title, "kind": "controls", "items": []})
+        out[-1]["items"].append(shown)
+    return out
 
 
 def picture_sheet(game_id: str) -> str:
@@ -181,8 +214,7 @@ def status(acting: list[int], seat: int, names: list[str], over: bool, winners: 
     if over:
         if not winners:
             return _("Game over")
-        text = ngettext("{names} wins!", "{names} win!", len(winners))
-        return text.format(names=who(winners))
+        return i18n.winners(names[s] for s in winners if 0 <= s < len(names))
     if seat in acting:
         return _("Your turn")
     others = [s for s in acting if s != seat]

@@ -75,8 +75,7 @@ def ingredient_rarity(card: int) -> float:
 
 def _after(state: WokState, seat: int, action: dict, plan: list[int] | None = None) -> WokState:
     """The state after `action`; with a lay `plan`, after laying it and taking the Wok card."""
-    sim = state.clone()
-    sim.log = []
+    sim = state.unlogged_clone()  # a copy of its own: no snapshot taken for a refusal either
     if plan is not None:
         for card in plan:
             sim.hands[seat].remove(card)
@@ -84,7 +83,7 @@ def _after(state: WokState, seat: int, action: dict, plan: list[int] | None = No
         sim.woks[seat].append(action["wok"])
         sim.offer.remove(action["wok"])
         return sim
-    sim.apply(seat, action)
+    sim.apply(seat, action, scratch=True)
     return sim
 
 

@@ -265,8 +265,7 @@ class WokState(GameState):
 
     def determinize(self, seat: int, rng: Rng) -> WokState:
         """Only the deck's order is unknown; its contents are all cards not in view."""
-        copy = self.clone()
-        copy.log, copy.undo_floor = [], 0
+        copy = self.unlogged_clone()
         copy.deck = sorted(self.deck)
         rng.shuffle(copy.deck)
         return copy

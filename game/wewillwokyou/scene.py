@@ -15,10 +15,11 @@ from functools import partial
 import pygame
 
 from game import i18n
-from game.app import pictures
+from game.app import pictures, seat_keys
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _, ngettext
+from game.input import Control
 
 from . import symbols, words
 from .colours import INGREDIENT_COLOUR
@@ -43,7 +44,7 @@ class WokScene(TableScene):
     # ---- input -----------------------------------------------------------------
     def table_event(self, ev) -> bool:
         seat = self.my_turn()
-        if ev.pressed and ev.control == "back" and seat is not None and self.state.pending is not None:
+        if ev.pressed and ev.control == Control.BACK and seat is not None and self.state.pending is not None:
             self.want_wok = None
             return self.submit(seat, {"type": "cancel"})
         return False
@@ -146,7 +147,7 @@ class WokScene(TableScene):
         r = ui.box(self.motion.place(("card", card), r) if glides else r)
         c = content().cards[card]
         face = partial(self._card_face, ingredient=c.ingredient, syms=c.symbols, count=count, faded=faded)
-        surf.blit(self.faces.get(("card", c.ingredient, c.symbols, count, faded), r.size, face), r)
+        self.faces.blit(surf, ("card", c.ingredient, c.symbols, count, faded), r, face, kind=None)  # boxed above
         return r
 
     def _card_face(self, surf, ingredient: str, syms: tuple, count: int, faded: bool) -> None:
@@ -227,7 +228,7 @@ class WokScene(TableScene):
         rect = self.ui.box(self.motion.place(("wok", wok), rect))
         learning = self.app.settings.learning_mode
         face = partial(self._wok_face, wok=wok, highlight=highlight, learning=learning)
-        surf.blit(self.faces.get(("wok", wok, highlight, learning), rect.size, face), rect)
+        self.faces.blit(surf, ("wok", wok, highlight, learning), rect, face, kind=None)  # boxed above
 
     def _wok_face(self, surf, wok: int, highlight: bool, learning: bool) -> None:
         """A Wok card: its kind's picture, its points, what it takes (ingredients as
@@ -373,7 +374,10 @@ class WokScene(TableScene):
             ui.panel(surf, r, PANEL_HI if active else PANEL, 16)
             if active:
                 self.draw_turn(surf, r, self.seat_colour(s))
-            ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True, width=width - 44)
+            start = x + 16 + seat_keys.name_room(ui, self.seat_name(s), 40) + 16
+            keys = seat_keys.draw(self, surf, s, (start, top + 16, x + width - 28 - start, 34))
+            room = (keys.left / ui.u - 24 if keys else x + width - 28) - (x + 16)  # the name stops short of the keys
+            ui.text(surf, self.seat_name(s), (x + 16, top + 8), 40, self.seat_colour(s), True, width=room)
             ui.text(
                 surf,
                 _("Coins {c} · Hand {h}").format(c=info["coins"], h=info["hand_size"]),
@@ -418,10 +422,9 @@ class WokScene(TableScene):
     def _draw_end(self, surf, obs: dict) -> None:
         ui = self.ui
         winners = self.state.winners()
-        names = i18n.names(self.seat_name(w) for w in winners)
         ui.text(
             surf,
-            _("Final placement: {names} wins").format(names=names),
+            _("Final placement: {headline}").format(headline=i18n.winners(self.seat_name(w) for w in winners)),
             (960, 12),
             50,
             GREEN,

@@ -510,8 +510,7 @@ class WokUpState(GameState):
         )
 
     def determinize(self, seat, rng: Rng):
-        copy = self.clone()
-        copy.log, copy.undo_floor = [], 0
+        copy = self.unlogged_clone()
         pool = sorted(tok for p in self.piles for tok in p)
         rng.shuffle(pool)
         for s, p in enumerate(self.piles):

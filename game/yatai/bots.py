@@ -66,8 +66,10 @@ def standing(state: YataiState, seat: int) -> float:
 
 
 def after(state: YataiState, seat: int, action: dict) -> YataiState:
-    sim = state.clone()
-    sim.apply(seat, action)
+    """The state after `action`, on a copy of its own (no log copied, no snapshot
+    taken for a refusal: it would end the search, the copy thrown away)."""
+    sim = state.unlogged_clone()
+    sim.apply(seat, action, scratch=True)
     return sim
 
 
@@ -164,7 +166,7 @@ class StrongBot(Bot):
     def _play_turn(world: YataiState, seat: int, insert: dict) -> float:
         sim = after(world, seat, insert)
         while not sim.is_over() and sim.turn == seat:
-            sim.apply(seat, best_step(sim, seat, standing, tokens=False))
+            sim.apply(seat, best_step(sim, seat, standing, tokens=False), scratch=True)
         return standing(sim, seat)
 
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from game.engine.phone import control as drawn_control
 from game.engine.phone import item
 from game.i18n import _
 
 from . import words
 from .data import content
 from .grid import ARROWS
+from .pictures import BONUS_ICONS
 from .rules import BIG, CRATE, QUEUE, ROUNDS, SMALL, line_tiles
 
 LINE_ACTIONS = ("customers", "cook", "drinks", "recycle", "serve")
@@ -49,6 +51,8 @@ def panels(obs: dict, seat: int, names: list[str]) -> list[dict[str, Any]]:
         totals = [f"{names[s]}: {r['total']}" for s, r in enumerate(obs["result"])]
         out.append({"title": _("Scores"), "items": totals})
     out += _board(obs, names)
+    if obs["pending"] and obs["pending"][0]["kind"] == "board" and obs["turn"] == seat:
+        out.append(_reputation(chef, obs["pending"][0]["guest"]))
     influencer = _("influencer {n}/{total}").format(n=chef["influencer"], total=len(content().stars))
     points = _("Your points: {n}").format(n=chef["points"])
     out.append({"title": f"{points} · {influencer}", "kind": "cards", "items": _stall(chef)})
@@ -81,6 +85,25 @@ def _board(obs: dict, names: list[str]) -> list[dict]:
         queues = [_queue(f"queue:{s}", names[s], c["queue"]) for s, c in enumerate(obs["chefs"])]
         out.append({"title": _("Queue"), "kind": "cards", "items": queues})
     return out
+
+
+def _reputation(chef: dict, guest: str) -> dict:
+    """The seat's reputation board as a grid, drawn as the TV draws it (a seated guest,
+    else the space's bonus; a red edge); the guest to seat is placed by touching a space."""
+    data = content()
+    cells = []
+    for i, (space, seated) in enumerate(zip(data.spaces, chef["board"])):
+        head, effect, red = words.legend(i)
+        edge = "#d9534f" if space["red"] else ""
+        if seated is not None:
+            cells.append(item(f"space:{i}", f"{words.guest(seated)}: {head}", _guest_pic(seated), "", [], edge))
+            continue
+        pic = BONUS_ICONS.get(space["bonus"], "")  # (a second guest: "×2", as on the TV)
+        cells.append(
+            item(f"space:{i}", ". ".join(x for x in (head, effect, red) if x), pic, "" if pic else "×2", [], edge)
+        )
+    title = _("Seat the guest on your board") + f": {words.guest(guest)}"
+    return {"title": title, "kind": "grid", "cols": data.cols, "items": cells}
 
 
 def _guest_pic(kind: str) -> str:
@@ -118,6 +141,8 @@ def path(a: dict, obs: dict, seat: int, names: list[str]) -> list[str]:
         return [f"grid:{line_tiles(obs['grid'], obs['line'])[a['slot']]}"]
     if kind in ("guest", "replace"):  # the guest, then the queue (a tourist's replace: the tray says whom)
         return [f"guest:{a['guest']}", f"queue:{a['seat']}"]
+    if kind == "board" and obs["turn"] == seat:  # a space of the drawn board (`_reputation`)
+        return [f"space:{a['space']}"]
     return []
 
 
@@ -160,3 +185,18 @@ def _filled(head: str, n: int, room: int, items: list[str]) -> str:
 
 def _times(what: str, n: int) -> str:
     return f"{what} ×{n}" if n > 1 else what
+
+
+def control(a: dict, obs: dict, seat: int, names: list[str], label: str) -> dict:
+    """What a choice off the grid is touched as: the picture of what it is about (the
+    board space's bonus, the review, the dish, the bottle, the guest), with the rules' words."""
+    kind = a["type"]
+    pic = {
+        "review": "yatai.review",
+        "penalty": "yatai.review",
+        "menu": f"yatai.{content().dishes[a['dish']]}" if kind == "menu" else "",
+        "bottle": "yatai.bottle",
+        "offer_drink": "yatai.drink",
+        "pick": _guest_pic(a["guest"]) if kind == "pick" else "",
+    }.get(kind, "")
+    return drawn_control(a, label, pic)

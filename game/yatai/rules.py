@@ -39,7 +39,6 @@ guest is a colour or "tourist". Hidden information is the bag's order only.
 from __future__ import annotations
 
 from collections import Counter
-from copy import deepcopy
 from enum import StrEnum
 from itertools import combinations, combinations_with_replacement, product
 
@@ -337,10 +336,7 @@ class YataiState(GameState):
 
     def _trial(self) -> YataiState:
         """A copy to try moves on, without the log (the state's history is not needed)."""
-        copy = object.__new__(type(self))
-        copy.__dict__ = deepcopy({k: v for k, v in vars(self).items() if k != "log"})
-        copy.log = []
-        return copy
+        return self.unlogged_clone()
 
     def _reach(self, seat: int, done: set[int]) -> None:
         """Add to `done` every slot some way of going on from here does (see skipped)."""
@@ -815,8 +811,7 @@ class YataiState(GameState):
     def determinize(self, seat: int, rng: Rng) -> YataiState:
         """Only the bag's order is unknown: reshuffle it, and give the copy its own
         chance so that later draws in a search tell nothing either."""
-        copy = self.clone()
-        copy.log, copy.undo_floor = [], 0
+        copy = self.unlogged_clone()
         copy.bag = sorted(self.bag)
         rng.shuffle(copy.bag)
         copy.rng = Rng(rng.next64())

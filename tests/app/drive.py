@@ -3,7 +3,7 @@
 import time
 
 from game.app.session import SeatConfig, Session
-from game.app.table import make_table
+from game.app.table_making import make_table
 from game.engine import gamedef
 from game.input import PlayerEvent
 

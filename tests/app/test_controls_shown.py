@@ -3,11 +3,12 @@
 import time
 
 import pygame
+import pytest
 
 from game.app.app import App
 from game.app.menus import ControlsScene
 from game.app.session import Session, default_seats
-from game.app.table import make_table
+from game.app.table_making import make_table
 from game.input import PlayerEvent
 from game.input.rebind import rebind
 from game.settings import CONTROLS, DEFAULT_BINDINGS
@@ -105,4 +106,36 @@ def test_the_default_bindings_show_as_printed_on_the_keys():
     assert hints == ["Enter", "Backspace", "R-Shift", "↑"]
     assert app.devices.hint("touch", "confirm") == "" and app.devices.hint("buzzer-00a1-2", "deck4") == "5"
     assert DEFAULT_BINDINGS["keyboard-1"]["confirm"] == ["e"]
+    app.quit()
+
+
+TURN_BASED = ["relleno", "yatai", "wewillwokyou", "cheaterchefs"]
+
+
+@pytest.mark.parametrize("gid", TURN_BASED)
+def test_each_turn_based_table_shows_each_seats_keys_and_none_for_bots_or_phones(gid, monkeypatch):
+    from game.app import seat_keys, shots
+
+    app = App(size=(1920, 1080), window=False)
+    scene = shots.table(app, gid, 1, "start", 4 if gid != "relleno" else 3)
+    seats = scene.session.seats
+    seats[0].controller, seats[1].controller = "keyboard-1", "keyboard-2"
+    seats[2].kind, seats[2].controller = "human", "gamepad-0"
+    assert seat_keys.keys(scene, 0) == [("WASD", "move"), ("E", "choose"), ("Q", "undo")]
+    assert seat_keys.keys(scene, 1) == [("↑←↓→", "move"), ("Enter", "choose"), ("Backspace", "undo")]
+    assert seat_keys.keys(scene, 2) == [("D-pad", "move"), ("A", "choose"), ("B", "undo")]
+    seats[2].controller = "touch"
+    assert seat_keys.keys(scene, 2) == [], "a touch seat taps what it sees"
+    if len(seats) > 3:
+        assert seats[3].is_bot and seat_keys.keys(scene, 3) == [], "a bot has no keys"
+    drawn = []
+    real = scene.ui.text
+    monkeypatch.setattr(scene.ui, "text", lambda surf, text, *a, **k: drawn.append(text) or real(surf, text, *a, **k))
+    scene.viewer, scene.curtain_for = 0, None
+    scene.draw(app.screen)
+    assert any(t.startswith("WASD") for t in drawn) and any(t.startswith("↑←↓→") for t in drawn), drawn
+    # A seat played on a phone has its keys there.
+    scene.phones = object()
+    monkeypatch.setattr(app.phones, "state_of", lambda seat: "joined" if seat == 1 else "")
+    assert seat_keys.keys(scene, 1) == [] and seat_keys.keys(scene, 0)
     app.quit()

@@ -74,3 +74,28 @@ def test_a_blitted_face_reports_its_box_and_the_words_inside_it_to_the_layout_re
     assert card.contains(ink) and ink.x >= 110 and ink.y >= 60  # where the face is, not where it was painted
     app.ui.boxes = None
     app.quit()
+
+
+def test_a_word_cut_off_by_its_face_is_seen_by_the_layout_check():
+    """Text painted on a cached face is measured against the face: a name too long for
+    it even shrunk is an overflow, and its inked box runs over the face's box where
+    the face lies on the table (Cheater Chefs' chips cut "Pomme de terre" unseen)."""
+    from game.app import layout
+
+    app = App(size=(1920, 1080), window=False)
+    ui, faces, screen = app.ui, Faces(app.ui), pygame.Surface((1920, 1080))
+
+    def chip(name: str):
+        return lambda s: ui.text(s, name, (90, 40), 34, (0, 0, 0), True, "midleft")
+
+    ui.boxes, ui.overflows = [], []
+    faces.blit(screen, ("chip", "short"), pygame.Rect(100, 100, 270, 80), chip("Riz"), kind="chip")
+    assert ui.overflows == [] and layout.problems(ui.boxes, screen.get_rect()) == []
+    ui.boxes = []
+    name = "Pomme de terre de Noirmoutier"
+    faces.blit(screen, ("chip", "long"), pygame.Rect(100, 200, 270, 80), chip(name), kind="chip")
+    assert [o.text for o in ui.overflows] == [name]
+    found = layout.problems(ui.boxes, screen.get_rect())
+    assert found and "runs over the edge of chip (100, 200, 270, 80)" in found[0], found
+    ui.boxes = ui.overflows = None
+    app.quit()

@@ -6,8 +6,10 @@ import pytest
 from game.app import catalogue
 from game.app.app import App
 from game.app.menus import ChooserScene, TitleScene
+from game.app.pause import PauseScene
+from game.app.results import ResultsScene
 from game.app.seats import SeatsScene
-from game.app.table import PauseScene, ResultsScene, TableScene
+from game.app.table import TableScene
 
 from .drive import press, run
 
@@ -100,7 +102,7 @@ def test_curtain_covers_private_view_until_confirmed(toy_catalogue):
 
 def test_missing_gamepad_is_reported_and_a_new_pad_takes_the_seat(toy_catalogue):
     from game.app import shots
-    from game.app.table import make_table
+    from game.app.table_making import make_table
 
     app = App(size=(1280, 720), window=False)
     session = shots.session_for(app, "toy-snap", 1, 2)
@@ -131,7 +133,7 @@ def test_gamepad_unplugged_mid_game_is_a_notice_not_a_crash():
 
 def test_back_undoes_within_the_turn_only(toy_catalogue, monkeypatch):
     from game.app import shots
-    from game.app.table import make_table
+    from game.app.table_making import make_table
 
     app = App(size=(1280, 720), window=False)
     session = shots.session_for(app, "toy-snap", 4, 2)
@@ -188,7 +190,8 @@ def test_bench_lists_every_scene(toy_catalogue):
 
 def test_unplugged_buzzer_pauses_the_table_until_the_same_station_returns(toy_catalogue):
     from game.app import shots
-    from game.app.table import ControllerWaitScene, make_table
+    from game.app.controllers import ControllerWaitScene
+    from game.app.table_making import make_table
 
     app = App(size=(1280, 720), window=False)
     present = ["buzzer-00a1-0"]

@@ -9,7 +9,7 @@ import pytest
 from game.app import shots
 from game.app.app import STEP, App
 from game.app.kiosk_screens import AttractScene
-from game.app.table import make_table
+from game.app.table_making import make_table
 from game.app.theatre import ReplayScene
 from game.app.ui import ACCENT
 

@@ -11,9 +11,12 @@ from game.app.app import App
 from game.app.kiosk_screens import AttractScene, InitialsScene, StillPlayingScene
 from game.app.menus import ChooserScene
 from game.app.operator import OperatorScene, PinScene, StatsScene
+from game.app.pause import PauseScene
 from game.app.replays import replay_of
+from game.app.results import ResultsScene
 from game.app.session import Session, default_seats
-from game.app.table import PauseScene, ResultsScene, TableScene, make_table
+from game.app.table import TableScene
+from game.app.table_making import make_table
 from game.input import PlayerEvent
 from game.kiosk import pin
 from game.kiosk.pin import hash_pin
@@ -257,6 +260,8 @@ def test_an_idle_game_asks_then_ends_recorded_abandoned(kiosk):
     assert app.top is table
     steps(app, 36)
     assert isinstance(app.scenes[0], AttractScene)
+    app.saves.flush()  # the end is recorded once its save is gone from the disk (the writer's thread)
+    app.step()
     app.mode.stats.flush()
     (game,) = app.mode.stats.games()
     assert game["status"] == "abandoned" and "nobody played" in game["reason"]

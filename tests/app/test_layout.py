@@ -8,8 +8,10 @@ import pytest
 
 from game.app import layout, shots
 from game.app.app import App
+from game.app.pause import PauseScene
+from game.app.results import ResultsScene
 from game.app.session import default_seats
-from game.app.table import PauseScene, ResultsScene, make_table
+from game.app.table_making import make_table
 from game.engine import Rng
 
 MENUS = [n for n in shots.names() if n not in ("table", "bots", "curtain", "pause", "results")]
@@ -37,6 +39,10 @@ def test_the_checker_finds_overlaps_and_boxes_outside():
     ring = ("frame", pygame.Rect(0, 20, 30, 30))  # a glow around part of the card: lies on it
     assert layout.problems(ok + [ring, ("text", pygame.Rect(5, 25, 10, 10))], area) == []
     assert layout.problems(ok + [ring, ("text", pygame.Rect(25, 25, 10, 10))], area)  # cut through
+    banner = ("banner", pygame.Rect(0, 60, 100, 20))  # a claim's result over the table for a moment
+    assert layout.problems([banner, ("text", pygame.Rect(5, 65, 30, 10))], area) == []
+    assert layout.problems(ok + [banner], area), "a banner over a card hides it while it is up"
+    assert layout.problems([banner, ("text", pygame.Rect(5, 75, 30, 10))], area)  # its word off its edge
     under = [("text", pygame.Rect(0, 0, 10, 10)), ("cover", pygame.Rect(0, 0, 50, 50))]
     assert layout.problems(under + [("text", pygame.Rect(5, 5, 10, 10))], area) == []  # hidden by the cover
 
@@ -92,7 +98,9 @@ def test_turn_based_tables_in_many_situations(gid, seats):
         app.quit()
 
 
-@pytest.mark.parametrize("moment", ["start", "midflight", "slap", "wrong_slap", "wokup", "learning", "end", "replay"])
+@pytest.mark.parametrize(
+    "moment", ["start", "midflight", "slap", "wrong_slap", "wokup", "learning", "counts", "end", "replay"]
+)
 def test_wok_up_moments(moment):
     app = App(size=(1920, 1080), window=False)
     shots.build(app, f"table:{moment}", "wokup", 1)
@@ -135,7 +143,8 @@ def test_curtain_and_pause_over_a_table():
 
 
 # Every table moment and every screen, in every language, at a TV's, a laptop's and a 4:3
-# size: no text over text, out of its box or through a frame, none under ui.MIN_TEXT.
+# size: no text over text, out of its box or through a frame, none under ui.MIN_TEXT; every
+# seat with its keys shown (game/app/seat_keys.py), so a hint over a word is found too.
 SWEEP_SIZES = [(1920, 1080), (1280, 720), (1024, 768)]
 
 
@@ -143,6 +152,18 @@ def _seat_counts() -> list[tuple[str, int]]:
     from game.app import catalogue
 
     return [(e.id, n) for e in catalogue.load() if e.playable for n in range(e.players[0], e.players[1] + 1)]
+
+
+KEYED = ["keyboard-1", "keyboard-2", "keyboard-3"]
+
+
+def keyed(scene):
+    """Every seat shows its keys, as a human's on a shared keyboard: keyboards 1-3, then
+    keyboard 2 again for the seats after (its labels are the longest: "Eingabe",
+    "Rücktaste"). Set after the moment is reached, so the bots played the way there."""
+    for seat, cfg in enumerate(scene.session.seats):
+        cfg.kind, cfg.controller = "human", KEYED[seat] if seat < len(KEYED) else "keyboard-2"
+    return scene
 
 
 @pytest.mark.parametrize("gid, seats", _seat_counts())
@@ -155,7 +176,7 @@ def test_every_moment_at_every_seat_count_size_and_language(gid, seats):
     found = []
     for moment in moments:
         app = App(size=(1920, 1080), window=False)
-        app.push(shots.table(app, gid, 1, moment, seats))
+        app.push(keyed(shots.table(app, gid, 1, moment, seats)))
         found += [f"{gid} {seats} seats {moment} {p}" for p in layout.sweep(app, SWEEP_SIZES, list(i18n.LANGUAGES))]
         app.quit()
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:20])
@@ -192,3 +213,27 @@ def test_a_focus_ring_is_not_drawn_over_a_panel_covering_the_table():
     assert scene.focused() is not None and app.ui.covers, "the moment shows a focus and a panel over the table"
     assert not [r for r in rings if r.collidelist(app.ui.covers) >= 0]
     app.quit()
+
+
+def test_the_layout_check_sees_the_words_on_cached_faces(monkeypatch):
+    """Cheater Chefs' order chips are cached faces: their names are reported where the
+    chip lies (each inside its chip's box), and a name too long for a chip even on
+    two lines at MIN_TEXT fails the sweep ("Pomme de terre" was cut off, unseen)."""
+    import game.cheaterchefs.scene as chefs
+
+    app = App(size=(1920, 1080), window=False)
+    scene = shots.table(app, "cheaterchefs", 1, "start", 2)
+    scene.viewer, scene.curtain_for = 0, None  # Ana's kitchen open: her order's chips shown
+    app.push(scene)
+    app.ui.boxes = []
+    app.draw()
+    chips = [r for kind, r in app.ui.boxes if kind == "chip"]
+    words = [r for kind, r in app.ui.boxes if kind == "text" and r.collidelist(chips) >= 0]
+    app.ui.boxes = None
+    assert len(chips) == 4 and len(words) >= 4 and all(r.collidelist(chips) >= 0 for r in words)
+    assert layout.sweep(app, [(1920, 1080)], ["fr"]) == []
+    real, long = chefs.words, "Pomme de terre de Noirmoutier nouvelle récolte"
+    monkeypatch.setattr(chefs, "words", lambda entry, field: long if field == "name" else real(entry, field))
+    found = layout.sweep(app, [(1280, 720)], ["fr"])
+    app.quit()
+    assert any(long in p for p in found), found[:5]

@@ -280,7 +280,7 @@ def test_a_port_in_use_leaves_phones_off_and_says_so(app):
 
 def test_play_again_makes_new_links_and_the_tv_shows_their_codes(app, loop):
     from game.app.phones import LinksScene
-    from game.app.table import ResultsScene
+    from game.app.results import ResultsScene
 
     phones_on(app)
     seats = seats_for(app, "wewillwokyou")
@@ -329,7 +329,7 @@ def test_a_phone_choice_the_rules_refuse_tells_the_phone_the_rule(app, loop):
     assert table.submit(0, view["legal"][-1])  # the TV plays for seat 0 first
     run(app)
     told = loop(phone.wait_for("told"))
-    assert told["text"].startswith("Not allowed: ") and table.session.error in told["text"]
+    assert told["text"].startswith("Not allowed: ") and told["text"] == table.flash_text  # the TV flashed the rule
     assert [e["seat"] for e in table.state.log] == [0]
     loop(phone.close())
 
@@ -385,7 +385,7 @@ def covered_move_waits(app, loop, table, phone, cover, uncover, seat_phone=None)
 
 
 def test_a_phone_move_under_the_pause_menu_is_played_on_resume(app, loop):
-    from game.app.table import PauseScene
+    from game.app.pause import PauseScene
 
     table, phone = phone_game(app, loop)
     covered_move_waits(
@@ -411,7 +411,7 @@ def test_a_phone_move_under_the_take_over_question_is_played_once_answered(app, 
 
 def test_a_phone_move_under_play_again_s_codes_is_played_once_every_phone_joined(app, loop):
     from game.app.phones import LinksScene
-    from game.app.table import ResultsScene
+    from game.app.results import ResultsScene
 
     phones_on(app)
     app.settings.bot_delay = 10
@@ -475,7 +475,7 @@ def test_a_phone_move_behind_another_seat_s_curtain_is_played_at_once(app, loop)
 
 
 def test_a_phone_move_no_table_takes_is_refused_with_its_view_and_may_be_sent_again(app, loop):
-    from game.app.table import ResultsScene
+    from game.app.results import ResultsScene
 
     table, phone = phone_game(app, loop)
     app.replace(ResultsScene(app, table.session))  # the table is gone, its links still open

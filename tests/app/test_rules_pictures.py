@@ -5,6 +5,7 @@ touches nothing of the app (its controllers, its scenes)."""
 
 import logging
 
+import pygame
 import pytest
 
 from game import i18n
@@ -121,3 +122,20 @@ def test_a_line_is_a_figure_only_when_it_is_the_whole_line():
     assert table_pictures.figure_in("![The wok](table:start)", "x") == table_pictures.Figure("start", "The wok", "x")
     assert table_pictures.figure_in("See ![The wok](table:start) here", "x") is None
     assert table_pictures.figure_in("![The wok](https://example.org/wok.png)", "x") is None
+
+
+def test_a_table_drawn_for_a_picture_ignores_a_moving_mouse(monkeypatch):
+    """A table staged for a picture has no window to place a mouse on: a mouse that
+    moved over the real window (an earlier scene's, in the same process) must not
+    reach it (the stand-in app had no stage, and the focus ring's hover asked for it:
+    AttributeError in CI, where an earlier test had moved the mouse)."""
+    from game.app.table_making import scene_class
+
+    app = App(size=(1280, 720), window=False)
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (640, 360))
+    moment = next(iter(scene_class(catalogue.find("wokup").require_gdef()).moments()))
+    scene = table_pictures.stage(app, "wokup", moment)
+    scene.update(1 / 60)
+    assert scene.ring.pointer is None, "no pointer on a table nobody can point at"
+    app.quit()

@@ -11,8 +11,8 @@ import pytest
 
 from game.app import shots
 from game.app.app import App
+from game.app.results import ResultsScene
 from game.app.session import SeatConfig, Session
-from game.app.table import ResultsScene
 from game.app.theatre import ReplayScene, ReplaysScene, player_of_row, shared_folder
 from game.engine import gamedef
 from game.engine.replay import Player
@@ -289,7 +289,7 @@ def test_playing_on_the_theatre_waits_for_a_clip_then_moves_on(app):
     """Played through, the replay reaches the close claim, plays its clip, and only then
     its next move; the highlight's jump plays it again."""
     from game.app.replays import replay_of
-    from game.app.table import make_table
+    from game.app.table_making import make_table
 
     seats = [SeatConfig("Zoé", "red"), SeatConfig("Bao", "blue")]
     session = Session(gamedef.find("wokup"), seats, {"target": 3, "learning": False}, 3, app.saves)
@@ -322,7 +322,7 @@ def test_playing_on_the_theatre_waits_for_a_clip_then_moves_on(app):
 def test_a_resumed_game_keeps_the_clips_made_before(app):
     """A cabinet that crashed mid-game resumes it from its save: the close claims of before
     still go with its replay."""
-    from game.app.table import make_table
+    from game.app.table_making import make_table
 
     seats = [SeatConfig("Zoé", "red"), SeatConfig("Bao", "blue")]
     session = Session(gamedef.find("wokup"), seats, {"target": 3, "learning": False}, 3, app.saves)

@@ -286,7 +286,7 @@ def test_every_step_fits_its_panel_in_every_language():
 
 
 def _quit_note(app):
-    from game.app.table import PauseScene
+    from game.app.pause import PauseScene
 
     press(app, "menu")
     assert isinstance(app.top, PauseScene)
@@ -332,4 +332,24 @@ def test_a_guided_game_is_kept_once_its_steps_are_over_and_resumes_without_the_g
     resumed = app.top
     assert isinstance(resumed, TableScene) and not isinstance(resumed, Guided), "the guide is not played again"
     assert resumed.state.to_json() == played and resumed.session.bots is not None
+    app.quit()
+
+
+def test_a_phones_choice_that_is_not_the_step_is_told_the_guides_words():
+    """Before TableScene.play, a phone was told the last rule refused (session.error),
+    which a guide's refusal never set: "Not allowed: " and nothing after it."""
+    from game.input import Control, PlayerEvent
+    from game.web.bridge import PhoneTable
+
+    app, scene = _guided("cheaterchefs")
+    told: list[tuple[int, str]] = []
+
+    class Server:
+        def tell(self, seat: int, text: str) -> None:
+            told.append((seat, text))
+
+    phones = PhoneTable(Server(), scene.session.names(), [0])
+    ev = PlayerEvent("phone-0", Control.ACTION, True, 0, 0, action={"type": "play", "card": "chicken"})
+    assert phones.take(ev, scene.play) and scene.mistakes == 1 and scene.state.log == []
+    assert told == [(0, "Not allowed: " + scene.flash_text)] and scene.flash_text, told
     app.quit()

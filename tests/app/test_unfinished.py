@@ -5,9 +5,11 @@ from game.app.app import App
 from game.app.confirm import ConfirmScene
 from game.app.history import HistoryScene
 from game.app.menus import TitleScene
+from game.app.pause import PauseScene
 from game.app.resume import ResumeScene
 from game.app.session import Session, default_seats
-from game.app.table import PauseScene, TableScene, make_table
+from game.app.table import TableScene
+from game.app.table_making import make_table
 from game.cheaterchefs import GAME as CHEFS
 from game.engine import Rng
 from game.wewillwokyou import GAME as WOK
@@ -122,7 +124,7 @@ def test_the_history_lists_every_action_of_a_played_game_newest_first():
 
 
 def test_the_history_of_a_finished_game_opens_from_the_results(toy_catalogue):
-    from game.app.table import ResultsScene
+    from game.app.results import ResultsScene
 
     from .drive import run
 

@@ -5,7 +5,7 @@ import time
 import pytest
 
 from game.app.session import Session, default_seats
-from game.app.table import make_table
+from game.app.table_making import make_table
 from game.cheaterchefs import GAME
 from game.input import PlayerEvent
 

@@ -154,6 +154,15 @@ class UnconservedSnap(SnapState):
         self.discard.pop()
 
 
+class TellingSnap(SnapState):
+    """Declares its picks secret, yet every seat sees who picked ("picked")."""
+
+    game_id = "toy-telling"
+
+    def secret_step(self, seat, action):
+        return self.phase() == "pick" and action.get("type") == "pick"
+
+
 class SharingSnap(SnapState):
     """Hands the state's own hand to its seat: a caller appending to it cheats."""
 
@@ -224,3 +233,9 @@ def test_a_game_changing_its_state_before_refusing_passes_the_kit_as_the_engine_
 def test_kit_catches_broken_games(broken, why):
     with pytest.raises(KitFailure, match=why):
         run_playouts(broken, 30)
+
+
+def test_kit_catches_a_secret_step_that_others_see():
+    with pytest.raises(KitFailure, match=r"secret step .* changed what seats"):
+        playout(TellingSnap, 3, seed=1)
+    assert playout(SnapState, 3, seed=1).is_over()  # the same game declaring nothing secret passes

@@ -6,7 +6,7 @@ pictures' check, the rules kit, the bench, the hall of fame) take it without a l
 from game.app.bench import game_benches
 from game.engine.gamedef import Cues, GameDef
 from game.engine.rng import Rng
-from game.engine.testkit import run_playouts
+from game.engine.testkit import check_malformed, foreign_actions, listed_games, run_playouts, sample_moves, shape
 from game.kiosk.kinds import kinds
 from game.media import cvd, manifest, palettes
 from game.media.cues import cues, game_cues, moment
@@ -67,6 +67,21 @@ def test_its_pictures_are_checked_with_the_others():
 def test_the_kit_plays_it():
     stats = run_playouts(TOY.state_cls, 40)
     assert stats.games == 40 and stats.hidden_resampled > 0
+
+
+def test_its_moves_reach_the_five_and_theirs_reach_it():
+    """Listed beside the five (as a sixth game in assets/games.toml would be), its moves
+    are sent to each of them, refused there without change; and theirs to it."""
+    five = listed_games()
+    mine = {shape(a) for a in sample_moves(SnapState)}
+    for gdef in five:
+        sent = foreign_actions(gdef.state_cls, [*five, TOY])
+        assert mine <= {shape(a) for a in sent}, gdef.id
+        cls = gdef.state_cls
+        check_malformed(cls, cls(cls.min_seats, None, 3), Rng(3), sent)
+    theirs = {shape(a) for g in five for a in sample_moves(g.state_cls)}
+    print(len(mine), "shapes of its moves;", len(theirs), "of the five's")
+    assert theirs <= {shape(a) for a in foreign_actions(SnapState)}
 
 
 def test_its_bench_is_timed():

@@ -11,8 +11,9 @@ import time
 import pytest
 
 from game.app.app import App
+from game.app.controllers import ControllerWaitScene
 from game.app.session import SeatConfig, Session
-from game.app.table import ControllerWaitScene, make_table
+from game.app.table_making import make_table
 from game.engine import SYSTEM, Rng
 from game.hardware.simbox import SimBox
 from game.hardware.simtruth import TrueClock

@@ -7,8 +7,9 @@ import time
 import pytest
 
 from game.app.app import App
+from game.app.results import ResultsScene
 from game.app.session import SeatConfig, Session
-from game.app.table import ResultsScene, make_table
+from game.app.table_making import make_table
 from game.hardware.manager import BuzzerManager
 from game.hardware.simbox import SimBox
 from game.wokup import GAME

@@ -1,7 +1,8 @@
 """Databases for the statistics tests: a SQLite file, and a real PostgreSQL
-server that the tests start themselves (initdb and pg_ctl in a temp folder, a
-unix socket there and a free TCP port on 127.0.0.1, as the `postgres` user when
-running as root), one fresh database per test. Every test that takes `db_url`
+server that the tests start themselves (initdb and pg_ctl in a temp folder,
+reached through a unix socket there and no TCP port, so no port is ever taken
+from another process or found taken; as the `postgres` user when running as
+root), one fresh database per test. Every test that takes `db_url`
 runs against both.
 
 PostgreSQL is skipped only where it is not installed and not in CI
@@ -36,14 +37,6 @@ def pg_bin() -> Path | None:
     return Path(which).resolve().parent if which else None
 
 
-def free_port() -> int:
-    """A port free a moment ago: another process may take it before PostgreSQL
-    binds it, so `PgServer.start` tries another when that happens."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def closed_port():
     """A loopback port where nothing listens, for as long as the test runs: the
@@ -59,7 +52,7 @@ class PgServer:
         self.bindir = bindir
         self.root = Path(tempfile.mkdtemp(prefix="wok-pg-", dir="/tmp"))  # short: unix socket paths are short
         self.data = self.root / "data"
-        self.port = free_port()
+        self.port = 5432  # names the socket file in `root`, a folder of its own: no clash
         self.as_root = os.geteuid() == 0
         if self.as_root:
             shutil.chown(self.root, "postgres", "postgres")
@@ -82,25 +75,16 @@ class PgServer:
             "--no-sync",
             "--no-instructions",
         )
-        for attempt in range(5):
-            (self.root / "log").unlink(missing_ok=True)  # this attempt's words only
-            try:
-                self.restart()
-                return self
-            except subprocess.CalledProcessError:
-                log = (self.root / "log").read_text(errors="replace") if (self.root / "log").exists() else ""
-                if "already in use" not in log or attempt == 4:
-                    raise
-                self.port = free_port()  # taken between free_port() and the server's bind: another
+        self.restart()
         return self
 
     def stop(self, mode: str = "fast") -> None:
         self.run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", mode, "-w", "stop")
 
     def restart(self) -> None:
-        """Starts the server on its port (again, after `stop`: the URLs keep their port)."""
+        """Starts the server on its socket (again, after `stop`: the URLs stay right)."""
         opts = (
-            f"-k {self.root} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off "
+            f"-k {self.root} -p {self.port} -c listen_addresses='' -c fsync=off "
             "-c synchronous_commit=off -c full_page_writes=off"
         )
         self.run(
@@ -118,18 +102,21 @@ class PgServer:
         )
 
     def url(self, dbname: str) -> str:
-        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{dbname}"
+        return f"postgresql+psycopg://postgres@/{dbname}?host={self.root}&port={self.port}"
 
     def new_database(self) -> str:
         """A fresh database of its own (for tests that restart the server)."""
+        return self.url(self._create_database())
+
+    def _create_database(self) -> str:
         import psycopg
 
         name = f"wok_test_{next(self.names)}"
         with psycopg.connect(
-            host="127.0.0.1", port=self.port, user="postgres", dbname="postgres", autocommit=True
+            host=str(self.root), port=self.port, user="postgres", dbname="postgres", autocommit=True
         ) as conn:
             conn.execute(f"CREATE DATABASE {name}")
-        return self.url(name)
+        return name
 
     def new_schema(self) -> str:
         """An empty schema in one shared database, reached through the URL's
@@ -138,13 +125,13 @@ class PgServer:
         import psycopg
 
         if not hasattr(self, "shared"):
-            self.shared = self.new_database().rsplit("/", 1)[1]
+            self.shared = self._create_database()
         name = f"wok_schema_{next(self.names)}"
         with psycopg.connect(
-            host="127.0.0.1", port=self.port, user="postgres", dbname=self.shared, autocommit=True
+            host=str(self.root), port=self.port, user="postgres", dbname=self.shared, autocommit=True
         ) as conn:
             conn.execute(f"CREATE SCHEMA {name}")
-        return self.url(self.shared) + f"?options=-csearch_path%3D{name}"
+        return self.url(self.shared) + f"&options=-csearch_path%3D{name}"
 
 
 @pytest.fixture(scope="session")

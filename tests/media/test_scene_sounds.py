@@ -8,7 +8,7 @@ import array
 import pytest
 
 from game.app import shots
-from game.app.table import make_table
+from game.app.table_making import make_table
 from game.input import PlayerEvent
 
 from .test_audio import run_fresh

@@ -69,7 +69,7 @@ def choose(state: RellenoState, *cards, early: dict | None = None) -> None:
     """Every seat chooses: `cards[s]` is seat s's time card."""
     for seat, card in enumerate(cards):
         if state.choices[seat] is None:
-            state.apply(seat, {"type": "time_card", "card": card, "early": (early or {}).get(seat, [])})
+            play(state, seat, {"type": "time_card", "card": card, "early": (early or {}).get(seat, [])})
     assert state.phase != Phase.CHOOSE
 
 
@@ -80,7 +80,11 @@ def turn(state: RellenoState) -> int:
 
 
 def play(state, seat: int, action: dict) -> None:
-    """Apply a whole move: a fill's or a discard's cards are picked one at a
-    time first (game/engine/picking.py), as a player does."""
-    for step in picking.steps_to(action, state.picked) if "cards" in action else [action]:
+    """Apply a whole move: a fill's cards or a time card's early arrivals are
+    picked one at a time first (game/engine/picking.py), as a player does."""
+    if action["type"] == "time_card":  # its early arrivals are picked one at a time too
+        steps = picking.steps_to(action, state.early_picked[seat], key="early")
+    else:
+        steps = picking.steps_to(action, state.picked) if "cards" in action else [action]
+    for step in steps:
         state.apply(seat, step)

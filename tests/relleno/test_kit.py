@@ -2,17 +2,27 @@
 and without the advanced recipes, and the bots' fairness (they never use what
 they cannot see)."""
 
+import pytest
+
 from game.engine.bots import RandomBot
 from game.engine.rng import Rng
 from game.engine.testkit import check_bot_fair, run_playouts
 from game.relleno import GAME
 from game.relleno.rules import RellenoState
 
+from ..kitshards import seed_shards
 
-def test_random_playouts_every_seat_count_with_and_without_advanced_recipes():
-    stats = run_playouts(RellenoState, 20, options=[{}, {"advanced": True}], checkpoint_every=7)
-    assert stats.games == 20 and stats.hidden_resampled > 0
-    assert len(stats.wins) >= 4
+
+# 20 games in two shards (xdist spreads them): the 5 seat counts x the 2 option sets.
+@pytest.mark.parametrize("first_seed, games", seed_shards(20, 5 * 2, 2))
+def test_random_playouts_every_seat_count_with_and_without_advanced_recipes(first_seed, games):
+    stats = run_playouts(
+        RellenoState, games, options=[{}, {"advanced": True}], checkpoint_every=7, first_seed=first_seed
+    )
+    print("wins by seat:", stats.wins, "steps:", stats.steps, "secret steps:", stats.secret_steps)
+    assert stats.games == games and stats.hidden_resampled > 0
+    assert stats.secret_steps > 0  # early arrivals picked for a time card, each checked to tell nobody
+    assert len(stats.wins) >= 3, stats.wins  # half the games of the unsharded run, which asked 4 of 20
 
 
 def test_bots_do_not_peek():

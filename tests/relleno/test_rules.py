@@ -88,6 +88,27 @@ def test_an_early_arrival_takes_an_hour_off_and_ties_go_to_more_early_arrivals()
     assert s2.order == [0, 1]
 
 
+def test_early_arrivals_are_picked_one_at_a_time_so_the_choices_stay_few():
+    """Every subset of five early arrivals with each timed card was 96 choices: the
+    early arrivals are picked one at a time (game/engine/picking.py), then the time card."""
+    early = sorted(c.id for c in content().cards.values() if c.ability == "early_arrival")
+    s = table(2, {"advanced": True}, hands={0: RED + early})
+    hand = len(s.hands[0])
+    counts = [len(s.legal_actions(0))]
+    for card in early[:3]:
+        s.apply(0, {"type": "pick", "card": card})
+        counts.append(len(s.legal_actions(0)))
+    print("choices offered as early arrivals are picked:", counts, "for", hand, "cards")
+    assert max(counts) <= hand + 2
+    assert {"type": "time_card", "card": "aiko", "early": early[:3]} in s.legal_actions(0)
+    assert s.observation(1)["picked"] == [] and s.observation(0)["picked"] == early[:3]  # picks are secret
+    assert_rejected(s, 0, {"type": "time_card", "card": "aiko", "early": early[:2]}, "pick-cards-first")
+    assert_rejected(s, 0, {"type": "pick", "card": "remy"}, "early-arrival-cards")
+    s.apply(0, {"type": "unpick", "card": early[2]})
+    choose(s, "aiko", "clara", early={0: early[:2]})  # Aiko 8:40 - 2 h; the picks end with the choice
+    assert s.times[0] == 6 * 60 + 40 and s.early_picked == [[], []]
+
+
 def test_an_early_arrival_tie_goes_to_whoever_played_more_of_them():
     # Seat 0: a 7:xx card minus one hour ties a 6:xx card only if the minutes match: build it.
     cards = content().cards

@@ -3,7 +3,7 @@ selection covers, and plays, saves and resumes through the app."""
 
 from game.app.saves import SaveStore
 from game.app.session import Session, default_seats
-from game.app.table import make_table
+from game.app.table_making import make_table
 from game.relleno import GAME
 from game.relleno.data import content
 from game.relleno.rules import Phase

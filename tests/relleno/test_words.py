@@ -18,7 +18,11 @@ def french():
 def test_time_card_labels_show_the_time_and_the_early_arrival():
     s = table(2, {"advanced": True}, hands={0: ["remy", "princess-cake"]})
     labels = {s.label(0, a, NAMES) for a in s.legal_actions(0)}
-    assert labels == {"Time card Remy (6:41)", "Time card Remy with 1 early arrival: 5:41"}
+    assert labels == {"Time card Remy (6:41)", "Play Princess cake"}
+    s.apply(0, {"type": "pick", "card": "princess-cake"})  # early arrivals are picked first
+    assert s.describe(0, {"type": "pick", "card": "princess-cake"}, NAMES) == "Ana is choosing a time card"
+    labels = {s.label(0, a, NAMES) for a in s.legal_actions(0)}
+    assert labels == {"Time card Remy with 1 early arrival: 5:41", "Keep Princess cake", "Play none of them"}
 
 
 def test_fill_and_restock_labels_name_the_cards():

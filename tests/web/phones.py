@@ -15,7 +15,7 @@ OFFERS = """() => {
   const s = window.wok.state, v = s.view, paths = window.wok.paths();
   const out = Array.from(document.querySelectorAll('button.act:not(:disabled)'))
     .filter(b => b.dataset.i !== undefined).map(b => [Number(b.dataset.i), b.textContent, paths[b.dataset.i] || []]);
-  if (v && s.ws && !v.over && s.sentV === null) {
+  if (v && s.ws && s.ws.readyState === 1 && !v.over && s.sentV === null) {
     paths.forEach((p, i) => { if (p && !out.some(([j]) => j === i)) out.push([i, v.labels[i], p]); });
   }
   return out.sort((a, b) => a[0] - b[0]);
@@ -96,7 +96,8 @@ class Phone:
         )
 
     def text(self, selector: str = "body") -> str:
-        return self.page.inner_text(selector)
+        """The words as read on the screen (the soft hyphens where a long word may break left out)."""
+        return self.page.inner_text(selector).replace("\u00ad", "")
 
     def close(self) -> None:
         self.context.close()

@@ -365,12 +365,15 @@ def test_a_phone_page_beside_the_tv_at_the_same_moment(browser, arcade, game, ot
         arcade.app.set_language("en")
 
 
-def test_a_whole_wok_up_game_is_played_from_a_phone_by_touching_its_decks(browser, arcade):
+@pytest.mark.parametrize(  # the small phone upright, the tall one on its side (its pad test: the others)
+    "viewport", [{"width": 360, "height": 640}, {"width": 915, "height": 412}], ids=["360x640", "915x412"]
+)
+def test_a_whole_wok_up_game_is_played_from_a_phone_by_touching_its_decks(browser, arcade, viewport):
     """Wok Up's quick game (three recipes to win), seat 0 on a phone: it touches the deck of a
     complete recipe it sees on the table (the test reads the table as a player's eye
     would), or the deck it takes or turns when it is its pick; a bot plays the other seat."""
     scene = arcade.seats("wokup", humans=1, bots=1, target=3)
-    phone = Phone(browser, arcade.app.phones.urls[0], viewport={"width": 360, "height": 640})
+    phone = Phone(browser, arcade.app.phones.urls[0], viewport=viewport)
     try:
         joined(arcade, (0,))
         table = arcade.start_table(scene)

@@ -10,10 +10,12 @@ from __future__ import annotations
 import gzip
 import importlib
 import random
+import re
 import time
 import urllib.error
 import urllib.request
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +32,7 @@ from .phones import Phone
 from .test_browser import SHOTS
 
 NAMES = ["Ana", "Bao", "Chloé"]
+WEB = Path(__file__).parents[2] / "game" / "web"
 TURN_GAMES = {
     "relleno": ("game.relleno.rules", "RellenoState"),
     "cheaterchefs": ("game.cheaterchefs.rules", "ChefsState"),
@@ -73,11 +76,16 @@ def test_a_games_pictures_come_in_one_cacheable_sheet_and_nothing_else_is_served
 
 
 # ---- the items and paths of every game's view ----------------------------------------
+# The page's own pictures for controls (engine.phone.control), drawn by its style sheet.
+PAGE_PICTURES = set(re.findall(r'data-pic="(ui\.[a-z]+)"', (WEB / "static" / "style.css").read_text(encoding="utf-8")))
+
+
 @pytest.mark.parametrize("game", sorted(TURN_GAMES))
-def test_every_legal_action_is_reachable_by_touching_drawn_cards_or_a_button(game):
+def test_every_legal_action_is_reachable_by_touching_a_drawn_card_or_control(game):
     """Random play: in every view of every seat, each item has a key, a text
-    alternative and a picture of the game's sheet; keys are unique; a path names
-    only drawn items (actions sharing a path are told apart in the tray by their labels)."""
+    alternative and a picture of the game's sheet (or the page's own, for controls);
+    keys are unique; every action has a path, naming only drawn items (actions sharing
+    a path are told apart in the tray by their labels)."""
     rng = random.Random(3)
     state = new_state(game, seed=2)
     sheet = pictures.sheet(game)
@@ -93,10 +101,10 @@ def test_every_legal_action_is_reachable_by_touching_drawn_cards_or_a_button(gam
             assert len(keys) == len(set(keys)), keys
             for it in items:
                 assert it["alt"], it
-                assert not it["pic"] or it["pic"] in sheet.ids, it["pic"]
+                assert not it["pic"] or it["pic"] in sheet.ids or it["pic"] in PAGE_PICTURES, it["pic"]
                 assert all(m in sheet.ids for m in it["marks"]), it["marks"]
             for action, path in zip(view["legal"], view["paths"], strict=True):
-                assert all(k in keys for k in path), (action, path, keys)
+                assert path and all(k in keys for k in path), (action, path, keys)  # none left a text button
             drawn = [tuple(p) for p in view["paths"] if p]
             touched += len(drawn)
             assert view["pictures"].startswith(f"/pictures/{game}.css?v=")
@@ -132,8 +140,9 @@ def play_by_touch(phone: Phone, state, table: MiniTable, seat: int, moves: int, 
         if not offers:
             phone.page.wait_for_timeout(30)
             continue
-        by_touch = [o for o in offers if o[2]]
-        i, _label, path = rng.choice(by_touch) if by_touch and rng.random() < 0.9 else rng.choice(offers)
+        assert all(path for _i, _l, path in offers), f"a choice left as a text button: {offers}"
+        on_cards = [o for o in offers if not o[2][0].startswith("do:")]  # not a control (a restock, a pass)
+        i, _label, path = rng.choice(on_cards) if on_cards and rng.random() < 0.9 else rng.choice(offers)
         try:
             phone.choose(i, rng=rng)  # a fill's or a discard's cards in any order
         except Exception as exc:  # the view moved on under the finger: touch again
@@ -200,9 +209,23 @@ def check_page(phone: Phone, axe_script: str, name: str) -> None:
     assert not violations, (name, violations)
 
 
-@pytest.mark.parametrize("viewport", [PORTRAIT, TALL_ON_ITS_SIDE], ids=["360x640", "915x412"])
-@pytest.mark.parametrize("game", sorted(TURN_GAMES))
-def test_a_whole_game_is_played_from_a_phone_by_touching_cards(browser, server, events, axe_script, game, viewport):
+# Both phone sizes, each held upright and on its side: Relleno in all four, each other
+# turn game in two (every combination sees two or three games: 10 whole games, not 16).
+PHONES = {"360x640": PORTRAIT, "640x360": LANDSCAPE, "412x915": TALL, "915x412": TALL_ON_ITS_SIDE}
+WHOLE_GAMES = [
+    *[("relleno", size) for size in PHONES],
+    ("cheaterchefs", "360x640"),
+    ("cheaterchefs", "915x412"),
+    ("wewillwokyou", "640x360"),
+    ("wewillwokyou", "412x915"),
+    ("yatai", "412x915"),
+    ("yatai", "640x360"),
+]
+
+
+@pytest.mark.parametrize(("game", "size"), WHOLE_GAMES)
+def test_a_whole_game_is_played_from_a_phone_by_touching_cards(browser, server, events, axe_script, game, size):
+    viewport = PHONES[size]
     with phone_game(browser, server, events, game, viewport, "en") as (phone, state, table):
         touched = play_by_touch(phone, state, table, 0, moves=8, deadline_s=40)
         if lift_a_card(phone):
@@ -332,10 +355,34 @@ OVERFLOWING = """() => {
 }"""
 
 
+# Words on cards broken where no hyphen may go: a line that starts mid-word whose
+# previous character is no space, soft hyphen or hyphen ("Knoblauc|h" at 360 px, when
+# the browser had no German hyphenation dictionary and broke the word anywhere).
+MID_WORD = """() => {
+  const bad = [], r = document.createRange();
+  for (const el of document.querySelectorAll('.card .cap, .card .line, .pad .label')) {
+    const node = el.firstChild;
+    if (!node || node.nodeType !== 3) continue;
+    const t = node.textContent;
+    let top = null;
+    for (let i = 0; i < t.length; i++) {
+      r.setStart(node, i); r.setEnd(node, i + 1);
+      const boxes = r.getClientRects(), box = boxes[boxes.length - 1];  // (a hyphen drawn at a break is a box too)
+      if (!box || box.width === 0) continue;
+      const broke = top !== null && box.top > top + 1;
+      if (broke && !/[\\s\u00ad\\-\\/]/.test(t[i - 1])) bad.push(t.slice(0, i) + '|' + t.slice(i));
+      top = box.top;
+    }
+  }
+  return bad;
+}"""
+
+
 @pytest.mark.parametrize("game", [*sorted(TURN_GAMES), "wokup"])
 def test_every_language_fits_a_small_phone(browser, server, game):
     """At 360x640, in each of the six languages, a mid-game view: nothing is wider
-    than the screen and no word runs out of its card or button."""
+    than the screen, no word runs out of its card or button, and a long word breaks
+    only where its language hyphenates it."""
     if game == "wokup":
         from game.wokup.rules import WokUpState
 
@@ -360,6 +407,8 @@ def test_every_language_fits_a_small_phone(browser, server, game):
             phone.page.wait_for_function("() => window.wok.state.picturesLoaded > 0", timeout=10000)
             overflow, wide = phone.page.evaluate(OVERFLOWING)
             assert overflow <= 0 and not wide, (lang, overflow, wide)
+            broken = phone.page.evaluate(MID_WORD)
+            assert not broken, (lang, broken)
     finally:
         i18n.set_language("en")
         phone.close()

@@ -287,3 +287,45 @@ def test_the_bench_gives_its_figures():
     # figures, not limits: a busy machine slows them (the bench prints them)
     assert fig["taps"] == 5 and fig["queue_p50_ms"] > 0 and fig["bound_max_ms"] >= 0
     print(f"\nphone path: queue p50 {fig['queue_p50_ms']} ms, clock bound max {fig['bound_max_ms']} ms")
+
+
+def _boot(html: str) -> list[dict] | None:
+    start = html.find('<script type="application/json" id="boot">')
+    if start < 0:
+        return None
+    body = html[start:].split(">", 1)[1].split("</script>", 1)[0]
+    return json.loads(body)
+
+
+def test_a_seats_link_opens_a_page_with_its_hand_until_a_device_holds_the_seat(server):
+    """The first load carries the seat's words and view (one round trip, not two, on a
+    slow network); not another seat's link, a wrong secret, the bare page, nor, once a
+    phone holds the seat, the same link opened again (that one asks for a take-over)."""
+    state = WokState(3, None, 1)
+    urls = server.new_game([0, 1])
+    server.publish(0, build_view(state, 0, NAMES))
+    server.publish(1, {**build_view(state, 1, NAMES), "status": "</script><script>alert(1)</script>"})
+
+    async def get(url: str) -> str:
+        async with aiohttp.ClientSession() as s, s.get(url) as r:
+            assert r.status == 200
+            return await r.text()
+
+    async def go():
+        boot = _boot(await get(urls[0]))
+        assert boot is not None and [m["type"] for m in boot] == ["welcome", "view"]
+        assert boot[0]["seat"] == 0 and boot[1]["observation"] == state.observation(0)
+        hostile = await get(urls[1])  # a view's text cannot close the block
+        assert "<script>alert" not in hostile and _boot(hostile)[1]["status"].startswith("</script>")
+        odd = ("s=01", "s=%C2%B2", "s=-0", "s=")  # "²" is a digit to Python, not to int()
+        wrong = [urls[0].replace("k=", "k=x"), server.base_url + "/", *(urls[0].replace("s=0", o) for o in odd)]
+        for url in wrong:
+            assert _boot(await get(url)) is None, url
+        phone = FakePhone(urls[0], "dev-a")
+        await phone.connect()
+        await phone.wait_for("view")
+        assert _boot(await get(urls[0])) is None  # held: a second device gets no hand
+        await phone.close()
+        return True
+
+    assert run(go())

@@ -84,9 +84,10 @@ def test_links_are_per_seat_per_game_and_die_with_it():
 def test_a_link_round_trips_through_its_url_and_qr_code():
     link = L.Links().new_game([3])[3]
     url = link.url("http://192.168.1.20:8765")
-    base, _hash, fragment = url.partition("#")
+    base, _q, query = url.partition("?")
     assert base == "http://192.168.1.20:8765/"
-    assert L.parse_fragment(fragment) == {"g": link.game, "s": "3", "k": link.secret}
+    assert L.parse_link(url) == {"g": link.game, "s": "3", "k": link.secret}
+    assert L.parse_link(f"{base}#{query}") == L.parse_link(url)  # an older link, fields in the fragment
     m = qr.matrix(url)
     assert len(m) == len(m[0]) and len(m) >= 21 + 8 and any(any(r) for r in m)
     assert all(not v for v in m[0]) and all(not r[0] for r in m)  # the quiet zone

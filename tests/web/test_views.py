@@ -82,17 +82,16 @@ def test_phone_table_publishes_on_change_and_tells_refusals():
     other = 1 - state.turn
     ev = PlayerEvent(f"phone-{other}", "action", True, 0, other, action={"type": "pass"})
 
-    def submit(seat, action):
+    def play(seat, action):
         try:
             state.apply(seat, action)
-            return True
+            return None
         except Exception as exc:
-            submit.rule = exc.rule
-            return False
+            return exc.rule
 
-    assert table.take(ev, submit, lambda: submit.rule)
+    assert table.take(ev, play)
     assert server.told == [(other, "Not allowed: not-your-turn")]
-    assert not table.take(PlayerEvent("keyboard-1", "confirm", True, 0, 0), submit, str)
+    assert not table.take(PlayerEvent("keyboard-1", "confirm", True, 0, 0), play)
     assert table.tv_private([0, 1])
     server.joined = [0, 1]
     assert not table.tv_private([0, 1])
@@ -120,3 +119,24 @@ def test_another_state_with_as_many_actions_is_published_even_at_the_same_addres
     # the table now keeps the state it published, so its address is not given again.
     print(f"{reused} new states at the address of the last one; {missed} not published")
     assert missed == 0
+
+
+def test_long_card_words_carry_soft_hyphens_and_their_text_alternatives_stay_plain():
+    """Cheater Chefs' garlic in German at a 360 px card: "Knob-lauch" may break at its
+    syllable only (the browser may have no German dictionary), and a screen reader
+    reads the plain word."""
+    from game import i18n
+    from game.cheaterchefs.rules import ChefsState
+    from game.web.hyphens import SHY
+
+    i18n.set_language("de")
+    try:
+        state = ChefsState(3, None, 1)
+        state.hands[0] = ["garlic", "saffron"]
+        view = build_view(state, 0, NAMES[:3])
+    finally:
+        i18n.set_language("en")
+    cards = {it["key"]: it for p in view["panels"] for it in p["items"] if isinstance(it, dict)}
+    garlic = cards["hand:0"]
+    assert garlic["text"] == f"Knob{SHY}lauch" and SHY not in garlic["alt"] and "Knoblauch" in garlic["alt"]
+    assert all(SHY not in it["alt"] for it in cards.values())

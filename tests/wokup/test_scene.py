@@ -97,6 +97,7 @@ MOMENT_IS = {  # what each named moment must show
     "wokup": lambda s: s.state.last["claims"][0]["type"] == "wokup",
     "replay": lambda s: s.replay.playing and len(s.state.last["claims"]) == 2,
     "learning": lambda s: s.learning,
+    "counts": lambda s: s.counting == {0} and s.state.phase == "look" and not s.learning,
     "end": lambda s: s.state.is_over(),
 }
 
@@ -117,7 +118,7 @@ def test_every_moment_shows_its_situation_and_draws(size):
 def test_learning_mode_from_the_settings_shows_the_counts():
     from game.app.app import App
     from game.app.shots import session_for
-    from game.app.table import make_table
+    from game.app.table_making import make_table
 
     app = App(size=(640, 360), window=False)
     app.settings.learning_mode = True
@@ -150,4 +151,53 @@ def test_a_token_is_big_enough_to_read_from_the_sofa():
     assert d >= 60
     assert art.token_face("fish", 4, d).get_size() == (d, d)
     assert art.numeral(4, round(d * art.COUNT_SIZE)).get_height() >= d / 2
+    app.quit()
+
+
+def test_holding_down_shows_the_counts_in_large_type_and_the_rules_never_hear_it(monkeypatch):
+    """Counts on demand (issue 26): a seat holds its down key (S on keyboard 1) and each
+    ingredient's count in the wok shows beside it in large type; let go, it goes. The
+    game's state is the same before, during and after; the mat names the key."""
+    from game.wokup.scene import COUNT_SIZE
+
+    app, scene, surf = _scene("settled", size=(1920, 1080))
+    assert not scene.learning
+    sizes: list[tuple[str, float]] = []
+    real = scene.ui.text
+    monkeypatch.setattr(
+        scene.ui, "text", lambda s, t, pos, size=40, *a, **k: sizes.append((t, size)) or real(s, t, pos, size, *a, **k)
+    )
+    scene.draw(surf)
+    assert ("S counts" in [t for t, _s in sizes]) and not [s for _t, s in sizes if s == COUNT_SIZE]
+    state, looked = scene.state.to_json(), scene.look()
+    t = time.monotonic_ns()
+    scene.handle(PlayerEvent("keyboard-1", "down", True, t, 0))  # as the app hands it on
+    assert scene.counting == {0} and scene.look() != looked, "the frame is drawn again"
+    sizes.clear()
+    scene.draw(surf)
+    counts = scene.state.wok_content().counts
+    shown = [t for t, s in sizes if s == COUNT_SIZE]
+    assert shown == [str(counts[ing]) for ing in counts], shown
+    scene.handle(PlayerEvent("keyboard-1", "down", False, t + 5 * MS, 0))
+    sizes.clear()
+    scene.draw(surf)
+    assert scene.counting == set() and not [s for _t, s in sizes if s == COUNT_SIZE]
+    assert scene.state.to_json() == state, "the rules never heard the counts key"
+    scene.handle(PlayerEvent("keyboard-1", "down", True, t + 9 * MS, 0))
+    scene.handle(PlayerEvent("keyboard-1", "menu", True, t + 12 * MS, 0))  # paused while held: its release is lost
+    assert scene.counting == set()
+    app.quit()
+
+
+def test_the_decks_names_follow_a_language_changed_mid_game():
+    """Learning mode names each face-down deck on its back, painted into the cached
+    table layer: a language chosen mid-game paints them again (the old names stayed)."""
+    app, scene, surf = _scene("learning", size=(1280, 720))
+    before = scene._static
+    app.set_language("de")
+    try:
+        scene.draw(surf)
+        assert scene._static is not before
+    finally:
+        app.set_language("en")
     app.quit()

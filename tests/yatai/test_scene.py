@@ -4,7 +4,8 @@ message, and plays, saves, resumes and undoes through the app."""
 
 from game.app.saves import SaveStore
 from game.app.session import Session, default_seats
-from game.app.table import action_key, make_table
+from game.app.table import action_key
+from game.app.table_making import make_table
 from game.i18n import language
 from game.yatai import GAME
 from game.yatai.rules import Choice, Phase
@@ -23,6 +24,7 @@ def scene_with(app, state=None, humans: int = 1, saves=None, seats: int = 2):
         # A built position is not replayable from the seed: tell its past as silent lines.
         session.state = state
         session._lines = [{"seat": e["seat"], "text": ""} for e in state.log]
+        session._told = len(state.log)  # the history counts the entries told (main's ca2d035), not its lines
         session._lines_language = language()
     scene = make_table(app, session)
     scene._update_viewer()

@@ -19,15 +19,15 @@
   };
   const w = (key) => state.words[key] || fallback[key] || key;
 
-  // The link's fragment (never sent to the server over HTTP) names the game, the seat and
-  // its secret. It moves from the address bar to this tab's session storage, so it is not
-  // in a screenshot or shared by copying the address, and a tab the phone reloads keeps it.
-  let fragment = location.hash.slice(1);
+  // The link (its query; an older link's fragment) names the game, the seat and its secret.
+  // It moves from the address bar to this tab's session storage, so it is not in a
+  // screenshot or shared by copying the address, and a tab the phone reloads keeps it.
+  let fragment = location.search.slice(1) || location.hash.slice(1);
   try {
     if (fragment) sessionStorage.setItem("wok-link", fragment);
     else fragment = sessionStorage.getItem("wok-link") || "";
-  } catch (e) { /* no storage: the fragment stays in the address bar */ }
-  if (location.hash && fragment) {
+  } catch (e) { /* no storage: the link stays in the address bar */ }
+  if ((location.search || location.hash) && fragment) {
     try { sessionStorage.getItem("wok-link") && history.replaceState(null, "", location.pathname); } catch (e) {}
   }
   const link = new URLSearchParams(fragment);
@@ -79,7 +79,7 @@
   }
 
   function send(obj) {
-    if (state.ws && state.ws.readyState === WebSocket.OPEN) {
+    if (isOpen(state.ws)) {
       state.ws.send(JSON.stringify(obj));
       return true;
     }
@@ -97,6 +97,7 @@
     ws.onopen = () => {
       ws.send(JSON.stringify({type: "hello", game: game, seat: Number(seatText), key: key,
         device: deviceId(), res: step}));
+      render();  // a hand drawn from the page's boot block becomes touchable
     };
     ws.onmessage = (ev) => {
       let msg;
@@ -217,7 +218,8 @@
   function openPaths(v) {  // [path, index] of the actions that still fit what was picked
     return paths(v).map((p, i) => [p, i]).filter(([p]) => opens(p, state.picked));
   }
-  function live(v) { return !!state.ws && !v.over && state.sentV === null; }
+  function isOpen(ws) { return !!ws && ws.readyState === WebSocket.OPEN; }
+  function live(v) { return isOpen(state.ws) && !v.over && state.sentV === null; }
 
   function tap(key) {
     const v = state.view;
@@ -508,5 +510,10 @@
   // For tests and diagnostics in the page's console: nothing here that the page did not have.
   window.wok = {state: state, press: press, send: (raw) => state.ws && state.ws.send(raw), clockStep: step,
     paths: () => state.view ? paths(state.view) : []};
+  // A page opened from its seat's link brings the seat's first messages (the server's
+  // page.py): the hand is drawn now, touchable once the socket is open.
+  try {
+    for (const msg of JSON.parse(($("boot") || {}).textContent || "[]")) receive(msg);
+  } catch (e) { /* a boot block that does not parse: the socket brings the same */ }
   connect();
 })();

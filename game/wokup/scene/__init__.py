@@ -26,7 +26,7 @@ import time
 import pygame
 
 from game import i18n
-from game.app import pictures
+from game.app import pictures, seat_keys
 from game.app.table import TableScene
 from game.app.ui import ACCENT, GREEN, INK, MUTED, PANEL, RED
 from game.engine import SYSTEM
@@ -34,6 +34,7 @@ from game.i18n import N_, _, ngettext
 from game.input.devices import controller_label
 from game.input.events import deck_index
 
+from ...input import Control
 from .. import bots, clips, data, geometry, words
 from ..driver import Driver
 from ..rules import MS, _timing
@@ -54,6 +55,9 @@ WOOD = (92, 60, 38)
 DIVIDER = (70, 46, 30)
 CARD = (252, 246, 232)
 BANNER_S = 2.6
+COUNT = Control.DOWN  # held, any seat's: the wok's counts shown in large type (buzzer boxes: learning mode)
+COUNT_SIZE = 56  # the counts on demand: larger than a token's own numeral (43 px at 1080p)
+COUNT_KEYS = ((COUNT, N_("counts")),)  # shown on each mat: what to hold for them
 MAT_BOTTOM = (520, 132)  # a seat's mat at the top or bottom edge
 MAT_SIDE = (290, 250)  # at the left or right edge
 # The learning counts' panel: the first of these corners that no mat takes at a table's seat count.
@@ -92,6 +96,7 @@ class WokUpScene(TableScene):
         self.wok = geometry.wok()
         self.mono_at = time.monotonic_ns()
         self.hands: list[dict] = []  # claims shown on the cards
+        self.counting: set[int] = set()  # seats holding the count control: the counts shown, large
         self.banner: list[tuple[str, tuple]] = []
         self.banner_until = 0.0
         self.splash_until = 0.0
@@ -151,14 +156,22 @@ class WokUpScene(TableScene):
             self.driver.set_player(seat, bot)
 
     # ---- what players do ------------------------------------------------------------
+    def handle(self, ev) -> None:
+        if ev.control == Control.MENU and ev.pressed:
+            self.counting.clear()  # a count key let go under the pause menu would never reach the table
+        super().handle(ev)
+
     def table_event(self, ev) -> bool:
         """Deck and Wok'up! controls (keys, pads, buzzer stations), confirm for a
-        replay; taps reach `act` through the targets drawn (the decks, each seat's
+        replay, down held for the counts; taps reach `act` through the targets drawn (the decks, each seat's
         own buttons, the claim banner for a replay)."""
         seat, control = self.acting_seat(ev), ev.control
-        if ev.pressed and control == "confirm" and self.banner and not self.state.is_over():
+        if control == COUNT and seat is not None:  # held: the wok's counts in large type; the rules never hear it
+            (self.counting.add if ev.pressed else self.counting.discard)(seat)
+            return True
+        if ev.pressed and control == Control.CONFIRM and self.banner and not self.state.is_over():
             return self.start_replay()  # confirm (unused here otherwise) on a claim's result replays it
-        if not ev.pressed or seat is None or not (deck_index(control) is not None or control == "wokup"):
+        if not ev.pressed or seat is None or not (deck_index(control) is not None or control == Control.WOKUP):
             return False  # an unknown control ("deck9" from a corrupt frame) is ignored
         self.press(seat, control, ev)
         return True
@@ -180,7 +193,7 @@ class WokUpScene(TableScene):
         """A seat's deck or Wok'up! control, pressed at game time `t`."""
         state = self.state
         deck = deck_index(control)
-        if deck is None and control != "wokup":
+        if deck is None and control != Control.WOKUP:
             return  # not a control of this game
         if state.phase == "pick":
             if state.picks[0]["seat"] == seat and deck is not None:
@@ -302,10 +315,12 @@ class WokUpScene(TableScene):
 
     # ---- drawing ----------------------------------------------------------------
     def draw_table(self, surf: pygame.Surface) -> None:
-        state = self.state
+        state, ui = self.state, self.ui
         static = self._static_layer(surf)
         surf.blit(static, (0, 0))
         for d, rect in enumerate(self._deck_rects):  # a recipe being turned over narrows, then widens
+            if state.decks[d]:
+                ui.box(rect)  # the layout test knows where the cards lie (no banner over them)
             wide = self.motion.flip(("deck", d))
             if wide < 1:
                 face = pygame.transform.smoothscale(static.subsurface(rect), (max(1, round(rect.w * wide)), rect.h))
@@ -325,8 +340,8 @@ class WokUpScene(TableScene):
         for seat in range(state.num_seats):
             self._draw_mat(surf, seat)
         self._draw_clock(surf)
-        if self.learning:
-            self._draw_learning(surf)
+        if self.learning or self.counting:
+            self._draw_learning(surf, large=bool(self.counting))
         self._draw_banner(surf)
         if shown is not None:
             self._draw_replay(surf, shown)
@@ -376,6 +391,8 @@ class WokUpScene(TableScene):
         key = (
             surf.get_size(),
             tuple(state.decks[d][-1] if state.face_up[d] else len(state.decks[d]) for d in range(5)),
+            self.learning,  # the decks' names on their backs, in the language of the day
+            i18n.language(),
         )
         if key != self._static_key or self._static is None:
             self._static_key = key
@@ -434,7 +451,7 @@ class WokUpScene(TableScene):
                 s.blit(label, label.get_rect(center=(cx, cy)))
         # The deck's control number, beside the card's inner half on the side away from the
         # middle of the screen: beyond the card's end it would lie under the top seat's mat
-        # or the claims banner under the wok.
+        # or the claims banner across the wok.
         num = ui.render(str(d + 1), 34, ACCENT, True)
         along = -rect.half_length / 2
         side = (rect.half_width + 14) * (1 if -rect.uy * rect.ux >= 0 else -1)
@@ -498,13 +515,21 @@ class WokUpScene(TableScene):
         ui, state = self.ui, self.state
         if state.phase == "flight":
             self.hands = []
+        latest = {(h["deck"], h["seat"]): h for h in self.hands}  # a seat's second slap on a card: one hand
         on_deck: dict[int, list[dict]] = {}
-        for hand in self.hands:
+        for hand in latest.values():
             on_deck.setdefault(hand["deck"], []).append(hand)
-        for hand in self.hands:
+        for hand in latest.values():
             rect, same = self.wok.cards[hand["deck"]], on_deck[hand["deck"]]
             x, y = self._pt(rect.x, rect.y)
-            x += ui.px(62 * (same.index(hand) - (len(same) - 1) / 2))  # side by side: every mark readable
+            # Side by side, two to a row past two: every mark readable, every one on its card.
+            k, across = same.index(hand), 2 if len(same) > 2 else len(same)
+            rows = (len(same) + 1) // 2 if len(same) > 2 else 1
+            box = self._deck_rects[hand["deck"]]  # closer together where many would leave the card
+            step_x = min(62, (box.w / ui.u - 44) / max(1, across - 1))
+            step_y = min(60, (box.h / ui.u - 44) / max(1, rows - 1))
+            x += ui.px(step_x * (k % across - (across - 1) / 2))
+            y += ui.px(step_y * (k // across - (rows - 1) / 2))
             colour = self.seat_colour(hand["seat"])
             pygame.draw.circle(surf, colour, (x, y), ui.px(34))
             for k in range(4):  # fingers
@@ -542,7 +567,10 @@ class WokUpScene(TableScene):
         room = rect.width / ui.u - 32
         if shape == "row" and not self.session.seats[seat].is_bot:
             room -= 216  # a human's touch buttons (and their key letters) take the mat's last 200 units
-        ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True, width=room)
+        start = x0 + seat_keys.name_room(ui, self.seat_name(seat), 36) + 16  # the counts' key beside the name
+        keys = seat_keys.draw(self, surf, seat, (start, y0 + 6, x0 + room - start, 30), controls=COUNT_KEYS)
+        name_room = (keys.left / ui.u - 12 - x0) if keys else room
+        ui.text(surf, self.seat_name(seat), (x0, y0), 36, colour, True, width=name_room)
         won = len(state.won[seat])
         for k in range(won):  # one small card per recipe won, its deck's back
             card = data.card_by_id()[state.won[seat][k]]
@@ -569,13 +597,15 @@ class WokUpScene(TableScene):
             status, tint = controller_label(self.session.seats[seat].controller), MUTED
         ui.text(surf, status, (x0, y0 + 84), 34, tint, True, width=room)
         if self.before(self.shouts.get(seat, 0)):
-            bubble = ui.rect(
-                rect.centerx / ui.u - 120,
-                (rect.y / ui.u - 70) if rect.y > ui.px(540) else rect.bottom / ui.u + 10,
-                240,
-                60,
-            )
-            ui.panel(surf, bubble, ACCENT, 28)
+            if shape == "side":  # under the mat (over it in the lower half): beside the wok
+                at = rect.centerx / ui.u - 120, (rect.y / ui.u - 70) if rect.y > ui.px(540) else rect.bottom / ui.u + 10
+            else:  # beside a top or bottom mat, toward the middle: under or over it would cover a card
+                at = (
+                    (rect.right / ui.u + 10) if rect.centerx <= ui.px(960) else (rect.x / ui.u - 250),
+                    rect.centery / ui.u - 30,
+                )
+            bubble = ui.rect(*at, 240, 60)
+            ui.panel(surf, ui.box(bubble, "banner"), ACCENT, 28)  # up for a moment: over no card
             cx, cy = bubble.centerx / ui.u, bubble.centery / ui.u
             ui.picture(surf, "wokup.shout", (cx - 88, cy), 44)  # the megaphone
             ui.text(surf, _("Wok'up!"), (cx + 22, cy), 38, (40, 20, 10), True, "center", width=170)
@@ -617,7 +647,7 @@ class WokUpScene(TableScene):
         The ring and the last seconds follow the game's clock: a live part of the frame."""
         ui, state = self.ui, self.state
         if self.before(self.splash_until):
-            ui.text(surf, _("Throw!"), (CX, CY), 110, ACCENT, True, "center")
+            ui.text(surf, _("Throw!"), (CX, CY), 110, ACCENT, True, "center", width=380)  # between cards 2 and 5
         if state.phase != "look" or state.claims or state.paused or self.time_held:
             return  # no countdown while nothing counts down
         at = state.legal_actions(SYSTEM)[0]["t"]
@@ -647,8 +677,12 @@ class WokUpScene(TableScene):
                 return x, y
         return LEARNING_SPOTS[0]
 
-    def _draw_learning(self, surf: pygame.Surface) -> None:
-        """Learning mode: what the wok holds, picture by picture."""
+    def look(self) -> tuple:
+        return (*super().look(), tuple(sorted(self.counting)))
+
+    def _draw_learning(self, surf: pygame.Surface, large: bool = False) -> None:
+        """What the wok holds, picture by picture: in learning mode, and `large` while a
+        seat holds the count control (counts on demand, read from the sofa)."""
         ui, c = self.ui, self.state.wok_content()
         x0, y0 = self._learning_spot()
         r = ui.box(ui.rect(x0, y0, *LEARNING_SIZE), "panel")
@@ -656,8 +690,9 @@ class WokUpScene(TableScene):
         ui.text(surf, _("In the wok"), (x0 + 12, y0 + 8), 34, GREEN, True, width=180)
         for i, ing in enumerate(data.INGREDIENTS):
             y = y0 + 60 + i * 50
-            art.icon(surf, ing, (ui.px(x0 + 36), ui.px(y + 18)), ui.px(38))
-            ui.text(surf, str(c.counts[ing]), (x0 + 76, y), 40, INK, True)
+            art.icon(surf, ing, (ui.px(x0 + 36), ui.px(y + 18)), ui.px(44 if large else 38))
+            count = str(c.counts[ing])
+            ui.text(surf, count, (x0 + 70, y + 20), COUNT_SIZE if large else 40, INK, True, "midleft", width=124)
         if max(c.counts.values()) >= 10:  # under the counts
             ui.text(surf, _("Wok'up!"), (x0 + 102, y0 + 302), 34, ACCENT, True, "midtop", width=180)
 
@@ -668,12 +703,16 @@ class WokUpScene(TableScene):
             if state.phase != "pick":
                 self.hands = [h for h in self.hands if h["result"] is None]
             return
-        y = 826  # low on the wok, clear of the marks on its lower cards, above the bottom seats
+        # Across the wok between its upper cards and its lower ones (assets/wokup/DESIGN.md,
+        # "The claims banner"): over tokens for a moment, never over a card or its claims.
+        upper = max(r.bottom for r in self._deck_rects if r.centery < ui.px(CY)) / ui.u
+        lower = min(r.top for r in self._deck_rects if r.centery > ui.px(CY)) / ui.u
+        y = (upper + lower) / 2 - (62 * len(self.banner) - 6) / 2 + 4
         for i, (text, colour) in enumerate(self.banner):
             r = ui.rect(510, y + i * 62 - 4, 900, 56)
             # Tapping the result of a claim replays it (where motion runs: someone watches).
             self.target(r, do=lambda seat, ev: self.start_replay(), key=f"replay{i}", focusable=False)
-            ui.panel(surf, r, (24, 16, 14), 14, colour)
+            ui.panel(surf, ui.box(r, "banner"), (24, 16, 14), 14, colour)
             ui.text(surf, text, (960, y + i * 62), 38, colour, True, "midtop", width=860)
 
     # ---- moments (screenshots, bench) -----------------------------------------------
@@ -700,6 +739,7 @@ class WokUpScene(TableScene):
             "replay": lambda s: s._replay_moment(),
             "wokup": lambda s: s._wokup_moment(),
             "learning": lambda s: s._learning_moment(),
+            "counts": lambda s: s._counts_moment(),
             "end": lambda s: s.run_for(3600, step=0.1),
         }
 
@@ -732,6 +772,11 @@ class WokUpScene(TableScene):
         self.run_for(600, lambda k: k.state.phase == "look" and max(k.state.wok_content().counts.values()) >= 10)
         self.act(1, "wokup", self.state.look_start + 900 * MS)
         self.run_for(3, lambda k: not k.state.claims)
+
+    def _counts_moment(self) -> None:
+        """Ana holds her down key: the wok's counts in large type beside it."""
+        self.run_for(60, lambda k: k.state.phase == "look" and len(k.state.table) >= 8)
+        self.counting.add(0)
 
     def _learning_moment(self) -> None:
         self.learning = True

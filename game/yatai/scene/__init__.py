@@ -24,14 +24,17 @@ from functools import partial
 import pygame
 
 from game import i18n
+from game.app import seat_keys
 from game.app.table import TableScene, action_key
 from game.app.ui import ACCENT, DIM, GREEN, INK, MIN_TEXT, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _
 
+from ...input import Control
 from .. import words
 from ..data import content
+from ..pictures import BONUS_ICONS
 from ..rules import ARROWS, ROUNDS, Choice, Phase, line_tiles, slide
-from .art import BONUS_ICONS, STALL_H, STALL_W, UPPER_H, StallView, dish, drink, guest_picture, tile_face
+from .art import STALL_H, STALL_W, UPPER_H, StallView, dish, drink, guest_picture, name_size, tile_face
 
 TILE_W, TILE_H, GAP = 150, 118, 12
 GRID_X, GRID_Y = 150, 226
@@ -114,7 +117,7 @@ class YataiScene(TableScene):
 
     def table_event(self, ev) -> bool:
         picked = self.tile_pick is not None or self.arrow_pick is not None or self.slot_pick is not None
-        if ev.pressed and ev.control == "back" and picked:
+        if ev.pressed and ev.control == Control.BACK and picked:
             self.tile_pick = self.arrow_pick = self.slot_pick = None
             return True
         return False
@@ -471,6 +474,10 @@ class YataiScene(TableScene):
             origin = StallView(self.ui, 0, -top)  # the half's own corner is the face's (0, 0)
             self.faces.blit(surf, look, rect, partial(paint, origin), place=(look[0], seat), kind=None)
         self.ui.box(self.ui.rect(view.x, view.y, STALL_W, STALL_H))  # the stall, for the layout test
+        # The seat's keys between its name (on the face) and its influencer count.
+        ui = self.ui
+        start = view.x + 16 + ui.font(name_size(ui, name), True).size(name)[0] / ui.u + 16
+        seat_keys.draw(self, surf, seat, (start, view.y + 16, view.x + STALL_W - 282 - start, 30))
 
     def _draw_rise(self, surf, view: StallView, seat: int) -> None:
         """Points just earned float up from the stall's score (a live part)."""
@@ -825,8 +832,7 @@ class YataiScene(TableScene):
         ui.cover(box)
         ui.panel(surf, box, (52, 40, 56), 22, GREEN)
         winners = self.state.winners()
-        names = i18n.names(self.seat_name(s) for s in winners)
-        head = (_("{names} wins!") if len(winners) == 1 else _("{names} share the win!")).format(names=names)
+        head = i18n.winners(self.seat_name(s) for s in winners)
         ui.text(surf, head, (960, 126), 58, GREEN, True, "midtop")
         y0 = 204
         groups = [

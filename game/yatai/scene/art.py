@@ -12,6 +12,7 @@ from game.i18n import _
 from .. import words
 from ..colours import COLOURS
 from ..data import content
+from ..pictures import BONUS_ICONS
 from ..rules import BIG, CRATE, QUEUE, SMALL
 
 PAPER = (250, 240, 222)
@@ -24,14 +25,6 @@ EMPTY = (86, 66, 56)  # an empty reputation board space
 STALL_W, STALL_H = 600, 469
 CELL = 42  # a reputation board space, design units
 TILE_ICONS = words.TILE_ICONS
-BONUS_ICONS = {
-    "menu": "yatai.ebi_tempura",
-    "fridge": "yatai.drink",
-    "stove": "common.wok",
-    "influencer": "yatai.influencer",
-    "special": "yatai.special",
-    "review": "yatai.review",
-}
 
 
 _VEILS: dict[tuple, pygame.Surface] = {}
@@ -101,6 +94,11 @@ def slot(ui, surf, x: float, y: float, size: float, colour, locked: bool = False
 UPPER_H = 272  # the stall's upper half (see StallView.upper), in design units
 
 
+def name_size(ui, name: str) -> float:
+    """A stall's name: 40 units, shrunk to 300 wide (a long name)."""
+    return ui.fit(name, 40, 300, 26, True)
+
+
 class StallView:
     """Where one chef's stall is drawn, and its parts' rectangles for targets and glows."""
 
@@ -149,7 +147,7 @@ class StallView:
     def upper(self, surf, chef: dict, name: str, colour) -> None:
         """The name, points and influencer, the queue, stove, fridge, crate, menu and sink."""
         ui, x, y = self.ui, self.x, self.y
-        ui.text(surf, name, (x + 16, y + 4), ui.fit(name, 40, 300, 26, True), colour, True)
+        ui.text(surf, name, (x + 16, y + 4), name_size(ui, name), colour, True)
         ui.picture(surf, "common.star", (x + STALL_W - 130, y + 30), 40)
         ui.text(surf, str(chef["points"]), (x + STALL_W - 104, y + 30), 40, ACCENT, True, "midleft")
         ui.picture(surf, "yatai.influencer", (x + STALL_W - 250, y + 30), 40)

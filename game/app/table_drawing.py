@@ -1,0 +1,157 @@
+"""A table's own drawing over the frame loop: its clock, the live parts only the
+clock changes (pulses, glows: game/app/live.py), the motion of what moved, and
+what tells the loop whether a frame is drawn whole, in part or not at all.
+
+`TableScene` (game/app/table.py) is one; it says what its picture shows
+(`look`) and whether a panel covers the table (`covered`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+from .faces import Faces
+from .live import LiveLayer, Paint
+from .motion import Motion, pulse
+from .scene import Scene
+from .ui import ACCENT
+
+
+class TableDrawing(Scene):
+    curtain_for: int | None = None  # a seat the screen must be passed to: the curtain hides the table
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self._clock = 0.0  # seconds of scene time, for animations (`clock`)
+        # What the last frame drawn showed (see `changes`): its look, whether its drawing read
+        # the clock outside its live parts, the live parts, the scene time it must change at.
+        self._look: tuple | None = None
+        self._timed = False
+        self._clock_read = False
+        self._live = LiveLayer()
+        self._frozen = False  # a panel covers the table: its live parts are painted in place, still
+        self._change_at = math.inf
+        self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
+        self.faces = Faces(self.ui)  # cards, stalls, tiles drawn once per look
+
+    def look(self) -> tuple:
+        """Everything the picture shows besides the clock (TableScene.look)."""
+        raise NotImplementedError
+
+    def covered(self) -> bool:
+        """A panel lies over the table: its live parts are painted in place and stand still."""
+        return False
+
+    @property
+    def clock(self) -> float:
+        """Seconds of scene time. Read while drawing (outside `live` and `before`), it
+        tells the loop the picture follows the clock: the next frame is drawn whole."""
+        self._clock_read = True
+        return self._clock
+
+    @clock.setter
+    def clock(self, value: float) -> None:
+        self._clock = value
+
+    def before(self, t: float) -> bool:
+        """True while the scene's clock is before `t` (a banner's end, a reveal's): the
+        picture changes once, at `t`, and is drawn whole again then, not every frame."""
+        if self._clock < t:
+            self._change_at = min(self._change_at, t)
+            return True
+        return False
+
+    def follows_clock(self) -> None:
+        """This frame shows something moving with time other than `clock` (a real-time
+        game's clock, physics): the next frame is drawn whole too."""
+        self._clock_read = True
+
+    def live(self, surf: pygame.Surface, area: pygame.Rect, paint: Paint) -> None:
+        """Something only the clock changes (a pulse, a glow) within `area`, painted by
+        `paint(surf)`: over the finished frame, and alone on the frames where nothing
+        else changed (game/app/live.py). Under a panel covering the table, and where
+        nobody watches (motion off), it is painted here and now, and stands still."""
+        if self._frozen or not self.motion.enabled:
+            read = self._clock_read
+            paint(surf)
+            self._clock_read = read
+        else:
+            self._live.add(area, paint)
+
+    def changes(self) -> str:
+        moving = self.motion.enabled and self.curtain_for is None and self.motion.settling
+        if (
+            self._look != self.look()
+            or self._timed
+            or self.faces.lagging
+            or self._clock >= self._change_at
+            or (moving and self.motion.damage(0) is None)
+        ):
+            return "whole"
+        if moving:
+            return "moving"
+        return "live" if self._live.parts else "none"
+
+    def draw_live(self, surf: pygame.Surface) -> list[pygame.Rect]:
+        return self._live.repaint(surf)
+
+    def damage(self) -> list[pygame.Rect]:
+        return [*(self.motion.damage(self.ui.px(16)) or []), *self._live.areas]
+
+    def draw_frame(self, surf: pygame.Surface, draw_all: Callable[[pygame.Surface], None]) -> None:
+        """Draw the frame whole with `draw_all`, noting what it showed and read (see `changes`)."""
+        self._live.clear()
+        self._frozen = self.covered()
+        self._clock_read, self._change_at = False, math.inf
+        draw_all(surf)
+        self._timed = self._clock_read  # the picture followed the clock outside its live parts
+        self._live.finish(surf)
+        self._look = self.look()
+
+    def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
+        """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""
+        rect = pygame.Rect(rect)
+
+        def paint(s: pygame.Surface) -> None:
+            k = pulse(self.clock) if self.motion.enabled else 1.0
+            lit = tuple(round(c + (255 - c) * 0.45 * k) for c in colour)
+            grow = self.ui.px(2 + 6 * k)
+            pygame.draw.rect(s, lit, rect.inflate(grow, grow), max(2, self.ui.px(4 + 3 * k)), self.ui.px(radius))
+
+        most = self.ui.px(8) + 4
+        self.live(surf, rect.inflate(most, most), paint)
+
+    def draw_pulse(
+        self,
+        surf: pygame.Surface,
+        rect: pygame.Rect,
+        colour,
+        grow: float,
+        width: tuple[float, float],
+        radius: float,
+        speed: float = 6.0,
+    ) -> None:
+        """A ring `grow` units wider than `rect` whose width (`width`: middle, swing, in
+        units) breathes with the clock: something that can be chosen. A live part."""
+        ring = rect.inflate(self.ui.px(grow), self.ui.px(grow))
+
+        def paint(s: pygame.Surface) -> None:
+            w = width[0] + width[1] * math.sin(self.clock * speed)
+            pygame.draw.rect(s, colour, ring, self.ui.px(w), self.ui.px(radius))
+
+        self.live(surf, ring.inflate(4, 4), paint)
+
+    def draw_focus(self, surf: pygame.Surface, rect: pygame.Rect) -> None:
+        """A pulsing ring around the focused target at `rect`."""
+        ring = rect.inflate(self.ui.px(10), self.ui.px(10))
+        if ring.collidelist(self.ui.covers) >= 0:  # under a panel drawn over the table (a reveal): not shown
+            return
+
+        def paint(s: pygame.Surface) -> None:
+            pulse = 3 + int(2 * (1 + math.sin(self.clock * 6)))
+            pygame.draw.rect(s, ACCENT, ring, self.ui.px(pulse), border_radius=self.ui.px(14))
+
+        self.live(surf, ring.inflate(4, 4), paint)
