@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 import datetime
+import functools
 import gettext
 import io
 import re
@@ -123,10 +124,16 @@ def clock(hour: int, minute: int) -> str:
     """A 24-hour clock time written the local way ("6:24" in Spanish, "06:24" in
     German). English has no 24-hour habit of its own in CLDR (its short time is
     "6:24 AM"): it keeps the digital clock of the cards, "6:24"."""
+    return _clock(_language, _locale, hour, minute)
+
+
+# A table writes the same times every frame it is drawn, and Babel parses the pattern each time.
+@functools.lru_cache(maxsize=4096)
+def _clock(language: str, locale: Locale, hour: int, minute: int) -> str:
     t = datetime.time(hour, minute)
-    if _language == SOURCE:
-        return format_time(t, "H:mm", locale=_locale)
-    return format_skeleton("Hm", t, locale=_locale)
+    if language == SOURCE:
+        return format_time(t, "H:mm", locale=locale)
+    return format_skeleton("Hm", t, locale=locale)
 
 
 def day(d: datetime.date) -> str:
@@ -148,6 +155,7 @@ def set_language(lang: str) -> None:
     if lang not in _compiled:
         _compiled[lang] = compile_catalogues(lang) if lang != SOURCE else gettext.NullTranslations()
     _translations, _language, _locale = _compiled[lang], lang, Locale.parse(lang)
+    _locale.list_patterns  # noqa: B018 - CLDR's data loads on first use: here, not in a table's frame
 
 
 def compile_catalogues(lang: str) -> gettext.GNUTranslations:

@@ -104,6 +104,9 @@ class App:
         self.hidden = False  # the window is minimised or hidden: nothing is drawn (see `visible`)
         self.presented = 0  # frames given to the window, whole or in part (tests count them)
         self.drawn = 0  # frames drawn whole (presented whole, or only where things moved)
+        # What the mode's overlay (the kiosk's banner) covers, as the frame lay without it: (rect, copy) to put back
+        # when only the banner moved (App.frame); None when the last whole frame kept none.
+        self._bare: list[tuple[pygame.Rect, pygame.Surface]] | None = None
 
     def _open(self, window: bool) -> pygame.Surface:
         if not window:
@@ -256,13 +259,16 @@ class App:
             self.mode.after_step(STEP)
         self.steps += 1
 
-    def draw(self) -> None:
+    def draw(self, keep: list[pygame.Rect] | None = None) -> None:
+        """Draw every visible scene whole. `keep`: the rectangles the mode's overlay
+        will cover, copied before it is painted (see `_move_over`)."""
         self.screen.fill(BG)
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].overlay:
             first -= 1
         for scene in self.scenes[first:]:
             scene.draw(self.stage)
+        self._bare = self._under(keep) if keep else None
         self.mode.draw_over(self.stage)
         if self.notice and time.monotonic() < self.notice_until:
             self._draw_notice()
@@ -332,19 +338,39 @@ class App:
             kind = "whole"
         self.dirty, self._notice_on = False, notice_on
         over = self.mode.overlay()
+        alone_over = bool(over) and self.mode.over_alone
         if over is None:
             kind = "whole"  # the mode's overlay changed as a whole (dimming, black)
         elif over and kind in ("none", "live"):
+            if alone_over and self._bare is not None and not notice_on:
+                return self._move_over(over, kind)
             kind = "moving"  # its banner moves over the table: the table under it is drawn again
         if kind == "none":
             return []
         if kind == "live":
             return self.top.draw_live(self.stage)
-        self.draw()
+        self.draw(keep=over if alone_over else None)
         self._drawn_at, self.drawn = now, self.drawn + 1
         if kind == "whole":
             return None
         return [*self.top.damage(), *(over or [])]
+
+    def _under(self, rects: list[pygame.Rect]) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        bounds = self.stage.get_rect()
+        return [(r, self.stage.subsurface(r).copy()) for r in (r.clip(bounds) for r in rects) if r.w and r.h]
+
+    def _move_over(self, over: list[pygame.Rect], kind: str) -> list[pygame.Rect]:
+        """Only the mode's overlay (the kiosk's banner) moved over a picture otherwise still
+        (or with live parts only): put back what lay under its last place, repaint the live
+        parts, keep what lies under its next place and paint it there. The rest of the stage
+        is untouched."""
+        assert self._bare is not None
+        for rect, patch in self._bare:
+            self.stage.blit(patch, rect)
+        mended = self.top.draw_live(self.stage) if kind == "live" else []
+        self._bare = self._under(over)
+        self.mode.draw_over(self.stage)
+        return [*mended, *over]
 
     def recover(self) -> None:
         """Log what went wrong, close the scenes, and let the mode go on (at home:

@@ -14,6 +14,7 @@ Figures, not assertions.
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import statistics
 import sys
@@ -32,6 +33,8 @@ from .app import App
 from .table_making import scene_class
 
 SIZES = [(1920, 1080), (1280, 720)]
+# A paced frame later than this is one a player could see stutter: 1.5 frames at 60 Hz (issue 25).
+LATE_MS = 1.5 * 1000 / 60
 # Input-to-game paths, each printing its figures and returning them (JSON too).
 PATHS: dict[str, Callable[[TextIO], dict | list[dict]]] = {
     "buzzers": buzzer_bench.report,  # serial path and clock sync of buzzer boxes
@@ -99,7 +102,7 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> dict:
     for _i in range(5):  # warm the font and text caches: steady state is what counts
         app.step()
         app.draw()
-    times, cpu, whole = [], [], 0
+    times, cpu, ends, whole = [], [], [], 0
     next_frame = time.perf_counter()
     for _i in range(frames * (3 if paced else 1)):
         if paced:
@@ -111,6 +114,7 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> dict:
         whole += app.drawn > drawn
         times.append((time.perf_counter() - t0) * 1000)
         cpu.append((time.thread_time() - c0) * 1000)
+        ends.append(time.perf_counter())
     forced = []  # a frame where something changed is drawn whole: what such a frame costs
     for _i in range(max(30, frames // 4)):
         app.dirty = True
@@ -119,6 +123,8 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> dict:
         app.frame()
         forced.append((time.thread_time() - c0) * 1000)
     app.quit()
+    gaps = [(b - a) * 1000 for a, b in itertools.pairwise(ends)]  # what a player sees: frame to frame
+    late = [g for g in gaps if g > LATE_MS]
     return {
         "p50_ms": round(statistics.median(times), 2),
         "p99_ms": round(_percentile(times, 0.99), 2),
@@ -126,6 +132,7 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> dict:
         "cpu_p99_ms": round(_percentile(cpu, 0.99), 2),
         "whole_pct": round(100 * whole / len(times)),
         "whole_cpu_p99_ms": round(_percentile(forced, 0.99), 2),
+        **({"late": len(late), "frames": len(gaps), "worst_gap_ms": round(max(gaps), 2)} if paced else {}),
     }
 
 
@@ -165,7 +172,13 @@ def run(as_json: bool = False, frames: int = 120, only: str | None = None) -> li
                 print(
                     f"{name:32s} {size[0]}x{size[1]}  wall p50 {row['p50_ms']:6.2f} p99 {row['p99_ms']:6.2f} ms  "
                     f"cpu p50 {row['cpu_p50_ms']:5.2f} p99 {row['cpu_p99_ms']:5.2f} ms  "
-                    f"({row['whole_pct']:3d} % drawn whole; a whole frame's cpu p99 {row['whole_cpu_p99_ms']:5.2f} ms)",
+                    f"({row['whole_pct']:3d} % drawn whole; a whole frame's cpu p99 {row['whole_cpu_p99_ms']:5.2f} ms)"
+                    + (
+                        f"  paced: {row['late']} of {row['frames']} frames more than {LATE_MS:.1f} ms "
+                        f"after the one before, the longest gap {row['worst_gap_ms']:.2f} ms"
+                        if "late" in row
+                        else ""
+                    ),
                     flush=True,
                 )
     for entry in catalogue.load():

@@ -101,6 +101,7 @@ class KioskMode:
         self._saved_key: tuple = (None, 0)
         self._over_key: tuple | None = None  # what draw_over showed last frame (see `overlay`)
         self._banner_at: pygame.Rect | None = None
+        self.over_alone = True  # draw_over paints only inside what `overlay` gave (not dimming)
 
     def open_records(self) -> None:
         """Open the statistics database and hand it the records made so far."""
@@ -421,13 +422,13 @@ class KioskMode:
             rect = root.banner_rect()
             key: tuple = ("attract", mode)
             rects = [] if mode == "black" else [self._banner_at or rect, rect]
-            self._banner_at = rect
+            self._banner_at, self.over_alone = rect, mode == "lit"
         else:
             table = self.table()
             shown = table is not None and bool(self.away) and table is self.app.top
             key = ("away", tuple(sorted(self.away))) if shown else ()
             rects = [self.ui.rect(360, 930 - 62 * i, 1200, 54) for i in range(len(self.away))] if shown else []
-            self._banner_at = None
+            self._banner_at, self.over_alone = None, True
         if key != self._over_key:
             self._over_key = key
             return None

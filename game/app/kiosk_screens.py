@@ -71,6 +71,7 @@ class AttractScene(Scene):
         self.fetching: Any = None  # (Future of the chosen game with its log, the highlight)
         self.shown: set[tuple[str, int]] = set()  # (game id, move) of the moments shown
         self._ask_moments()
+        self._look: tuple | None = None  # what the hall of fame showed when last drawn (changes)
         app.audio.music("attract")
 
     @property
@@ -226,11 +227,27 @@ class AttractScene(Scene):
         self.app.say(_("{name} joins the game!").format(name=cfg.name), 3)
 
     # ---- drawing -------------------------------------------------------------------
+    def drift(self) -> float:
+        """How far the hall of fame has drifted (design units; nothing stays still, burn-in),
+        in whole pixels of the window: between two steps the picture is the same."""
+        return round(30 * math.sin(self.clock / 7) * self.ui.u) / self.ui.u
+
+    def changes(self) -> str:
+        """Drawn again only when it drifted a pixel, the board came, or the screen went
+        black; the banner moving over it is the kiosk's (App.frame)."""
+        black = self.idle() >= self.kiosk.conf.black_after
+        board = self.board is not None and self.board.done()
+        look = (self.turn, self.board, board, self.drift(), black, i18n.language(), self.ui.u)
+        if look == self._look:
+            return "none"
+        self._look = look
+        return "whole"
+
     def draw(self, surf: pygame.Surface) -> None:
         ui = self.ui
         if self.idle() >= self.kiosk.conf.black_after:
             return
-        drift = 30 * math.sin(self.clock / 7)  # nothing stays still (burn-in)
+        drift = self.drift()
         entry = self.entry
         if entry is None:
             ui.title(surf, "Wok Arcade", 300 + drift)

@@ -29,6 +29,7 @@ class Mode(Protocol):
     locked: bool  # guests only: no quitting, settings, files, move history or phones
     exit_status: int  # the process's, once the loop ends
     stats: Any  # the statistics (game.kiosk.stats); None at home, where no game is counted
+    over_alone: bool  # `draw_over` paints only inside what `overlay` gave (App._move_over): not while dimming
 
     # ---- the arcade's life ----
     def start(self) -> None:
@@ -99,6 +100,7 @@ class HomeMode:
     locked = False
     exit_status = 0
     stats = None
+    over_alone = True
 
     def __init__(self, app: Any) -> None:
         self.app = app

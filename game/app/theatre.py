@@ -30,10 +30,11 @@ from ..i18n import _, ngettext
 from ..input import Control, PlayerEvent
 from ..userdirs import atomic_write, data_dir
 from . import catalogue
+from .faces import Faces
 from .scene import Scene
 from .session import SeatConfig, Session
 from .table_making import make_table
-from .ui import ACCENT, GREEN, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS
+from .ui import ACCENT, GREEN, INK, MUTED, PANEL, PANEL_HI, RED, SEAT_COLOURS, Ui
 
 log = logging.getLogger(__name__)
 ROWS = 7  # games on a page of the list
@@ -280,6 +281,10 @@ class ReplayScene(Scene):
         # think, and it shows what a spectator sees (observation(None)), no curtain.
         self.table = make_table(app, session)
         self.table.viewer, self.table.curtain_for = None, None
+        # Drawn straight at the size it is shown, with a Ui of its own at that scale: drawing
+        # it whole and scaling it down (smoothscale of a 1080p frame) cost ~27 ms a move.
+        self.table.ui = Ui()
+        self.table.faces = Faces(self.table.ui)
         self.highlights = highlights.read(replay.highlights)
         # By the move they lead to (a damaged row's clip without one is left out; the table checks the rest).
         self.clips = {c["at"]: c for c in replay.clips if isinstance(c, dict) and isinstance(c.get("at"), int)}
@@ -287,9 +292,9 @@ class ReplayScene(Scene):
         self.speed = 1
         self.wait = 0.0
         self.buttons: list[tuple[pygame.Rect, str]] = []
-        self._view: pygame.Surface | None = None  # the table at full size, off screen
-        self._scaled: pygame.Surface | None = None  # ... and as shown
+        self._view: pygame.Surface | None = None  # the table as shown, drawn off screen
         self._view_key: tuple = ()
+        self._look: tuple = ()  # what the scene showed when last drawn (changes)
         self.message = ""
 
     # ---- moving ---------------------------------------------------------------
@@ -376,21 +381,30 @@ class ReplayScene(Scene):
             self.export()
 
     # ---- drawing --------------------------------------------------------------
+    def changes(self) -> str:
+        """Drawn again when the move shown, the controls' state or the words change, or
+        while something moves on the table (a glide, a clip); else nothing (App.frame)."""
+        look = (self.player.position, self.playing, self.speed, self.message, i18n.language())
+        if look == self._look and not (self.table.motion.busy or self.table.clip_playing):
+            return "none"
+        self._look = look
+        return "whole"
+
     def draw(self, surf: pygame.Surface) -> None:
         ui = self.ui
         view = ui.rect(30, 96, 1360, 765)
-        key = (self.player.position, surf.get_size(), i18n.language())
-        if self._scaled is None or key != self._view_key or self.table.motion.busy or self.table.clip_playing:
-            # The table drawn full size off screen, then small: only when the move shown
-            # changed or something still glides there (smoothscale costs milliseconds).
-            if self._view is None or self._view.get_size() != surf.get_size():
-                self._view = pygame.Surface(surf.get_size())
+        key = (self.player.position, view.size, i18n.language())
+        if self._view is None or key != self._view_key or self.table.motion.busy or self.table.clip_playing:
+            # The table drawn off screen only when the move shown changed or something still
+            # moves there (a glide, a clip); its own layout is checked at full size (tests/app/test_layout.py).
+            if self._view is None or self._view.get_size() != view.size:
+                self._view = pygame.Surface(view.size)
+            self.table.ui.resize(view.size)
+            self.table.ui.sizes = ui.sizes  # the texts drawn are recorded as the app's (tests, the layout sweep)
             self._view.fill(surf.get_at((0, 0)))
-            with ui.unrecorded():  # its own layout is checked at full size (tests/app/test_layout.py)
-                self.table.draw(self._view)
-            self._scaled = pygame.transform.smoothscale(self._view, view.size)
+            self.table.draw(self._view)
             self._view_key = key
-        surf.blit(self._scaled, view.topleft)
+        surf.blit(self._view, view.topleft)
         pygame.draw.rect(surf, PANEL_HI, view, max(1, ui.px(3)))
         replay = self.player.replay
         heading = f"{game_title(replay.game)} - {i18n.names(replay.names)}"

@@ -62,6 +62,7 @@ class Ui:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
+        self._fits: dict[tuple, float] = {}  # fit()'s answers: measuring a line costs more than drawing it
         self.u = 1.0
         self.overflows: list[Overflow] | None = None  # a list records overflows (tests/app/test_layout.py)
         # The layout recorder: when a list, every text and every box a scene
@@ -77,6 +78,7 @@ class Ui:
         if u != self.u:
             self.u = u
             self._text.clear()
+            self._fits.clear()
 
     def shade(self, surf: pygame.Surface, alpha: int) -> None:
         """Darken the whole of `surf` (under an overlay, or dimming) as black at `alpha`
@@ -195,6 +197,15 @@ class Ui:
         """The largest size, down to `smallest` (default: SHRINK_FLOOR of `size`),
         at which `text` is at most `width` design units wide (`smallest` if none is)."""
         room = self.px(width)
+        key = (text, size, room, smallest, bold)
+        fitted = self._fits.get(key)
+        if fitted is None:
+            if len(self._fits) > 4000:
+                self._fits.clear()
+            fitted = self._fits[key] = self._fit(text, size, room, smallest, bold)
+        return fitted
+
+    def _fit(self, text: str, size: float, room: int, smallest: float | None, bold: bool) -> float:
         wide = self.font(size, bold).size(text)[0]
         if wide <= room:
             return size

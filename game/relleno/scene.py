@@ -259,8 +259,8 @@ class RellenoScene(TableScene):
         legal = self.state.legal_actions(mine) if mine is not None else []
         fill_kind = "bonus_fill" if obs["phase"] == Phase.BONUS else "fill"
         fillable = {a["recipe"] for a in legal if a["type"] == fill_kind}
-        for recipe, rect in zip(book, self._book_rects(len(book))):
-            self._blit_card(surf, recipe, rect)
+        for i, (recipe, rect) in enumerate(zip(book, self._book_rects(len(book)))):
+            self._blit_card(surf, recipe, rect, ("book", i))
             lit = recipe in fillable
             if self.reserving and mine is not None:
                 lit = True
@@ -273,10 +273,11 @@ class RellenoScene(TableScene):
                 surf, _("The book is empty until tonight's refill."), (960, BOOK_Y + 140), 38, MUTED, anchor="midtop"
             )
 
-    def _blit_card(self, surf, card: str, rect: pygame.Rect) -> None:
+    def _blit_card(self, surf, card: str, rect: pygame.Rect, place: tuple) -> None:
         """A card at `rect`, its face drawn once per size and language (game/app/faces.py):
-        the layout recorder sees its box and the words on it."""
-        self.faces.blit(surf, ("card", card), rect, partial(self._paint_card, card=card))
+        the layout recorder sees its box and the words on it. A move bringing several new
+        cards paints one a frame, the others show their `place`'s last card a frame or two."""
+        self.faces.blit(surf, ("card", card), rect, partial(self._paint_card, card=card), place=place)
 
     def _paint_card(self, surf: pygame.Surface, card: str) -> None:
         """A card as printed: time top right, name, then for a recipe its requirements
@@ -396,7 +397,7 @@ class RellenoScene(TableScene):
         chosen = self._chosen_cards(obs)
         for i, card in enumerate(cards):
             rect = ui.rect(30 + i * (w + gap), HAND_Y + 30, w, HAND_H - 30)
-            self._blit_card(surf, card, rect)
+            self._blit_card(surf, card, rect, ("hand", i))
             if i >= len(hand):  # a discard pile's card, offered to the bad batch
                 pygame.draw.rect(surf, DIM, rect, max(2, ui.px(5)), ui.px(14))
             if card in chosen:

@@ -8,7 +8,9 @@ import pytest
 
 from game.app import shots
 from game.app.app import STEP, App
+from game.app.kiosk_screens import AttractScene
 from game.app.table_making import make_table
+from game.app.theatre import ReplayScene
 from game.app.ui import ACCENT
 
 from .toy_scene import ToyScene
@@ -202,4 +204,61 @@ def test_the_last_scene_leaving_ends_the_loop_quietly(monkeypatch, toy_catalogue
     loop(app, 2)
     app.pop()
     assert app.frame() == [] and not app.running and not recovered
+    app.quit()
+
+
+def test_the_hall_of_fame_presents_only_its_moving_banner(monkeypatch, toy_catalogue):
+    """Attract mode's hall of fame is drawn again only when it drifts a pixel; the frames
+    between give the window the banner's last and next places, put back and painted
+    over the picture kept, which is what a whole frame shows."""
+    app = App(size=SIZE, window=False, kiosk=True)
+    app.motion = True
+    app.settings.kiosk.games = ["toy-snap"]
+    app.mode.start()
+    attract = app.top
+    assert isinstance(attract, AttractScene)
+    presents = Presents(monkeypatch)
+    loop(app, 3)
+    presents.clear()
+    drawn = app.drawn
+    loop(app, 120)  # two seconds, before the first demo
+    assert app.top is attract
+    banner = attract.banner_rect().size
+    moved = presents.rects
+    print(f"hall of fame, 120 steps: {app.drawn - drawn} drawn whole, {presents.flips} flips, {len(moved)} updates")
+    assert app.drawn - drawn <= 6, "drawn whole only when it drifted a pixel (a few times in 2 s)"
+    assert presents.flips == app.drawn - drawn and len(moved) >= 100
+    assert all(r.size == banner for rects in moved for r in rects), moved[:3]
+    shown = app.screen.copy()
+    app.draw()
+    assert app.screen.get_view("2").raw == shown.get_view("2").raw, "the banner's frames differ from a whole one"
+    app.quit()
+
+
+def test_the_theatre_draws_its_table_at_the_size_shown_and_only_when_it_changes(monkeypatch):
+    """A replay at rest presents nothing; a move shown draws the table once, straight at
+    the size of its view (its own Ui at that scale), never whole and then scaled down."""
+    app = watched_app()
+    shots.build(app, "replay", "relleno", 1)
+    theatre = app.top
+    assert isinstance(theatre, ReplayScene)
+    drawn_on: list[tuple[int, int]] = []
+    table_draw = theatre.table.draw
+    monkeypatch.setattr(theatre.table, "draw", lambda surf: (drawn_on.append(surf.get_size()), table_draw(surf)))
+    smoothscale = pygame.transform.smoothscale
+    scaled: list[tuple[int, int]] = []
+    monkeypatch.setattr(pygame.transform, "smoothscale", lambda s, size: (scaled.append(size), smoothscale(s, size))[1])
+    presents = Presents(monkeypatch)
+    loop(app, 3)
+    drawn_on.clear()
+    presents.clear()
+    loop(app, 60)  # paused: a second of nothing
+    assert presents.flips == 0 and presents.rects == [] and drawn_on == []
+    theatre.step(1)
+    loop(app, 60)  # the move shown, its glides if any
+    view = app.ui.rect(30, 96, 1360, 765).size
+    print(f"theatre: one move shown, the table drawn {len(drawn_on)} times at {set(drawn_on)}; {presents.flips} flips")
+    assert drawn_on and set(drawn_on) == {view} and view not in scaled, "drawn at its size, not scaled to it"
+    assert theatre.table.ui.u == pytest.approx(view[0] / 1920, abs=0.002)
+    assert presents.flips == len(drawn_on) or presents.flips == len(drawn_on) + 1
     app.quit()
