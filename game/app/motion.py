@@ -119,6 +119,22 @@ class Motion:
             return None
         return [r.inflate(2 * margin, 2 * margin) for r in (*self._moved, *self._moving)]
 
+    def ahead(self, now: float, margin: int) -> list[pygame.Rect] | None:
+        """Before the frame at `now` is drawn: where things in motion were drawn last frame
+        and will be drawn in it, `margin` pixels wider, if nothing but glides moves (the
+        frame then draws only there). None when unknown: a flip, a flight, rising points,
+        a glide started elsewhere than where its thing was drawn last frame."""
+        if self._flips or self.flights or self.rises or not self._gliding.issuperset(self._glides):
+            return None
+        rects = list(self._moving)  # last frame's places
+        for key in self._gliding:
+            dst, glide = self._drawn.get(key), self._glides.get(key)
+            if dst is None or glide is None:
+                return None
+            k = (now - glide.start) / GLIDE
+            rects.append(dst if k >= 1 else lerp_rect(glide.src, dst, ease(k)))
+        return [r.inflate(2 * margin, 2 * margin) for r in rects]
+
     # ---- gliding -------------------------------------------------------------
     def place(self, key, rect: pygame.Rect) -> pygame.Rect:
         """Where to draw `key`, which lies at `rect` now: if it lay elsewhere last

@@ -89,12 +89,17 @@ class Scene:
     def changes(self) -> str:
         """Asked before each frame while this scene is alone on the stage:
         "none" nothing on it changed; "live" only its live parts (`draw_live`);
-        "moving" it is drawn whole but only `damage()` differs; "whole" everything."""
+        "part" only one area (`draw_part`); "moving" it is drawn whole but only
+        `damage()` differs; "whole" everything."""
         return "none" if self.still else "whole"
 
     def draw_live(self, surf: pygame.Surface) -> list[pygame.Rect]:
         """Repaint only the live parts over the last frame drawn; the rects changed."""
         return []
+
+    def draw_part(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw only the area `changes` found; the rects changed, or None: draw it whole."""
+        return None
 
     def damage(self) -> list[pygame.Rect]:
         """After a "moving" frame was drawn whole: where it differs from the last one."""

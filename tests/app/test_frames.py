@@ -124,6 +124,40 @@ def test_a_moving_token_presents_only_its_rectangles(monkeypatch, toy_catalogue)
     app.quit()
 
 
+def test_a_glide_draws_only_its_own_area(monkeypatch, toy_catalogue):
+    """While a token glides over a table otherwise still, the frames after the move's are
+    drawn (not only presented) in the glide's area alone, clipped, over the last frame
+    with its live parts taken off: no whole draw until it landed, and the picture equals
+    a whole frame's, pixel for pixel, at points along the glide."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = toy_table(app, RingScene)
+    loop(app, 3)
+    table.token_at = pygame.Rect(300, 200, 40, 40)
+    app.dirty = True  # as a move does: this frame is drawn whole, the glide starts
+    loop(app, 1)
+    areas: list[pygame.Rect] = []
+    draw_part = table.draw_part
+    monkeypatch.setattr(table, "draw_part", lambda surf: (areas.append(pygame.Rect(table._mend)), draw_part(surf))[1])
+    drawn, mended, compared = app.drawn, app.mended, 0
+    while table.motion.settling:
+        loop(app, 1)
+        if len(areas) in (2, 7, 12):  # early, midway, near the end: the screen as a whole frame draws it
+            shown = app.screen.copy()
+            app.draw()
+            assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"frame {len(areas)} differs"
+            compared += 1
+        assert len(areas) < 60, "the glide never ends"
+    margin = app.ui.px(16)
+    path = pygame.Rect(40, 200, 40, 40).union(pygame.Rect(300, 200, 40, 40)).inflate(2 * margin, 2 * margin)
+    print(f"glide: {len(areas)} frames drawn in part (areas {[a.size for a in areas]}), {app.drawn - drawn} whole")
+    assert app.drawn == drawn, "no whole draw while it glides"
+    assert app.mended - mended == len(areas) >= 10 and compared == 3
+    assert all(path.contains(a) for a in areas), areas
+    assert all(a.h == 40 + 2 * margin and a.w < 40 + 2 * margin + 60 for a in areas), "the token's two places"
+    app.quit()
+
+
 def test_a_drawing_that_reads_the_clock_is_drawn_whole_each_frame(monkeypatch, toy_catalogue):
     """Safety: a scene animating from `clock` outside a live part is never frozen."""
 
