@@ -141,9 +141,10 @@ class TableDrawing(Scene):
             surf.set_clip(self._clip)
             surf.fill(BG)  # as App.draw does before a whole frame
             self._held = False  # this frame paints a late face, if one waits
-        elif self.motion.enabled:
+        elif self.motion.enabled and self.app.scenes and self.app.top is self:
             # A move's frame leaves its new faces to the next ones (each drawn in part), but
-            # never twice in a row: a table drawn whole every frame still gets its faces.
+            # never twice in a row: a table drawn whole every frame still gets its faces. Only
+            # where the loop draws it (App.frame asks `changes`), not in the theatre's view.
             self._held = self.faces.hold = not self._held and self._look != self.look()
         self._live.clear()
         self._frozen = self.covered()

@@ -158,6 +158,35 @@ def test_a_glide_draws_only_its_own_area(monkeypatch, toy_catalogue):
     app.quit()
 
 
+def test_faces_a_move_changed_are_drawn_in_part_after_its_frame(monkeypatch):
+    """Yatai's stalls are faces: a move's frame is drawn whole with the faces it changed
+    still as they were, and the frames after it paint them one a frame, each frame drawn
+    only where that face lies; at rest, the picture is what a whole frame shows."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = shots.table(app, "yatai", 1, "midgame")
+    app.reset_to(table)
+    table.session.bots = None
+    loop(app, 130)  # past the glows of the moment's set-up
+    drawn, mended = app.drawn, app.mended
+    lagged = 0
+    for _move in range(8):  # moves, most changing the stall of the seat that played
+        seat = next(s for s in table.state.actors() if s >= 0)
+        table.submit(seat, table.state.legal_actions(seat)[0])
+        loop(app, 1)
+        lagged += table.faces.lagging  # the move's frame left its new faces for the next frames
+        whole = app.drawn
+        loop(app, 10)
+        assert app.drawn == whole and not table.faces.lagging, "the faces came, drawn in part"
+    print(f"yatai, 8 moves: {app.drawn - drawn} frames drawn whole, {app.mended - mended} in part, {lagged} lagged")
+    assert app.drawn - drawn == 8 and lagged >= 2 and app.mended - mended >= lagged
+    shown = app.screen.copy()
+    app.draw()
+    assert app.screen.get_view("2").raw == shown.get_view("2").raw, "the frames drawn in part differ from a whole one"
+    table.close()
+    app.quit()
+
+
 def test_a_drawing_that_reads_the_clock_is_drawn_whole_each_frame(monkeypatch, toy_catalogue):
     """Safety: a scene animating from `clock` outside a live part is never frozen."""
 
