@@ -263,10 +263,11 @@ class App:
     def draw(self, keep: list[pygame.Rect] | None = None) -> None:
         """Draw every visible scene whole. `keep`: the rectangles the mode's overlay
         will cover, copied before it is painted (see `_move_over`)."""
-        self.screen.fill(BG)
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].overlay:
             first -= 1
+        if not (self.scenes and self.scenes[first].opaque and self.stage.get_size() == self.screen.get_size()):
+            self.screen.fill(BG)  # the bars beside the stage too
         for scene in self.scenes[first:]:
             scene.draw(self.stage)
         self._bare = self._under(keep) if keep else None

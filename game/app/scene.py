@@ -71,6 +71,9 @@ class Scene:
     # True when the picture changes only after an input (menus): the loop then
     # redraws on input, not 60 times a second. A scene that animates by itself keeps False.
     still = False
+    # True when `draw` paints every pixel of the stage itself (Yatai's table fills it first):
+    # the loop then does not fill the screen before it (a whole 1080p fill, ~0.2 ms a frame).
+    opaque = False
 
     def __init__(self, app: App) -> None:
         self.app = app

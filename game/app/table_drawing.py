@@ -139,7 +139,8 @@ class TableDrawing(Scene):
         if self._clip is not None:
             self._live.unpaint(surf)
             surf.set_clip(self._clip)
-            surf.fill(BG)  # as App.draw does before a whole frame
+            if not self.opaque:
+                surf.fill(BG)  # as App.draw does before a whole frame
             self._held = False  # this frame paints a late face, if one waits
         elif self.motion.enabled and self.app.scenes and self.app.top is self:
             # A move's frame leaves its new faces to the next ones (each drawn in part), but
