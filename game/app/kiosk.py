@@ -484,6 +484,14 @@ class KioskMode:
         self.exit_status = LEAVE_STATUS
         self.app.running = False
 
+    def settle(self, timeout: float = 10.0) -> bool:
+        """Everything ended so far is on record: the saves on disk, the early ends
+        recorded (they wait for their save's removal), the database caught up (or,
+        before it opens, the records held for it)."""
+        saved = self.app.saves is None or self.app.saves.flush(timeout)
+        self._record_ends()
+        return saved and (isinstance(self.stats, EarlyRecords) or self.stats.flush(timeout))
+
     def close(self) -> None:
         self.notifier.stopping()
         self._record_ends()  # the app flushed the saves first: the games ended in the last frames

@@ -141,7 +141,7 @@ def test_window_close_alt_f4_and_escape_leave_it_running(kiosk):
     press(app, "down")
     press(app, "confirm")
     assert isinstance(app.top, ChooserScene) and app.running
-    app.mode.stats.flush()
+    assert app.mode.settle(), "recorded once its save is gone from the disk"
     (game,) = app.mode.stats.games()
     assert game["status"] == "abandoned" and game["reason"] == "ended from the pause menu"
     assert app.saves.unfinished() == ([], []), "an ended game is not offered again"
@@ -260,9 +260,7 @@ def test_an_idle_game_asks_then_ends_recorded_abandoned(kiosk):
     assert app.top is table
     steps(app, 36)
     assert isinstance(app.scenes[0], AttractScene)
-    app.saves.flush()  # the end is recorded once its save is gone from the disk (the writer's thread)
-    app.step()
-    app.mode.stats.flush()
+    assert app.mode.settle(), "recorded once its save is gone from the disk"
     (game,) = app.mode.stats.games()
     assert game["status"] == "abandoned" and "nobody played" in game["reason"]
     assert app.saves.unfinished() == ([], [])

@@ -209,11 +209,13 @@ def check_page(phone: Phone, axe_script: str, name: str) -> None:
     assert not violations, (name, violations)
 
 
-# Both phone sizes, each held upright and on its side: Relleno in all four, each other
-# turn game in two (every combination sees two or three games: 10 whole games, not 16).
+# Both phone sizes, each held upright and on its side: each turn game in two of the
+# four, each of the four seeing two games (8 whole games, not 16; Wok Up's whole game
+# is test_browser's, at 360x640 and 915x412).
 PHONES = {"360x640": PORTRAIT, "640x360": LANDSCAPE, "412x915": TALL, "915x412": TALL_ON_ITS_SIDE}
 WHOLE_GAMES = [
-    *[("relleno", size) for size in PHONES],
+    ("relleno", "360x640"),
+    ("relleno", "915x412"),
     ("cheaterchefs", "360x640"),
     ("cheaterchefs", "915x412"),
     ("wewillwokyou", "640x360"),
