@@ -97,6 +97,8 @@ class TableDrawing(Scene):
         """Where the next frame differs from the last when only things gliding and faces
         drawn late changed: where the glides were and will be, and the first place that
         showed its previous face (the one face painted next frame). None: drawn whole."""
+        if self._frozen:  # live parts painted in place under a panel: the clock changed them anywhere
+            return None
         rects = self.motion.ahead(self._clock, self.ui.px(16)) if moving else []
         late = self.faces.late if self.faces.lagging else []
         if rects is None or late is None or (self.faces.lagging and not late):
