@@ -99,7 +99,7 @@ class TableDrawing(Scene):
         showed its previous face (the one face painted next frame). None: drawn whole."""
         if self._frozen:  # live parts painted in place under a panel: the clock changed them anywhere
             return None
-        rects = self.motion.ahead(self._clock, self.ui.px(16)) if moving else []
+        rects = self.motion.ahead(self._clock, self.ui, self.ui.px(16)) if moving else []
         late = self.faces.late if self.faces.lagging else []
         if rects is None or late is None or (self.faces.lagging and not late):
             return None

@@ -158,6 +158,29 @@ def test_a_glide_draws_only_its_own_area(monkeypatch, toy_catalogue):
     app.quit()
 
 
+def test_a_flight_and_rising_points_draw_only_their_own_area(monkeypatch, toy_catalogue):
+    """A picture flying across the table and points rising are drawn in their own area too
+    (their places are known before drawing), equal to a whole frame along the way."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = toy_table(app, RingScene)
+    loop(app, 3)
+    table.motion.fly("wewillwokyou.coin", pygame.Rect(60, 80, 40, 40), pygame.Rect(420, 120, 40, 40))
+    table.motion.rise("+3", (900, 700), ACCENT)
+    drawn, mended, frames = app.drawn, app.mended, 0
+    while table.motion.settling:
+        loop(app, 1)
+        frames += 1
+        if frames in (3, 12, 40):
+            shown = app.screen.copy()
+            app.draw()
+            assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"frame {frames} differs"
+        assert frames < 120, "the motion never ends"
+    print(f"a flight and points rising: {app.mended - mended} frames drawn in part, {app.drawn - drawn} whole")
+    assert app.drawn == drawn and app.mended - mended == frames > 40
+    app.quit()
+
+
 def test_faces_a_move_changed_are_drawn_in_part_after_its_frame(monkeypatch):
     """Yatai's stalls are faces: a move's frame is drawn whole with the faces it changed
     still as they were, and the frames after it paint them one a frame, each frame drawn
