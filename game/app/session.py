@@ -19,6 +19,7 @@ from .. import i18n
 from ..engine import SYSTEM, GameState, IllegalAction, Rng, botpool
 from ..engine.bots import Bot
 from ..engine.gamedef import GameDef
+from ..engine.history import History
 from ..media.cues import Moment, moment
 from .saves import SaveStore, new_id
 
@@ -149,9 +150,8 @@ class Session:
         self.stats_ref: str | None = None  # its record in the kiosk's statistics, kept in the save
         # What the scene keeps of its moments beyond the log, for the replay (GameDef.clip).
         self.clips: list[dict] = []
-        self._lines: list[dict] = []  # the log in words, {"seat", "text"} (see _tell)
-        self._told = 0  # the log entries told in _lines
-        self._open: dict[int, dict] = {}  # seat -> its line of a choice still being made (see _tell)
+        self._history = History()  # the log in words (game/engine/history.py)
+        self._told = 0  # the log entries told in it
         self._lines_language = i18n.language()
 
     @classmethod
@@ -176,33 +176,22 @@ class Session:
         as {"seat", "text"}; SYSTEM entries are the table's own events."""
         if self._lines_language != i18n.language() or self._told != len(self.state.log):
             self._retell()
-        return self._lines
+        return self._history.lines
 
     def _retell(self) -> None:
         """Tell the whole log again (after a language change, an undo, a resume)."""
         state = self.gdef.state_cls(len(self.seats), self.options, self.seed)
-        names, self._lines, self._told, self._open = self.names(), [], 0, {}
+        names, self._history, self._told = self.names(), History(), 0
         for entry in self.state.log:
             state.apply(entry["seat"], entry["action"], scratch=True)
             self._tell(state, entry["seat"], entry["action"], names)
         self._lines_language = i18n.language()
 
     def _tell(self, state: GameState, seat: int, action, names: list[str]) -> None:
-        """The history's line of `action`, just applied to `state`. The steps of a
-        choice in the making (cards picked one at a time) share one line, which the
-        seat's next move, the finished choice, replaces (last, where other seats
-        moved meanwhile, as in a simultaneous choice): one line per choice. A step
-        of a choice made in secret (`secret_step`) has no line at all."""
+        """The history's line of `action`, just applied to `state` (one line per
+        choice, none for a secret step: game/engine/history.py)."""
         self._told += 1
-        if state.secret_step(seat, action):
-            return
-        line = {"seat": seat, "text": state.describe(seat, action, names)}
-        if seat in self._open:
-            stale = self._open.pop(seat)
-            del self._lines[next(i for i, old in enumerate(self._lines) if old is stale)]
-        self._lines.append(line)
-        if action["type"] in state.choice_steps:
-            self._open[seat] = line
+        self._history.tell(state, seat, action, names)
 
     def apply(self, seat: int, action) -> str | None:
         """Apply and save. An illegal action is refused, never fatal: the refusal (its

@@ -23,7 +23,7 @@ from pathlib import Path
 import pygame
 
 from .. import i18n, replayfile
-from ..engine import SYSTEM, highlights
+from ..engine import SYSTEM, highlights, history
 from ..engine.data import DataError
 from ..engine.replay import Player, Replay, ReplayError, of_game
 from ..i18n import _, ngettext
@@ -424,15 +424,21 @@ class ReplayScene(Scene):
         y = self._draw_reveal(surf) if player.at_end else 36
         ui.text(surf, _("Moves"), (1440, y), 36, ACCENT, True, width=420)
         y += 50
-        lines = [line for line in player.lines[: player.position] if line["text"]]  # not secret steps
-        room = (850 - y) // 64  # lines of two rows at most
-        shown = lines[-room:] if room > 0 else []
-        for k, line in enumerate(shown):
+        lines = history.told(player.lines[: player.position])  # as the table told it
+        shown: list[tuple[dict, list[str]]] = []  # the latest lines that fit, every row of each
+        room = 850 - y
+        for line in reversed(lines):
+            rows = ui.wrap(line["text"], 26, 410, bold=not shown)
+            room -= 32 * len(rows) + 8
+            if room < 0:
+                break
+            shown.insert(0, (line, rows))
+        for k, (line, rows) in enumerate(shown):
             latest = k == len(shown) - 1
             seat = line["seat"]
             colour = MUTED if seat == SYSTEM else SEAT_COLOURS.get(self.table.session.seats[seat].colour, INK)
             pygame.draw.circle(surf, colour, ui.rect(1446, y + 16, 0, 0).topleft, ui.px(7))
-            for row in ui.wrap(line["text"], 26, 410)[:3]:
+            for row in rows:
                 ui.text(surf, row, (1462, y), 26, INK if latest else MUTED, latest, width=410)
                 y += 32
             y += 8

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import history
 from .state import GameState, IllegalAction
 
 # The replay's format: stored with it, refused when newer than this code's.
@@ -65,8 +66,8 @@ class Player:
             raise ReplayError(f"the game cannot be set up: {type(exc).__name__}") from exc
         self.snapshots: list[GameState] = [state.clone()]
         names = replay.names
-        # The moves in words (`describe`), {"seat", "text"}: one per move, "" for a
-        # secret step (`secret_step`), which the table was not told of.
+        # The moves in words, one per move (game/engine/history.py: "" for a secret
+        # step); `history.told` of the first ones is what the table had been told.
         self.lines: list[dict] = []
         for i, entry in enumerate(replay.log):
             seat, action = entry["seat"], entry["action"]
@@ -76,8 +77,7 @@ class Player:
                 raise ReplayError(f"move {i + 1} cannot be played: {exc}") from exc
             except Exception as exc:  # a rule tripped over a hostile action: refused the same
                 raise ReplayError(f"move {i + 1} cannot be played: {type(exc).__name__}") from exc
-            secret = state.secret_step(seat, action)
-            self.lines.append({"seat": seat, "text": "" if secret else state.describe(seat, action, names)})
+            self.lines.append(history.line(state, seat, action, names))
             if (i + 1) % self.every == 0:
                 self.snapshots.append(state.clone())
         self.final = state

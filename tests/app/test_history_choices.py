@@ -2,12 +2,14 @@
 history per finished choice, not one per pick: the steps of a seat's choice in the
 making share one line ("Ana is choosing cards to play"), which the finished choice
 replaces, also when other seats moved in between. The steps of a choice made in
-secret (Relleno's early arrivals for a time card: `secret_step`) have no line at all."""
+secret (Relleno's early arrivals for a time card: `secret_step`) have no line at all.
+The replay theatre tells the same history (game/engine/history.py)."""
 
 import pytest
 
 from game.app.session import Session, default_seats
-from game.engine import picking
+from game.engine import history, picking
+from game.engine.replay import Player, Replay
 from game.engine.rng import Rng
 from game.engine.testkit import listed_games
 
@@ -54,3 +56,13 @@ def test_a_choice_of_cards_is_one_line_of_the_history(gdef, seed):
         gdef,
     )
     assert told_again.history() == lines  # a resumed game tells its history the same way
+    replay = Replay(gdef.id, [vars(s) for s in session.seats], options, seed, list(session.state.log))
+    player = Player(gdef.state_cls, replay)
+    for at in (len(session.state.log) // 2, len(session.state.log)):  # the theatre, half-way and at the end
+        assert history.told(player.lines[:at]) == _history_at(gdef, session, options, seed, at)
+
+
+def _history_at(gdef, session: Session, options: dict, seed: int, at: int) -> list[dict]:
+    """The live table's history once the first `at` moves were played."""
+    doc = {"seats": [vars(s) for s in session.seats], "options": options, "seed": seed, "log": session.state.log[:at]}
+    return Session.resume(doc, None, gdef).history()

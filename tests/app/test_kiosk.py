@@ -387,28 +387,38 @@ def test_fifty_kiosk_games_in_a_row_are_all_recorded_with_their_result(kiosk):
     assert recorded == expected and unasked == []
 
 
-def test_a_finished_game_is_told_only_once_its_save_is_gone(kiosk, monkeypatch, request):
+@pytest.fixture
+def held_disk(monkeypatch, request):
+    """The saves' disk held shut: each write waits for `gate` (set: the disk is open),
+    and `writing` says a write is waiting at it."""
+    import threading
+
+    from game.app import saves
+
+    gate, writing = threading.Event(), threading.Event()
+    request.addfinalizer(gate.set)  # a failing test leaves no writer waiting
+    real_write = saves.atomic_write
+
+    def held(path, text):
+        writing.set()
+        assert gate.wait(60), "the test never opened the gate"
+        real_write(path, text)
+
+    monkeypatch.setattr(saves, "atomic_write", held)
+    return gate, writing
+
+
+def test_a_finished_game_is_told_only_once_its_save_is_gone(kiosk, held_disk):
     """Issue 22: killed with -9 right after a game's end, the arcade could offer the game
     again: the end was recorded in the statistics (and shown, its winner asked for the
     hall of fame) while the removal of its save still waited behind the last action's
     write. Here the disk is slowed at that moment; whenever the end is told (results on
     screen, recorded finished), a kill must find no resumable save of the game."""
     import json
-    import threading
 
-    from game.app import saves
     from game.engine import Rng
 
-    gate, writing = threading.Event(), threading.Event()
-    request.addfinalizer(gate.set)  # a failing test leaves no writer waiting
-    real_write = saves.atomic_write
-
-    def slow_disk(path, text):
-        writing.set()
-        assert gate.wait(30), "the test never opened the gate"
-        real_write(path, text)
-
-    monkeypatch.setattr(saves, "atomic_write", slow_disk)
+    gate, writing = held_disk
     app = kiosk
     table = toy_table(app, humans=3, seed=7)
     gdef, rng, moves = table.session.gdef, Rng(7), []
@@ -450,7 +460,7 @@ def test_a_finished_game_is_told_only_once_its_save_is_gone(kiosk, monkeypatch, 
 
 
 @pytest.mark.parametrize("ending", ["pause menu", "still playing", "operator menu left open"])
-def test_a_game_ended_early_is_recorded_only_once_its_save_is_gone(kiosk, monkeypatch, request, ending):
+def test_a_game_ended_early_is_recorded_only_once_its_save_is_gone(kiosk, held_disk, ending):
     """Issue 24: a game ended early (the pause menu's "End this game", the "Still playing?"
     countdown) was recorded abandoned at once, while the removal of its save still waited
     behind the last action's write: killed with -9 in between, the cabinet resumed a game
@@ -458,20 +468,8 @@ def test_a_game_ended_early_is_recorded_only_once_its_save_is_gone(kiosk, monkey
     open, it goes back to the chooser) was recorded abandoned with its save kept for good.
     Here the disk is held at that moment; a kill at any step must find either the game
     resumable and unrecorded, or recorded and gone."""
-    import threading
 
-    from game.app import saves
-
-    gate, writing = threading.Event(), threading.Event()
-    request.addfinalizer(gate.set)  # a failing test leaves no writer waiting
-    real_write = saves.atomic_write
-
-    def held_disk(path, text):
-        writing.set()
-        assert gate.wait(60), "the test never opened the gate"
-        real_write(path, text)
-
-    monkeypatch.setattr(saves, "atomic_write", held_disk)
+    gate, writing = held_disk
     app = kiosk
     gate.set()
     table = toy_table(app)

@@ -334,3 +334,27 @@ def test_a_resumed_game_keeps_the_clips_made_before(app):
     doc = app.saves.read(session.save_id)
     resumed = Session.resume(doc, app.saves, session.gdef, session.save_id)
     assert resumed.clips == session.clips and resumed.state.to_json() == session.state.to_json()
+
+
+def test_the_theatre_s_moves_show_every_row_of_each_line_they_show():
+    """A long move in words ("… filled … with …, then restocked: 1 back in hand") is
+    shown whole: its rows were cut at the third before (the end of the line lost)."""
+    from game.engine import history
+
+    shown = App(size=(1280, 720), window=False)
+    session = finished_session(shown, "relleno")
+    player = shown.replays.player(session)
+    scene = ReplayScene(shown, player)
+    shown.reset_to(scene)
+    longest = 0
+    for at in range(1, player.length + 1, 7):
+        player.seek(at)
+        scene.ui.sizes = []
+        shown.draw()
+        drawn = " ".join(text for text, _size in scene.ui.sizes)
+        latest = history.told(player.lines[:at])[-1]["text"]
+        assert " ".join(scene.ui.wrap(latest, 26, 410, bold=True)) in drawn, latest
+        longest = max(longest, len(scene.ui.wrap(latest, 26, 410, bold=True)))
+    shown.quit()
+    print(f"the longest latest line: {longest} rows")
+    assert longest > 3, "a game with a line of more than three rows"
