@@ -210,6 +210,22 @@ def test_faces_a_move_changed_are_drawn_in_part_after_its_frame(monkeypatch):
     app.quit()
 
 
+def test_relleno_reveal_with_every_card_turned_is_not_drawn_each_frame():
+    """Relleno's reveal reads the clock only while its cards turn over: once they have,
+    the panel stays up without the table being drawn again each frame."""
+    app = watched_app()
+    table = shots.table(app, "relleno", 1, "reveal")
+    app.reset_to(table)
+    table.session.bots = None
+    app.step()
+    app.draw()
+    assert table.reveal_at is not None and table.clock < table.reveal_at + 3, "the reveal is up"
+    table.clock += STEP
+    assert table.changes() != "whole", table.changes()
+    table.close()
+    app.quit()
+
+
 def test_a_drawing_that_reads_the_clock_is_drawn_whole_each_frame(monkeypatch, toy_catalogue):
     """Safety: a scene animating from `clock` outside a live part is never frozen."""
 
