@@ -104,6 +104,7 @@ class App:
         self.hidden = False  # the window is minimised or hidden: nothing is drawn (see `visible`)
         self.presented = 0  # frames given to the window, whole or in part (tests count them)
         self.drawn = 0  # frames drawn whole (presented whole, or only where things moved)
+        self.mended = 0  # frames drawn only in the one area that changed (Scene.draw_part)
         # What the mode's overlay (the kiosk's banner) covers, as the frame lay without it: (rect, copy) to put back
         # when only the banner moved (App.frame); None when the last whole frame kept none.
         self._bare: list[tuple[pygame.Rect, pygame.Surface]] | None = None
@@ -262,10 +263,11 @@ class App:
     def draw(self, keep: list[pygame.Rect] | None = None) -> None:
         """Draw every visible scene whole. `keep`: the rectangles the mode's overlay
         will cover, copied before it is painted (see `_move_over`)."""
-        self.screen.fill(BG)
         first = len(self.scenes) - 1
         while first > 0 and self.scenes[first].overlay:
             first -= 1
+        if not (self.scenes and self.scenes[first].opaque and self.stage.get_size() == self.screen.get_size()):
+            self.screen.fill(BG)  # the bars beside the stage too
         for scene in self.scenes[first:]:
             scene.draw(self.stage)
         self._bare = self._under(keep) if keep else None
@@ -345,10 +347,19 @@ class App:
             if alone_over and self._bare is not None and not notice_on:
                 return self._move_over(over, kind)
             kind = "moving"  # its banner moves over the table: the table under it is drawn again
+        elif over and kind == "part":
+            kind = "whole"
         if kind == "none":
             return []
         if kind == "live":
             return self.top.draw_live(self.stage)
+        if kind == "part":
+            mended = self.top.draw_part(self.stage)
+            self._bare = None
+            if mended is not None:
+                self.mended += 1
+                return mended
+            kind = "whole"  # something changed outside the area after all
         self.draw(keep=over if alone_over else None)
         self._drawn_at, self.drawn = now, self.drawn + 1
         if kind == "whole":

@@ -31,9 +31,18 @@ class Faces:
         self._shown: dict[Hashable, tuple] = {}  # place -> (the face and boxes it showed last, its size/language)
         self._late_drawn = False  # this frame's one late redraw is spent
         self.lagging = False  # a place showed its previous look this frame: the next frame differs
+        # The next frame paints no late face (a move's frame, the longest: its new faces come in
+        # the frames after it, each drawn only where it lies, TableDrawing.draw_part).
+        self.hold = False
+        # Where, this frame, a place showed its previous look, and where a place's face changed
+        # (None: somewhere unknown): the next frame mends only the first (TableDrawing.changes).
+        self.late: list[pygame.Rect] | None = []
+        self.changed: list[pygame.Rect] | None = []
 
     def next_frame(self) -> None:
-        self._late_drawn = self.lagging = False
+        """A frame begins; with `hold` set, it paints no late face at all (see `hold`)."""
+        self._late_drawn, self.lagging, self.hold = self.hold, False, False
+        self.late, self.changed = [], []
 
     def get(
         self,
@@ -44,7 +53,7 @@ class Faces:
     ) -> pygame.Surface:
         """The face for `key` (its look) at `size`, painted by `paint(surface)` when new.
         With a `place`, a new face may wait for a later frame (see the module's note)."""
-        return self._get(key, size, paint, place)[0]
+        return self._get(key, size, paint, place, None)[0]
 
     def blit(
         self,
@@ -57,14 +66,14 @@ class Faces:
     ) -> None:
         """Show the face for `key` at `rect` (its size) and report it to the layout recorder:
         its box as a `kind` (None: only what is painted inside) and the texts inside it."""
-        face, inner = self._get(key, rect.size, paint, place)
+        face, inner = self._get(key, rect.size, paint, place, rect)
         surf.blit(face, rect)
         if self.ui.boxes is not None:
             if kind is not None:
                 self.ui.box(rect, kind)
             self.ui.boxes += [(k, b.move(rect.topleft)) for k, b in inner or ()]
 
-    def _get(self, key: tuple, size: tuple[int, int], paint, place) -> tuple[pygame.Surface, list | None]:
+    def _get(self, key: tuple, size: tuple[int, int], paint, place, rect) -> tuple[pygame.Surface, list | None]:
         setting = (size, self.ui.u, language())
         full = (*key, *setting)
         found = self._faces.get(full)
@@ -74,6 +83,7 @@ class Faces:
             self._faces.move_to_end(full)
         elif self._late_drawn and shown is not None and shown[1] == setting:
             self.lagging = True
+            self.late = _noted(self.late, rect)
             return shown[0]  # a new language or size is drawn at once, everywhere
         else:
             if place is not None:
@@ -83,6 +93,8 @@ class Faces:
             while len(self._faces) > self.limit:
                 self._faces.popitem(last=False)
         if place is not None:
+            if shown is None or shown[0] is not found:
+                self.changed = _noted(self.changed, rect)
             self._shown[place] = (found, setting)
         return found
 
@@ -99,3 +111,8 @@ class Faces:
             return face, self.ui.boxes
         finally:
             self.ui.boxes = outer
+
+
+def _noted(rects: list[pygame.Rect] | None, rect: pygame.Rect | None) -> list[pygame.Rect] | None:
+    """`rects` with `rect` added; None (somewhere unknown) once a place had no rect."""
+    return None if rects is None or rect is None else [*rects, pygame.Rect(rect)]

@@ -50,6 +50,12 @@ class LiveLayer:
         for part in self.parts:
             part.paint(surf)
 
+    def unpaint(self, surf: pygame.Surface) -> None:
+        """Put back what lay under every part: the frame as it was before they were painted."""
+        for part in self.parts:
+            if part.under is not None:
+                surf.blit(part.under, part.area)
+
     def repaint(self, surf: pygame.Surface) -> list[pygame.Rect]:
         """Paint every part again over what lay under it; the areas changed."""
         mended = []

@@ -119,6 +119,31 @@ class Motion:
             return None
         return [r.inflate(2 * margin, 2 * margin) for r in (*self._moved, *self._moving)]
 
+    def ahead(self, now: float, ui, margin: int) -> list[pygame.Rect] | None:
+        """Before the frame at `now` is drawn: where things in motion were drawn last frame
+        and will be drawn in it, `margin` pixels wider (the frame then draws only there).
+        None when unknown: a flip (it narrows whatever the scene draws for its key), a glide
+        started elsewhere than where its thing was drawn last frame."""
+        if self._flips or not self._gliding.issuperset(self._glides):
+            return None
+        rects = list(self._moving)  # last frame's places
+        for key in self._gliding:
+            dst, glide = self._drawn.get(key), self._glides.get(key)
+            if dst is None or glide is None:
+                return None
+            k = (now - glide.start) / GLIDE
+            rects.append(dst if k >= 1 else lerp_rect(glide.src, dst, ease(k)))
+        for f in self.flights:
+            if now - f.start < GLIDE * 1.6:
+                centre, size = self._flight_at(f, now, ui)
+                at = pygame.Rect((0, 0), size)  # the picture is fitted into it, centred the same way
+                at.center = (round(centre[0]), round(centre[1]))
+                rects.append(at)
+        for rise in self.rises:
+            if now - rise.start < RISE:
+                rects.append(self._rise_at(rise, now, ui)[1])
+        return [r.inflate(2 * margin, 2 * margin) for r in rects]
+
     # ---- gliding -------------------------------------------------------------
     def place(self, key, rect: pygame.Rect) -> pygame.Rect:
         """Where to draw `key`, which lies at `rect` now: if it lay elsewhere last
@@ -168,17 +193,27 @@ class Motion:
     def draw(self, surf: pygame.Surface, ui) -> None:
         """The flights and rising points, over the table."""
         for f in self.flights:
-            k = ease((self.now - f.start) / (GLIDE * 1.6))
-            r = lerp_rect(f.src, f.dst, k)
-            lift = math.sin(math.pi * k) * ui.px(60)  # an arc, not a slide
-            self._moving.append(pictures.draw(surf, f.picture, (r.centerx, r.centery - lift), r.size))
+            centre, size = self._flight_at(f, self.now, ui)
+            self._moving.append(pictures.draw(surf, f.picture, centre, size))
         for rise in self.rises:
-            k = (self.now - rise.start) / RISE
-            img = ui.render(rise.text, 52, rise.colour, True)
-            if k > 0.6:
-                img = img.copy()
-                img.set_alpha(round(255 * (1 - k) / 0.4))
-            x, y = rise.pos
-            at = img.get_rect(center=(ui.px(x), ui.px(y - 90 * ease(k))))
+            img, at = self._rise_at(rise, self.now, ui)
             surf.blit(img, at)
             self._moving.append(at)
+
+    @staticmethod
+    def _flight_at(f: _Flight, now: float, ui) -> tuple[tuple[float, float], tuple[int, int]]:
+        """A flight's centre and size at `now`: an arc, not a slide."""
+        k = ease((now - f.start) / (GLIDE * 1.6))
+        r = lerp_rect(f.src, f.dst, k)
+        return (r.centerx, r.centery - math.sin(math.pi * k) * ui.px(60)), r.size
+
+    @staticmethod
+    def _rise_at(rise: _Rise, now: float, ui) -> tuple[pygame.Surface, pygame.Rect]:
+        """Rising points at `now`: their picture (fading at the end) and where it lies."""
+        k = (now - rise.start) / RISE
+        img = ui.render(rise.text, 52, rise.colour, True)
+        if k > 0.6:
+            img = img.copy()
+            img.set_alpha(round(255 * (1 - k) / 0.4))
+        x, y = rise.pos
+        return img, img.get_rect(center=(ui.px(x), ui.px(y - 90 * ease(k))))

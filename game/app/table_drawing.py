@@ -17,7 +17,7 @@ from .faces import Faces
 from .live import LiveLayer, Paint
 from .motion import Motion, pulse
 from .scene import Scene
-from .ui import ACCENT
+from .ui import ACCENT, BG
 
 
 class TableDrawing(Scene):
@@ -34,6 +34,9 @@ class TableDrawing(Scene):
         self._live = LiveLayer()
         self._frozen = False  # a panel covers the table: its live parts are painted in place, still
         self._change_at = math.inf
+        self._mend: pygame.Rect | None = None  # the one area the next frame draws (`changes`: "part")
+        self._clip: pygame.Rect | None = None  # the area the frame being drawn is clipped to
+        self._held = False  # the last whole frame left its new faces for the frames after it
         self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
         self.faces = Faces(self.ui)  # cards, stalls, tiles drawn once per look
 
@@ -83,17 +86,47 @@ class TableDrawing(Scene):
 
     def changes(self) -> str:
         moving = self.motion.enabled and self.curtain_for is None and self.motion.settling
-        if (
-            self._look != self.look()
-            or self._timed
-            or self.faces.lagging
-            or self._clock >= self._change_at
-            or (moving and self.motion.damage(0) is None)
-        ):
+        if self._look != self.look() or self._timed or self._clock >= self._change_at:
             return "whole"
-        if moving:
-            return "moving"
+        if moving or self.faces.lagging:
+            self._mend = self._mend_area(moving)
+            return "whole" if self._mend is None else "part"
         return "live" if self._live.parts else "none"
+
+    def _mend_area(self, moving: bool) -> pygame.Rect | None:
+        """Where the next frame differs from the last when only things gliding and faces
+        drawn late changed: where the glides were and will be, and the first place that
+        showed its previous face (the one face painted next frame). None: drawn whole."""
+        if self._frozen:  # live parts painted in place under a panel: the clock changed them anywhere
+            return None
+        rects = self.motion.ahead(self._clock, self.ui, self.ui.px(16)) if moving else []
+        late = self.faces.late if self.faces.lagging else []
+        if rects is None or late is None or (self.faces.lagging and not late):
+            return None
+        area = pygame.Rect(rects[0]).unionall([*rects[1:], *late[:1]]) if rects else pygame.Rect(late[0])
+        bounds = self.app.stage.get_rect()
+        area = area.clip(bounds)
+        # Half the stage or more: drawing it whole costs no more, and needs no check.
+        return area if 0 < area.w * area.h < bounds.w * bounds.h // 2 else None
+
+    def draw_part(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the frame clipped to the area `changes` found (game/app/live.py puts the live
+        parts back first, so what lies outside the area is the last frame's, bare); the
+        rectangles changed, or None when something was drawn outside it after all (then
+        the caller draws the frame whole)."""
+        area, self._mend = self._mend, None
+        if area is None:
+            return None
+        self._clip = area
+        try:
+            self.draw(surf)
+        finally:
+            self._clip = None
+        moved = self.motion.damage(self.ui.px(16)) if self.motion.enabled else []
+        changed = self.faces.changed
+        if self._timed or moved is None or changed is None or any(not area.contains(r) for r in (*moved, *changed)):
+            return None
+        return [area, *self._live.areas]
 
     def draw_live(self, surf: pygame.Surface) -> list[pygame.Rect]:
         return self._live.repaint(surf)
@@ -102,11 +135,27 @@ class TableDrawing(Scene):
         return [*(self.motion.damage(self.ui.px(16)) or []), *self._live.areas]
 
     def draw_frame(self, surf: pygame.Surface, draw_all: Callable[[pygame.Surface], None]) -> None:
-        """Draw the frame whole with `draw_all`, noting what it showed and read (see `changes`)."""
+        """Draw the frame whole with `draw_all`, noting what it showed and read (see `changes`);
+        in `draw_part`, the same drawing clipped to its area, over the last frame bare."""
+        keep = surf.get_clip()
+        if self._clip is not None:
+            self._live.unpaint(surf)
+            surf.set_clip(self._clip)
+            if not self.opaque:
+                surf.fill(BG)  # as App.draw does before a whole frame
+            self._held = False  # this frame paints a late face, if one waits
+        elif self.motion.enabled and self.app.scenes and self.app.top is self:
+            # A move's frame leaves its new faces to the next ones (each drawn in part), but
+            # never twice in a row: a table drawn whole every frame still gets its faces. Only
+            # where the loop draws it (App.frame asks `changes`), not in the theatre's view.
+            self._held = self.faces.hold = not self._held and self._look != self.look()
         self._live.clear()
         self._frozen = self.covered()
         self._clock_read, self._change_at = False, math.inf
-        draw_all(surf)
+        try:
+            draw_all(surf)
+        finally:
+            surf.set_clip(keep)
         self._timed = self._clock_read  # the picture followed the clock outside its live parts
         self._live.finish(surf)
         self._look = self.look()

@@ -385,7 +385,7 @@ class ReplayScene(Scene):
         """Drawn again when the move shown, the controls' state or the words change, or
         while something moves on the table (a glide, a clip); else nothing (App.frame)."""
         look = (self.player.position, self.playing, self.speed, self.message, i18n.language())
-        if look == self._look and not (self.table.motion.busy or self.table.clip_playing):
+        if look == self._look and not (self.table.motion.busy or self.table.clip_playing or self.table.faces.lagging):
             return "none"
         self._look = look
         return "whole"
@@ -394,7 +394,8 @@ class ReplayScene(Scene):
         ui = self.ui
         view = ui.rect(30, 96, 1360, 765)
         key = (self.player.position, view.size, i18n.language())
-        if self._view is None or key != self._view_key or self.table.motion.busy or self.table.clip_playing:
+        moving = self.table.motion.busy or self.table.clip_playing or self.table.faces.lagging  # a face came late
+        if self._view is None or key != self._view_key or moving:
             # The table drawn off screen only when the move shown changed or something still
             # moves there (a glide, a clip); its own layout is checked at full size (tests/app/test_layout.py).
             if self._view is None or self._view.get_size() != view.size:

@@ -553,7 +553,10 @@ class RellenoScene(TableScene):
         ui.cover(box)
         ui.panel(surf, box, (70, 44, 52), 22, ACCENT)
         ui.text(surf, _("Time cards revealed: today's order"), (960, 200), 48, ACCENT, True, "midtop")
-        t = self.clock - (self.reveal_at or 0)
+        # The clock is read only while the cards turn over: then the panel stands still and is
+        # not drawn again each frame (TableDrawing.before).
+        start = self.reveal_at or 0
+        t = self.clock - start if self.before(start + 0.25 * (n - 1) + 0.35) else 1.0 + 0.25 * n
         for i, seat in enumerate(obs["order"]):
             y = 290 + 92 * i
             flip = max(0.0, min(1.0, (t - 0.25 * i) / 0.35))  # each card turns over in turn

@@ -124,6 +124,108 @@ def test_a_moving_token_presents_only_its_rectangles(monkeypatch, toy_catalogue)
     app.quit()
 
 
+def test_a_glide_draws_only_its_own_area(monkeypatch, toy_catalogue):
+    """While a token glides over a table otherwise still, the frames after the move's are
+    drawn (not only presented) in the glide's area alone, clipped, over the last frame
+    with its live parts taken off: no whole draw until it landed, and the picture equals
+    a whole frame's, pixel for pixel, at points along the glide."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = toy_table(app, RingScene)
+    loop(app, 3)
+    table.token_at = pygame.Rect(300, 200, 40, 40)
+    app.dirty = True  # as a move does: this frame is drawn whole, the glide starts
+    loop(app, 1)
+    areas: list[pygame.Rect] = []
+    draw_part = table.draw_part
+    monkeypatch.setattr(table, "draw_part", lambda surf: (areas.append(pygame.Rect(table._mend)), draw_part(surf))[1])
+    drawn, mended, compared = app.drawn, app.mended, 0
+    while table.motion.settling:
+        loop(app, 1)
+        if len(areas) in (2, 7, 12):  # early, midway, near the end: the screen as a whole frame draws it
+            shown = app.screen.copy()
+            app.draw()
+            assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"frame {len(areas)} differs"
+            compared += 1
+        assert len(areas) < 60, "the glide never ends"
+    margin = app.ui.px(16)
+    path = pygame.Rect(40, 200, 40, 40).union(pygame.Rect(300, 200, 40, 40)).inflate(2 * margin, 2 * margin)
+    print(f"glide: {len(areas)} frames drawn in part (areas {[a.size for a in areas]}), {app.drawn - drawn} whole")
+    assert app.drawn == drawn, "no whole draw while it glides"
+    assert app.mended - mended == len(areas) >= 10 and compared == 3
+    assert all(path.contains(a) for a in areas), areas
+    assert all(a.h == 40 + 2 * margin and a.w < 40 + 2 * margin + 60 for a in areas), "the token's two places"
+    app.quit()
+
+
+def test_a_flight_and_rising_points_draw_only_their_own_area(monkeypatch, toy_catalogue):
+    """A picture flying across the table and points rising are drawn in their own area too
+    (their places are known before drawing), equal to a whole frame along the way."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = toy_table(app, RingScene)
+    loop(app, 3)
+    table.motion.fly("wewillwokyou.coin", pygame.Rect(60, 80, 40, 40), pygame.Rect(420, 120, 40, 40))
+    table.motion.rise("+3", (900, 700), ACCENT)
+    drawn, mended, frames = app.drawn, app.mended, 0
+    while table.motion.settling:
+        loop(app, 1)
+        frames += 1
+        if frames in (3, 12, 40):
+            shown = app.screen.copy()
+            app.draw()
+            assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"frame {frames} differs"
+        assert frames < 120, "the motion never ends"
+    print(f"a flight and points rising: {app.mended - mended} frames drawn in part, {app.drawn - drawn} whole")
+    assert app.drawn == drawn and app.mended - mended == frames > 40
+    app.quit()
+
+
+def test_faces_a_move_changed_are_drawn_in_part_after_its_frame(monkeypatch):
+    """Yatai's stalls are faces: a move's frame is drawn whole with the faces it changed
+    still as they were, and the frames after it paint them one a frame, each frame drawn
+    only where that face lies; at rest, the picture is what a whole frame shows."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = shots.table(app, "yatai", 1, "midgame")
+    app.reset_to(table)
+    table.session.bots = None
+    loop(app, 130)  # past the glows of the moment's set-up
+    drawn, mended = app.drawn, app.mended
+    lagged = 0
+    for _move in range(8):  # moves, most changing the stall of the seat that played
+        seat = next(s for s in table.state.actors() if s >= 0)
+        table.submit(seat, table.state.legal_actions(seat)[0])
+        loop(app, 1)
+        lagged += table.faces.lagging  # the move's frame left its new faces for the next frames
+        whole = app.drawn
+        loop(app, 10)
+        assert app.drawn == whole and not table.faces.lagging, "the faces came, drawn in part"
+    print(f"yatai, 8 moves: {app.drawn - drawn} frames drawn whole, {app.mended - mended} in part, {lagged} lagged")
+    assert app.drawn - drawn == 8 and lagged >= 2 and app.mended - mended >= lagged
+    shown = app.screen.copy()
+    app.draw()
+    assert app.screen.get_view("2").raw == shown.get_view("2").raw, "the frames drawn in part differ from a whole one"
+    table.close()
+    app.quit()
+
+
+def test_relleno_reveal_with_every_card_turned_is_not_drawn_each_frame():
+    """Relleno's reveal reads the clock only while its cards turn over: once they have,
+    the panel stays up without the table being drawn again each frame."""
+    app = watched_app()
+    table = shots.table(app, "relleno", 1, "reveal")
+    app.reset_to(table)
+    table.session.bots = None
+    app.step()
+    app.draw()
+    assert table.reveal_at is not None and table.clock < table.reveal_at + 3, "the reveal is up"
+    table.clock += STEP
+    assert table.changes() != "whole", table.changes()
+    table.close()
+    app.quit()
+
+
 def test_a_drawing_that_reads_the_clock_is_drawn_whole_each_frame(monkeypatch, toy_catalogue):
     """Safety: a scene animating from `clock` outside a live part is never frozen."""
 

@@ -69,6 +69,7 @@ BUTTON_SCALES = (1.0, 0.85, 0.7, 0.6)  # many options: smaller buttons, never pa
 
 class YataiScene(TableScene):
     private_views = False  # only the bag's order is hidden, and nobody sees it
+    opaque = True  # draw_table fills the stage first (no curtain: nothing private)
     end_hold = 15.0  # the scoring takes a while to read (a tap moves on)
     guide_box = (1304, 650, 600, 420)  # over the older moves: the board, stalls and choices stay in sight
 
