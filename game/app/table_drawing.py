@@ -39,6 +39,7 @@ class TableDrawing(Scene):
         self._hold_part = False  # the frame drawn in part is a move's: it leaves its new faces too
         self._clip: pygame.Rect | None = None  # the area the frame being drawn is clipped to
         self._held = False  # the last whole frame left its new faces for the frames after it
+        self._own_moved: list[pygame.Rect] = []  # where the frame drew the scene's own movers (`moved_at`)
         self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
         self.faces = Faces(self.ui)  # cards, stalls, tiles drawn once per look
 
@@ -81,6 +82,17 @@ class TableDrawing(Scene):
         game's clock, physics): the next frame is drawn whole too."""
         self._clock_read = True
 
+    def own_moves(self) -> list[pygame.Rect]:
+        """Where things the scene moves itself (not with `motion`: Wok Up's physics) lay in
+        the last frame drawn and will lie in the next, worked out before drawing; its drawing
+        tells each place it drew them at with `moved_at`. A scene that cannot say calls
+        `follows_clock` while drawing instead: the frame is drawn whole."""
+        return []
+
+    def moved_at(self, rect: pygame.Rect) -> None:
+        """This frame drew one of the scene's own movers over `rect` (checked in `draw_part`)."""
+        self._own_moved.append(rect)
+
     def live(self, surf: pygame.Surface, area: pygame.Rect, paint: Paint) -> None:
         """Something only the clock changes (a pulse, a glow) within `area`, painted by
         `paint(surf)`: over the finished frame, and alone on the frames where nothing
@@ -101,8 +113,9 @@ class TableDrawing(Scene):
             self._mend = None if moving else self._touched()
             self._hold_part = True
             return "whole" if self._mend is None else "part"
-        if moving or self.faces.lagging:
-            area = self._mend_area(moving)
+        own = self.own_moves()
+        if moving or self.faces.lagging or own:
+            area = self._mend_area(moving, own)
             self._mend, self._hold_part = None if area is None else [area], False
             return "whole" if area is None else "part"
         return "live" if self._live.parts else "none"
@@ -115,22 +128,24 @@ class TableDrawing(Scene):
         if self._frozen or self._held or not self.motion.enabled or not self.app.scenes or self.app.top is not self:
             return None
         now, last = self.regions(), self._regions
-        if now is None or last is None or [r for r, _k in now] != [r for r, _k in last]:
+        if now is None or last is None or [r for r, _k in now] != [r for r, _k in last] or self.own_moves():
             return None
         areas = [rect for (rect, key), (_r, was) in zip(now, last, strict=True) if key != was]
         stage = self.app.stage.get_rect()
         return areas if 0 < sum(r.w * r.h for r in areas) < stage.w * stage.h // 2 else None
 
-    def _mend_area(self, moving: bool) -> pygame.Rect | None:
-        """Where the next frame differs from the last when only things gliding and faces
-        drawn late changed: where the glides were and will be, and the first place that
-        showed its previous face (the one face painted next frame). None: drawn whole."""
+    def _mend_area(self, moving: bool, own: list[pygame.Rect]) -> pygame.Rect | None:
+        """Where the next frame differs from the last when only things gliding, the scene's
+        own movers and faces drawn late changed: where the glides and movers were and will
+        be, and the first place that showed its previous face (the one face painted next
+        frame). None: drawn whole."""
         if self._frozen:  # live parts painted in place under a panel: the clock changed them anywhere
             return None
         rects = self.motion.ahead(self._clock, self.ui, self.ui.px(16)) if moving else []
         late = self.faces.late if self.faces.lagging else []
         if rects is None or late is None or (self.faces.lagging and not late):
             return None
+        rects = [*rects, *own]
         area = pygame.Rect(rects[0]).unionall([*rects[1:], *late[:1]]) if rects else pygame.Rect(late[0])
         bounds = self.app.stage.get_rect()
         area = area.clip(bounds)
@@ -156,7 +171,7 @@ class TableDrawing(Scene):
             changed = self.faces.changed
             if self._timed or moved is None or changed is None:
                 return None
-            drawn += [*moved, *changed]
+            drawn += [*moved, *changed, *self._own_moved]
         if any(not any(area.contains(r) for area in areas) for r in drawn):
             return None
         return [*areas, *self._live.areas]
@@ -184,6 +199,7 @@ class TableDrawing(Scene):
             # where the loop draws it (App.frame asks `changes`), not in the theatre's view.
             self._held = self.faces.hold = not self._held and self._look != self.look()
         self._live.clear()
+        self._own_moved = []
         self._frozen = self.covered()
         self._clock_read, self._change_at = False, math.inf
         try:

@@ -407,3 +407,47 @@ def test_the_theatre_draws_its_table_at_the_size_shown_and_only_when_it_changes(
     assert theatre.table.ui.u == pytest.approx(view[0] / 1920, abs=0.002)
     assert presents.flips == len(drawn_on) or presents.flips == len(drawn_on) + 1
     app.quit()
+
+
+def test_wokup_tokens_in_flight_are_drawn_in_part(monkeypatch):
+    """Wok Up's throw: its tokens' places this frame (the pymunk bodies) and last frame's
+    are known before drawing, so the frames after the throw's first are drawn only where
+    tokens were and are while only tokens move, whole only where that area would cover
+    half the stage (one area: tokens spread over the table in the air); the picture
+    equals a whole frame's, pixel for pixel, at points along the flight."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = shots.table(app, "wokup", 1, "settled")
+    app.reset_to(table)
+    loop(app, 2)
+    waited = 0
+    while not table.driver.flying():  # the next throw starts
+        loop(app, 1)
+        waited += 1
+        assert waited < 60 * 30, "no throw came"
+    look = table.look()  # the throw's first frame was drawn whole (its look changed)
+    stage = app.stage.get_rect()
+    mended, frames, compared, whole, wide = app.mended, 0, 0, [], 0
+    while table.driver.flying() and table.look() == look:
+        splash = table._clock < table.splash_until
+        drawn, part = app.drawn, app.mended
+        app.step()
+        own = table.own_moves()
+        spread = pygame.Rect(own[0]).unionall(own[1:]).clip(stage) if own else pygame.Rect(0, 0, 0, 0)
+        wide += spread.w * spread.h >= stage.w * stage.h // 2
+        app.present(app.frame())
+        frames += 1
+        if app.drawn > drawn and table.look() == look and not (splash and table._clock >= table.splash_until):
+            whole.append((frames, spread.size))  # not the frame the splash went or the throw landed in
+        if app.mended > part and app.mended - mended in (1, 12, 24):  # frames drawn in part, along the way
+            shown = app.screen.copy()
+            app.draw()
+            assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"frame {frames} differs"
+            compared += 1
+        assert frames < 600, "the throw never lands"
+    print(f"wokup throw: {frames} frames, {app.mended - mended} drawn in part, whole {len(whole)}: {whole}")
+    assert compared == 3
+    assert len(whole) == wide, "drawn whole only where the tokens' area covered half the stage"
+    assert app.mended - mended >= frames - wide - 2 and app.mended - mended >= 24
+    table.close()
+    app.quit()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from typing import NamedTuple
 
 import pygame
 
@@ -106,6 +107,8 @@ class WokUpScene(TableScene):
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
         self._deck_rects: list[pygame.Rect] = []  # where the decks lie, made with the static layer
+        # Each token as the last frame drew it: what it showed and where (None: on the floor).
+        self._token_drawn: dict[str, TokenLook | None] = {}
         # The last second of the wok, again after a close call (recorded in a game that is
         # kept even where nobody watches: its close calls are kept with it as clips).
         self.replay = Replay(app.motion, keep=session.saves is not None and not session.demo)
@@ -332,8 +335,8 @@ class WokUpScene(TableScene):
             self._control_target(rect, f"deck{d}", None)
         self._draw_glow(surf)
         shown = self.replay.at(self._clock)
-        if shown is not None or self.driver.flying():
-            self.follows_clock()  # a replay, or the tokens in the air: every frame differs
+        if shown is not None or (self.driver.flying() and not self.motion.enabled):
+            self.follows_clock()  # a replay (its tags follow the clock), or nobody watches: drawn whole
         for tok in self._tokens() if shown is None else self.replay.tokens(shown):
             self._draw_token(surf, tok)
         self._draw_hands(surf)
@@ -480,31 +483,67 @@ class WokUpScene(TableScene):
             area = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
             self.live(surf, area.inflate(2 * width, 2 * width), paint)
 
-    def _draw_token(self, surf: pygame.Surface, tok: dict) -> None:
+    def own_moves(self) -> list[pygame.Rect]:
+        """Where the tokens that move this frame (in the air, sliding, flipping: the pymunk
+        bodies) were drawn last frame and will be drawn now: the frame is drawn there alone."""
+        if not self.driver.flying():
+            return []  # lying still: they move only with the state, and its frame is drawn whole
+        now = {tok["id"]: self._token_look(tok) for tok in self.table.snapshot()}
+        areas = []
+        for tid in now.keys() | self._token_drawn.keys():
+            was, will = self._token_drawn.get(tid), now.get(tid)
+            if (was and was.key) != (will and will.key):
+                areas += [look.rect for look in (was, will) if look]
+        return areas
+
+    def _token_look(self, tok: dict) -> TokenLook | None:
+        """What a token shows and the rectangle it covers with its shadow (any turn of it)."""
+        if tok["off"]:
+            return None  # on the floor: out of the picture until the tokens are shared back
         ui = self.ui
         x, y = self._pt(tok["x"], tok["y"])
         d = self.token_px()
-        if tok["off"]:
-            return  # on the floor: out of the picture until the tokens are shared back
         lift = tok["z"] * S * ui.u
-        if tok["airborne"] or tok["z"] > 0:
-            shadow = pygame.Surface((d, d), pygame.SRCALPHA)
-            pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
-            surf.blit(shadow, shadow.get_rect(center=(x + lift * 0.25, y + lift * 0.1)))
+        shadow = (x + lift * 0.25, y + lift * 0.1) if tok["airborne"] or tok["z"] > 0 else None
         size = max(4, round(d * (1 + tok["z"] / 500)))
         squash = abs(math.cos(tok["phi"]))
-        ingredient, count = art.faces_of(tok["id"])[0 if math.cos(tok["phi"]) >= 0 else 1]
-        face = art.token_face(ingredient, count, size)
-        if squash < 0.98:
-            face = (
-                pygame.transform.smoothscale(face, (max(2, round(size * squash)), size))
-                if squash > 0.15
-                else art.token_edge(size)
-            )
-        if tok["airborne"] or squash < 0.98:  # spinning in the air
-            face = pygame.transform.rotate(face, round(-math.degrees(tok["angle"]) / 10) * 10)
+        side = 0 if math.cos(tok["phi"]) >= 0 else 1
+        width = size if squash >= 0.98 else max(2, round(size * squash)) if squash > 0.15 else 0  # 0: its edge
         # Lying, a disc looks the same at any angle: drawn upright, its count reads the right way up.
-        surf.blit(face, face.get_rect(center=(x, y - lift * 0.6)))
+        turn = round(-math.degrees(tok["angle"]) / 10) * 10 if tok["airborne"] or squash < 0.98 else None
+        centre = (x, y - lift * 0.6)
+        reach = math.ceil(size * 0.75) + 2  # half the diagonal of its turned face, and a pixel
+        rect = pygame.Rect(0, 0, 2 * reach, 2 * reach)
+        rect.center = round(centre[0]), round(centre[1])
+        if shadow is not None:
+            under = pygame.Rect(0, 0, d + 4, d + 4)
+            under.center = round(shadow[0]), round(shadow[1])
+            rect.union_ip(under)
+        return TokenLook((tok["id"], side, size, width, turn, centre, shadow), rect)
+
+    def _draw_token(self, surf: pygame.Surface, tok: dict) -> None:
+        look = self._token_look(tok)
+        was = self._token_drawn.get(tok["id"])
+        self._token_drawn[tok["id"]] = look
+        if (was and was.key) != (look and look.key):
+            for moved in (was, look):
+                if moved:
+                    self.moved_at(moved.rect.clip(surf.get_rect()))
+        if look is None or not look.rect.colliderect(surf.get_clip()):
+            return  # on the floor, or outside the area this frame draws
+        tid, side, size, width, turn, centre, shadow = look.key
+        d = self.token_px()
+        if shadow is not None:
+            disc = pygame.Surface((d, d), pygame.SRCALPHA)
+            pygame.draw.ellipse(disc, (0, 0, 0, 90), disc.get_rect())
+            surf.blit(disc, disc.get_rect(center=shadow))
+        ingredient, count = art.faces_of(tid)[side]
+        face = art.token_face(ingredient, count, size)
+        if width != size:
+            face = pygame.transform.smoothscale(face, (width, size)) if width else art.token_edge(size)
+        if turn is not None:  # spinning in the air
+            face = pygame.transform.rotate(face, turn)
+        surf.blit(face, face.get_rect(center=centre))
 
     def token_px(self) -> int:
         """A lying token's diameter on screen, in pixels."""
@@ -781,6 +820,11 @@ class WokUpScene(TableScene):
     def _learning_moment(self) -> None:
         self.learning = True
         self.run_for(60, lambda k: k.state.phase == "look" and len(k.state.table) >= 8)
+
+
+class TokenLook(NamedTuple):
+    key: tuple  # everything its drawing depends on: equal keys, equal pixels
+    rect: pygame.Rect  # what it covers, shadow included
 
 
 def _bounds(points: list[tuple[int, int]]) -> pygame.Rect:
