@@ -77,13 +77,17 @@ class TableScene(TableDrawing):
         """Everything the table's picture shows besides the clock: when it differs from
         the last frame's, the frame is drawn whole. A game whose picture follows more (a
         real-time table's game time while it runs) adds it in its own `look`."""
+        return (len(self.state.log), self.focus_key, *self.setting())
+
+    def setting(self) -> tuple:
+        """What the picture shows besides the game's moves and the focus: who views, the
+        panels over the table, the scale and language (a part of the picture in `regions`
+        that shows none of these changes only with the game)."""
         return (
             id(self.state),
-            len(self.state.log),
             self.viewer,
             self.curtain_for,
             self.reveal,
-            self.focus_key,
             tuple(self.missing),
             self.flash_text if self.flash_live() else None,
             self.ending.since is None,

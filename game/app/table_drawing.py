@@ -9,7 +9,7 @@ what tells the loop whether a frame is drawn whole, in part or not at all.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import pygame
 
@@ -34,7 +34,9 @@ class TableDrawing(Scene):
         self._live = LiveLayer()
         self._frozen = False  # a panel covers the table: its live parts are painted in place, still
         self._change_at = math.inf
-        self._mend: pygame.Rect | None = None  # the one area the next frame draws (`changes`: "part")
+        self._mend: list[pygame.Rect] | None = None  # the areas the next frame draws (`changes`: "part")
+        self._regions: list[tuple[pygame.Rect, Hashable]] | None = None  # the last frame's (`regions`)
+        self._hold_part = False  # the frame drawn in part is a move's: it leaves its new faces too
         self._clip: pygame.Rect | None = None  # the area the frame being drawn is clipped to
         self._held = False  # the last whole frame left its new faces for the frames after it
         self._own_moved: list[pygame.Rect] = []  # where the frame drew the scene's own movers (`moved_at`)
@@ -48,6 +50,13 @@ class TableDrawing(Scene):
     def covered(self) -> bool:
         """A panel lies over the table: its live parts are painted in place and stand still."""
         return False
+
+    def regions(self) -> list[tuple[pygame.Rect, Hashable]] | None:
+        """The picture cut into areas, each with everything drawn in it besides faces shown
+        in a place, motion and live parts (the loop follows those itself): a frame whose look
+        changed is drawn only in the areas whose part changed (a bot's move: its top line and
+        board, not its stalls). None: not cut, such a frame is drawn whole."""
+        return None
 
     @property
     def clock(self) -> float:
@@ -98,13 +107,32 @@ class TableDrawing(Scene):
 
     def changes(self) -> str:
         moving = self.motion.enabled and self.curtain_for is None and self.motion.settling
-        if self._look != self.look() or self._timed or self._clock >= self._change_at:
+        if self._timed or self._clock >= self._change_at:
             return "whole"
+        if self._look != self.look():
+            self._mend = None if moving else self._touched()
+            self._hold_part = True
+            return "whole" if self._mend is None else "part"
         own = self.own_moves()
         if moving or self.faces.lagging or own:
-            self._mend = self._mend_area(moving, own)
-            return "whole" if self._mend is None else "part"
+            area = self._mend_area(moving, own)
+            self._mend, self._hold_part = None if area is None else [area], False
+            return "whole" if area is None else "part"
         return "live" if self._live.parts else "none"
+
+    def _touched(self) -> list[pygame.Rect] | None:
+        """The areas whose part of the picture changed (`regions`), when the frame can be
+        drawn in them alone: the table cut as in the last frame, less than half the stage
+        touched, and the frame may leave its new faces for the next (as a move's frame drawn
+        whole does, never twice in a row). None: drawn whole."""
+        if self._frozen or self._held or not self.motion.enabled or not self.app.scenes or self.app.top is not self:
+            return None
+        now, last = self.regions(), self._regions
+        if now is None or last is None or [r for r, _k in now] != [r for r, _k in last] or self.own_moves():
+            return None
+        areas = [rect for (rect, key), (_r, was) in zip(now, last, strict=True) if key != was]
+        stage = self.app.stage.get_rect()
+        return areas if 0 < sum(r.w * r.h for r in areas) < stage.w * stage.h // 2 else None
 
     def _mend_area(self, moving: bool, own: list[pygame.Rect]) -> pygame.Rect | None:
         """Where the next frame differs from the last when only things gliding, the scene's
@@ -125,24 +153,28 @@ class TableDrawing(Scene):
         return area if 0 < area.w * area.h < bounds.w * bounds.h // 2 else None
 
     def draw_part(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
-        """Draw the frame clipped to the area `changes` found (game/app/live.py puts the live
-        parts back first, so what lies outside the area is the last frame's, bare); the
-        rectangles changed, or None when something was drawn outside it after all (then
-        the caller draws the frame whole)."""
-        area, self._mend = self._mend, None
-        if area is None:
+        """Draw the frame clipped to each area `changes` found in turn (game/app/live.py puts
+        the live parts back first, so what lies outside the areas is the last frame's, bare);
+        the rectangles changed, or None when something was drawn outside them after all
+        (then the caller draws the frame whole)."""
+        areas, self._mend = self._mend, None
+        if not areas:
             return None
-        self._clip = area
-        try:
-            self.draw(surf)
-        finally:
-            self._clip = None
-        moved = self.motion.damage(self.ui.px(16)) if self.motion.enabled else []
-        changed = self.faces.changed
-        drawn = (*moved, *changed, *self._own_moved) if moved is not None and changed is not None else None
-        if self._timed or drawn is None or any(not area.contains(r) for r in drawn):
+        drawn: list[pygame.Rect] = []  # what each pass moved or painted anew (a face painted once)
+        for area in areas:
+            self._clip = area
+            try:
+                self.draw(surf)
+            finally:
+                self._clip = None
+            moved = self.motion.damage(self.ui.px(16)) if self.motion.enabled else []
+            changed = self.faces.changed
+            if self._timed or moved is None or changed is None:
+                return None
+            drawn += [*moved, *changed, *self._own_moved]
+        if any(not any(area.contains(r) for area in areas) for r in drawn):
             return None
-        return [area, *self._live.areas]
+        return [*areas, *self._live.areas]
 
     def draw_live(self, surf: pygame.Surface) -> list[pygame.Rect]:
         return self._live.repaint(surf)
@@ -159,7 +191,8 @@ class TableDrawing(Scene):
             surf.set_clip(self._clip)
             if not self.opaque:
                 surf.fill(BG)  # as App.draw does before a whole frame
-            self._held = False  # this frame paints a late face, if one waits
+            # A move's frame holds its new faces as when drawn whole; else it paints a late face.
+            self._held = self.faces.hold = self._hold_part
         elif self.motion.enabled and self.app.scenes and self.app.top is self:
             # A move's frame leaves its new faces to the next ones (each drawn in part), but
             # never twice in a row: a table drawn whole every frame still gets its faces. Only
@@ -176,6 +209,7 @@ class TableDrawing(Scene):
         self._timed = self._clock_read  # the picture followed the clock outside its live parts
         self._live.finish(surf)
         self._look = self.look()
+        self._regions = self.regions()
 
     def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
         """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""

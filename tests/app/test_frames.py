@@ -138,7 +138,14 @@ def test_a_glide_draws_only_its_own_area(monkeypatch, toy_catalogue):
     loop(app, 1)
     areas: list[pygame.Rect] = []
     draw_part = table.draw_part
-    monkeypatch.setattr(table, "draw_part", lambda surf: (areas.append(pygame.Rect(table._mend)), draw_part(surf))[1])
+    monkeypatch.setattr(
+        table,
+        "draw_part",
+        lambda surf: (
+            areas.extend(map(pygame.Rect, table._mend)),
+            draw_part(surf),
+        )[1],
+    )
     drawn, mended, compared = app.drawn, app.mended, 0
     while table.motion.settling:
         loop(app, 1)
@@ -206,6 +213,42 @@ def test_faces_a_move_changed_are_drawn_in_part_after_its_frame(monkeypatch):
     shown = app.screen.copy()
     app.draw()
     assert app.screen.get_view("2").raw == shown.get_view("2").raw, "the frames drawn in part differ from a whole one"
+    table.close()
+    app.quit()
+
+
+def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch):
+    """At a table of bots, a move's frame draws only the regions of the picture whose part
+    changed (Yatai: its top line and left column), each clipped in turn: the stalls keep
+    their faces as they were, which the frames after it bring, each drawn in part. At rest
+    the picture is what a whole frame shows, pixel for pixel."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = shots.build(app, "bots", "yatai", 1)
+    table.session.bots = None  # the moves are played here, one at a time
+    loop(app, 130)  # past the glows of the set-up
+    assert table.my_turn() is None
+    parted = 0
+    for move in range(30):  # the set-up's moves pass the turn (lit stalls change): drawn whole
+        seat = next(s for s in table.state.actors() if s >= 0)
+        assert table.submit(seat, table.state.legal_actions(seat)[0])
+        whole, mended = app.drawn, app.mended
+        app.step()
+        rects = app.frame()
+        app.present(rects)
+        if app.mended > mended:  # a move's frame drawn in part: never the stalls' region
+            parted += 1
+            _top, left, stalls = (rect for rect, _look in table.regions() or [])
+            assert rects is not None and left in rects and stalls not in rects
+        else:
+            assert app.drawn == whole + 1
+        loop(app, 10)
+        assert not table.faces.lagging, "the faces came"
+        shown = app.screen.copy()
+        app.draw()
+        assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"move {move}: differs from a whole frame"
+    print(f"yatai bots, 30 moves: {parted} frames of a move drawn in part")
+    assert parted >= 8
     table.close()
     app.quit()
 

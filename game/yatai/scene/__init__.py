@@ -19,6 +19,7 @@ there is no curtain. The end lays the scoring out category by category.
 from __future__ import annotations
 
 import json
+from collections.abc import Hashable
 from functools import partial
 
 import pygame
@@ -277,6 +278,25 @@ class YataiScene(TableScene):
             self.ui.shade(surf, 180)
             end = ("end", json.dumps(obs["result"]))
             self.faces.blit(surf, end, surf.get_rect(), lambda s: self._draw_end(s, obs), kind=None)
+
+    def regions(self) -> list[tuple[pygame.Rect, Hashable]] | None:
+        """The top line, the left column (board and choices) and the stalls with the supply
+        and the moves, each with what it shows: a bot's move changes the first two, its
+        stalls' faces come in the frames after it. A seat choosing here: not cut (its
+        previews, targets and focus reach across)."""
+        if self.my_turn() is not None:
+            return None
+        obs, setting = self._view()[0], self.setting()
+        w, h = self.app.stage.get_size()
+        top = pygame.Rect(0, 0, w, self.ui.px(118))
+        left = pygame.Rect(0, top.bottom, self.ui.px(692), h - top.bottom)
+        right = pygame.Rect(left.right, top.bottom, w - left.right, h - top.bottom)
+        seats = [(self.seat_name(s), self.seat_colour(s), seat_keys.keys(self, s)) for s in range(self.state.num_seats)]
+        return [
+            (top, (setting, obs["round"], obs["phase"], self.turn_text(), self.last_move_text())),
+            (left, self.look()),  # changes with every move
+            (right, (setting, obs["phase"], obs["turn"], self.pointer, seats)),
+        ]
 
     def _draw_top(self, surf, obs: dict) -> None:
         ui = self.ui
