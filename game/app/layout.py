@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from .. import i18n
 from .ui import MIN_TEXT
 
 # The windows a table meets: TVs, laptops, monitors, a phone-shaped browser window.
@@ -89,6 +90,14 @@ def sweep(app, sizes: list[tuple[int, int]], languages: list[str]) -> list[str]:
     """The top scene drawn in every language at every size: its layout problems, texts
     that overflow their box even shrunk, and texts smaller than a player reads from
     the sofa (`ui.MIN_TEXT`), each named with its language and size."""
+    before = i18n.language()
+    try:
+        return _swept(app, sizes, languages)
+    finally:  # the app as it was found (check restores its window): the next scene is built as before
+        app.set_language(before)
+
+
+def _swept(app, sizes: list[tuple[int, int]], languages: list[str]) -> list[str]:
     found: list[str] = []
     ui = app.ui
     for lang in languages:
@@ -108,7 +117,22 @@ def sweep(app, sizes: list[tuple[int, int]], languages: list[str]) -> list[str]:
 
 def check(app, size: tuple[int, int]) -> list[str]:
     """Draw the app's scenes in a `size` window and list the layout's problems
-    (the top scene's boxes; overlays are checked on their own)."""
+    (the top scene's boxes; overlays are checked on their own). The app's own window
+    is put back after: a scene built next is built at the app's size."""
+    screen = app.screen
+    try:
+        return _checked(app, size)
+    finally:
+        _restore(app, screen)
+
+
+def _restore(app, screen: pygame.Surface) -> None:
+    if app.screen is not screen:
+        app.screen = screen
+        app._set_stage(screen)
+
+
+def _checked(app, size: tuple[int, int]) -> list[str]:
     app.screen = pygame.Surface(size)
     app._set_stage(app.screen)
     app.screen.fill((0, 0, 0))

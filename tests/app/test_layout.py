@@ -157,6 +157,17 @@ def _seat_counts() -> list[tuple[str, int]]:
 KEYED = ["keyboard-1", "keyboard-2", "keyboard-3"]
 
 
+def only(app, scene):
+    """`scene` the app's only scene, those before it closed (the app is the same, as after
+    a game: its language and window as they were, layout.sweep puts them back)."""
+    for old in app.scenes:
+        close = getattr(old, "close", None)
+        if close:
+            close()
+    app.reset_to(scene)
+    return scene
+
+
 def keyed(scene):
     """Every seat shows its keys, as a human's on a shared keyboard: keyboards 1-3, then
     keyboard 2 again for the seats after (its labels are the longest: "Eingabe",
@@ -170,15 +181,15 @@ def keyed(scene):
 def test_every_moment_at_every_seat_count_size_and_language(gid, seats):
     from game import i18n
 
+    # One app for every moment (each built on its own, from the table's start): a new app
+    # per moment cost more than its drawing (the mixer's closing, text measures forgotten).
     app = App(size=(1920, 1080), window=False)
     moments = list(type(make_table(app, shots.session_for(app, gid, 1, seats))).moments())
-    app.quit()
     found = []
     for moment in moments:
-        app = App(size=(1920, 1080), window=False)
-        app.push(keyed(shots.table(app, gid, 1, moment, seats)))
+        only(app, keyed(shots.table(app, gid, 1, moment, seats)))
         found += [f"{gid} {seats} seats {moment} {p}" for p in layout.sweep(app, SWEEP_SIZES, list(i18n.LANGUAGES))]
-        app.quit()
+    app.quit()
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:20])
 
 
