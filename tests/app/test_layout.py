@@ -24,6 +24,24 @@ def assert_laid_out(app, what: str) -> None:
     assert not found, "\n".join(found[:12])
 
 
+def emptied(app):
+    """The app with its scenes closed and gone, for the next scene to be built in it: one app
+    for many scenes (a new app each cost more than drawing it: the mixer's close, 30 ms, and
+    the text measures forgotten). Its language and window are as they were: layout.check
+    and layout.sweep put them back."""
+    for scene in app.scenes:
+        close = getattr(scene, "close", None)
+        if close:
+            close()
+    app.scenes = []
+    return app
+
+
+def only(app, scene):
+    emptied(app).push(scene)
+    return scene
+
+
 def test_the_checker_finds_overlaps_and_boxes_outside():
     area = pygame.Rect(0, 0, 100, 100)
     ok = [
@@ -56,14 +74,6 @@ def test_a_window_of_any_shape_shows_the_whole_16_9_stage_centred():
     app.quit()
 
 
-@pytest.mark.parametrize("name", MENUS)
-def test_menus_and_screens(name):
-    app = App(size=(1920, 1080), window=False)
-    shots.build(app, name, None, 1)
-    assert_laid_out(app, name)
-    app.quit()
-
-
 def random_table(app, gid: str, seats: int, actions: int, seed: int = 5):
     """A table of `seats` (two humans, the rest bots) after `actions` random legal moves,
     with the view of the human to act open (or the curtain down for them)."""
@@ -88,14 +98,14 @@ def random_table(app, gid: str, seats: int, actions: int, seed: int = 5):
     + [("relleno", 2), ("relleno", 4), ("relleno", 6), ("yatai", 2), ("yatai", 4)],
 )
 def test_turn_based_tables_in_many_situations(gid, seats):
+    app = App(size=(1920, 1080), window=False)
     for actions in (0, 15, 40, 90, 100_000):
-        app = App(size=(1920, 1080), window=False)
-        scene = random_table(app, gid, seats, actions)
+        scene = random_table(emptied(app), gid, seats, actions)
         assert_laid_out(app, f"{gid} {seats} seats after {len(scene.state.log)} moves")
         if scene.state.is_over():
             app.push(ResultsScene(app, scene.session))
             assert_laid_out(app, f"{gid} results")
-        app.quit()
+    app.quit()
 
 
 @pytest.mark.parametrize(
@@ -157,17 +167,6 @@ def _seat_counts() -> list[tuple[str, int]]:
 KEYED = ["keyboard-1", "keyboard-2", "keyboard-3"]
 
 
-def only(app, scene):
-    """`scene` the app's only scene, those before it closed (the app is the same, as after
-    a game: its language and window as they were, layout.sweep puts them back)."""
-    for old in app.scenes:
-        close = getattr(old, "close", None)
-        if close:
-            close()
-    app.reset_to(scene)
-    return scene
-
-
 def keyed(scene):
     """Every seat shows its keys, as a human's on a shared keyboard: keyboards 1-3, then
     keyboard 2 again for the seats after (its labels are the longest: "Eingabe",
@@ -181,8 +180,6 @@ def keyed(scene):
 def test_every_moment_at_every_seat_count_size_and_language(gid, seats):
     from game import i18n
 
-    # One app for every moment (each built on its own, from the table's start): a new app
-    # per moment cost more than its drawing (the mixer's closing, text measures forgotten).
     app = App(size=(1920, 1080), window=False)
     moments = list(type(make_table(app, shots.session_for(app, gid, 1, seats))).moments())
     found = []
@@ -198,16 +195,22 @@ GAME_SCREENS = ["rules", "seats", "curtain", "pause", "results", "tutorial", "hi
 
 @pytest.mark.parametrize("name", [n for n in shots.names() if n not in ("table", "bots")])
 def test_every_screen_in_every_language_and_size(name):
+    """Each screen (of each game, for a game's screens) in every language at the sweep's
+    sizes; a menu or screen out of a game also at every window shape (layout.SIZES) in
+    English, built once for both (it was built again in a test of its own: the replays
+    list plays a game of each kind to its end)."""
     from game import i18n
     from game.app import catalogue
 
     games = [e.id for e in catalogue.load() if e.playable] if name in GAME_SCREENS else [None]
     found = []
+    app = App(size=(1920, 1080), window=False)
     for game in games:
-        app = App(size=(1920, 1080), window=False)
-        shots.build(app, name, game, 1)
+        shots.build(emptied(app), name, game, 1)
+        if name in MENUS:
+            assert_laid_out(app, f"{name} {game or ''}")
         found += [f"{name} {game or ''} {p}" for p in layout.sweep(app, SWEEP_SIZES, list(i18n.LANGUAGES))]
-        app.quit()
+    app.quit()
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:20])
 
 
