@@ -251,3 +251,20 @@ def test_the_layout_check_sees_the_words_on_cached_faces(monkeypatch):
     found = layout.sweep(app, [(1280, 720)], ["fr"])
     app.quit()
     assert any(long in p for p in found), found[:5]
+
+
+def test_the_last_move_beside_a_long_prompt_fits_on_its_line(monkeypatch):
+    """We Will Wok You's bottom line: the prompt on the left, the last move on the right. A
+    row of three bought ("Ana ha comprado la hilera A por 4: 1 Brócoli, 1 Zanahoria, 1 Pulpo")
+    beside the laying prompt overflowed in Spanish and French, and ran over the prompt at
+    1280x720: the sweep saw it only when a busy machine cut the bots' search short."""
+    from game.wewillwokyou.scene import WokScene
+
+    app = App(size=(1920, 1080), window=False)
+    scene = shots.table(app, "wewillwokyou", 1, "laying", 3)
+    app.push(scene)
+    long = "Ana ha comprado la hilera A por 4: 1 Brócoli, 1 Zanahoria, 1 Pulpo"
+    monkeypatch.setattr(WokScene, "last_move_text", lambda self, exclude=None: long)
+    found = layout.sweep(app, SWEEP_SIZES, ["es", "fr"])
+    app.quit()
+    assert not found, "\n".join(found[:8])
