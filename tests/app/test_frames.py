@@ -12,6 +12,7 @@ from game.app.kiosk_screens import AttractScene
 from game.app.table_making import make_table
 from game.app.theatre import ReplayScene
 from game.app.ui import ACCENT
+from game.wokup.scene import WokUpScene
 
 from .toy_scene import ToyScene
 
@@ -449,5 +450,55 @@ def test_wokup_tokens_in_flight_are_drawn_in_part(monkeypatch):
     assert compared == 3
     assert len(whole) == wide, "drawn whole only where the tokens' area covered half the stage"
     assert app.mended - mended >= frames - wide - 2 and app.mended - mended >= 24
+    table.close()
+    app.quit()
+
+
+def test_wokup_claims_paint_only_their_decks_on_the_table_layer(monkeypatch):
+    """A bot's claim landing at Wok Up (a recipe won, a deck turned over) changes a deck of
+    the table's painted layer (felt, wok, decks): the claim's frame paints that deck's area
+    again, in place, not a new layer whole (a new 1080p layer painted whole was 8-20 ms:
+    most of the claim's frame). The picture then equals a whole frame drawn with the layer
+    painted afresh, pixel for pixel."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = shots.table(app, "wokup", 1, "settled")
+    app.reset_to(table)
+    painted: list[pygame.Rect] = []
+    paint = WokUpScene._paint_static
+
+    def spy(scene, layer) -> None:
+        painted.append(layer.get_clip())
+        paint(scene, layer)
+
+    monkeypatch.setattr(WokUpScene, "_paint_static", spy)
+    loop(app, 2)
+
+    def shown_decks() -> list:
+        return [(len(deck), up and deck[-1]) for deck, up in zip(table.state.decks, table.state.face_up, strict=True)]
+
+    layer, changes = table._static, []
+    for _frame in range(60 * 60):
+        decks = shown_decks()
+        painted.clear()
+        loop(app, 1)
+        if shown_decks() == decks:
+            assert not painted, "the layer is painted only when a deck changed"
+            continue
+        moves = [entry["action"]["type"] for entry in table.state.log[-2:]]
+        changed = [d for d in range(5) if shown_decks()[d] != decks[d]]
+        assert table._static is layer, f"{moves}: a new layer painted whole"
+        assert painted == [table._deck_area(d) for d in changed], f"{moves}: painted {painted}, decks {changed}"
+        changes.append((moves[-1], changed, [r.size for r in painted]))
+        shown = app.screen.copy()
+        table._static_key = None  # the next frame paints the layer afresh, whole
+        app.draw()
+        assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"{moves}: differs from a whole frame"
+        assert painted[-1] == app.stage.get_rect()
+        layer = table._static
+        if len(changes) == 6:
+            break
+    print(f"wokup claims and turns: {changes}")
+    assert len(changes) == 6 and {move for move, _d, _s in changes} >= {"resolve", "turn"}
     table.close()
     app.quit()
