@@ -189,6 +189,27 @@ def test_a_flight_and_rising_points_draw_only_their_own_area(monkeypatch, toy_ca
     app.quit()
 
 
+def test_a_flight_started_after_still_frames_starts_at_its_source(monkeypatch, toy_catalogue):
+    """A still table draws nothing, so the motion's clock (ticked in a frame drawn) stood
+    still meanwhile: a flight and rising points started in a step after a pause (a bot's
+    move, a claim judged) began part-way along, or after half a second never showed at all.
+    They start at the scene's time: the first frame draws the flight at its source."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = toy_table(app, RingScene)
+    loop(app, 60)  # a second of a still table: nothing drawn
+    src, dst = pygame.Rect(60, 80, 40, 40), pygame.Rect(420, 120, 40, 40)
+    app.step()  # a step applies a move, whose `on_applied` starts them:
+    table.motion.fly("wewillwokyou.coin", src, dst)
+    table.motion.rise("+3", (900, 700), ACCENT)
+    app.present(app.frame())
+    assert table.motion.flights and table.motion.rises, "dropped before they were ever drawn"
+    coin = table.motion.damage(0)[0]  # where the frame drew the coin
+    print(f"the flight's first frame: drawn at {coin}, its source {src}")
+    assert abs(coin.centerx - src.centerx) + abs(coin.centery - src.centery) <= 2
+    app.quit()
+
+
 def test_faces_a_move_changed_are_drawn_in_part_after_its_frame(monkeypatch):
     """Yatai's stalls are faces: a move's frame is drawn whole with the faces it changed
     still as they were, and the frames after it paint them one a frame, each frame drawn
