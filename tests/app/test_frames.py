@@ -478,7 +478,7 @@ def test_wokup_tokens_in_flight_are_drawn_in_part(monkeypatch):
 def test_wokup_claims_paint_only_their_decks_on_the_table_layer(monkeypatch):
     """A bot's claim landing at Wok Up (a recipe won, a deck turned over) changes a deck of
     the table's painted layer (felt, wok, decks): the claim's frame paints that deck's area
-    again, in place, not a new layer whole (a new 1080p layer painted whole was 8-20 ms:
+    again, in place, not a new layer whole (a new 1080p layer painted whole was 6-8 ms:
     most of the claim's frame). The picture then equals a whole frame drawn with the layer
     painted afresh, pixel for pixel."""
     app = watched_app()

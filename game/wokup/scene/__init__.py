@@ -393,7 +393,7 @@ class WokUpScene(TableScene):
     def _static_layer(self, surf: pygame.Surface) -> pygame.Surface:
         """The table, the wok, the decks and the face-up recipes: painted whole when the
         size, the learning mode or the language change; a recipe won or turned over paints
-        its deck's area again, in place (a new layer painted whole cost 8-20 ms at 1080p:
+        its deck's area again, in place (a new layer painted whole cost 6-8 ms at 1080p:
         most of a claim's frame)."""
         state = self.state
         key = (surf.get_size(), self.learning, i18n.language())  # the learning mode: the decks' names on their backs
