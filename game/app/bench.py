@@ -186,7 +186,11 @@ def game_benches(gdef: GameDef, frames: int, only: str | None = None, out=None) 
 def run(as_json: bool = False, frames: int = 120, only: str | None = None, trace: bool = False) -> list[dict]:
     rows: list[dict] = []
     if trace:  # one scene, 1920x1080, frame by frame
-        trace_scene(next(n for n in scene_names() if only and n.startswith(only)), SIZES[0], frames, sys.stdout)
+        name = next((n for n in scene_names() if n.startswith(only or "")), None)
+        if name is None:
+            print(f"no scene starts with {only!r}", flush=True)
+        else:
+            trace_scene(name, SIZES[0], frames, sys.stdout)
         return rows
     for name in scene_names():
         if only and not name.startswith(only):
