@@ -68,6 +68,9 @@ class TableDrawing(Scene):
     @clock.setter
     def clock(self, value: float) -> None:
         self._clock = value
+        # What starts moving in a step (a move's flight, its points) starts now, not when the
+        # last frame was drawn: a still table draws nothing for seconds.
+        self.motion.now = value
 
     def before(self, t: float) -> bool:
         """True while the scene's clock is before `t` (a banner's end, a reveal's): the

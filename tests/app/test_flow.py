@@ -259,3 +259,19 @@ def test_a_crashing_scene_is_logged_and_the_arcade_returns_to_the_title(monkeypa
     assert "Something went wrong" in app.notice
     text = log_file.read_text()
     assert "a scene failed (Broken)" in text and "RuntimeError: a bug in a scene" in text
+
+
+def test_bench_traces_a_scene_frame_by_frame(toy_catalogue):
+    """`bench --trace`: one line a frame, with its step's and its frame's CPU, how it was
+    drawn and the actions applied in its step (what a p99 is made of)."""
+    import io
+
+    from game.app import bench
+
+    out = io.StringIO()
+    bench.trace_scene("toy-snap/bots", (640, 360), 40, out)
+    lines = out.getvalue().splitlines()
+    print("\n".join(lines[:5]))
+    assert len(lines) == 40 and all(" ms  frame " in line for line in lines)
+    assert {line.split()[7] for line in lines} <= {"whole", "part", "live", "none"}
+    assert any('"type"' in line for line in lines), "the bots' moves are named in their frames"
