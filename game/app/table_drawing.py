@@ -22,6 +22,7 @@ from .ui import ACCENT, BG
 
 class TableDrawing(Scene):
     curtain_for: int | None = None  # a seat the screen must be passed to: the curtain hides the table
+    long_lived = True
 
     def __init__(self, app) -> None:
         super().__init__(app)
