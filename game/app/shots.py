@@ -171,13 +171,11 @@ def _finished(app, game: str, seed: int) -> Session:
 
 
 def _replay_list(app, seed: int) -> Scene:
-    """The theatre's list: one finished game of each playable game, an hour apart (each the
-    game the "results" screen and the table's "end" moment show: played once, forward play
-    remembers the bots' choices)."""
+    """The theatre's list: one finished game of each playable game, an hour apart."""
     rows = []
     ended = datetime.now(UTC).replace(tzinfo=None, minute=42, second=0, microsecond=0)
     for k, entry in enumerate(e for e in catalogue.load() if e.playable):
-        session = _finished(app, entry.id, seed)
+        session = _finished(app, entry.id, seed + k)
         replay = replay_of(session)
         state = session.state
         rows.append(
