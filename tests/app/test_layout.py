@@ -74,6 +74,14 @@ def test_a_window_of_any_shape_shows_the_whole_16_9_stage_centred():
     app.quit()
 
 
+@pytest.mark.parametrize("name", MENUS)
+def test_menus_and_screens(name):
+    app = App(size=(1920, 1080), window=False)
+    shots.build(app, name, None, 1)
+    assert_laid_out(app, name)
+    app.quit()
+
+
 def random_table(app, gid: str, seats: int, actions: int, seed: int = 5):
     """A table of `seats` (two humans, the rest bots) after `actions` random legal moves,
     with the view of the human to act open (or the curtain down for them)."""
@@ -195,10 +203,6 @@ GAME_SCREENS = ["rules", "seats", "curtain", "pause", "results", "tutorial", "hi
 
 @pytest.mark.parametrize("name", [n for n in shots.names() if n not in ("table", "bots")])
 def test_every_screen_in_every_language_and_size(name):
-    """Each screen (of each game, for a game's screens) in every language at the sweep's
-    sizes; a menu or screen out of a game also at every window shape (layout.SIZES) in
-    English, built once for both (it was built again in a test of its own: the replays
-    list plays a game of each kind to its end)."""
     from game import i18n
     from game.app import catalogue
 
@@ -207,8 +211,6 @@ def test_every_screen_in_every_language_and_size(name):
     app = App(size=(1920, 1080), window=False)
     for game in games:
         shots.build(emptied(app), name, game, 1)
-        if name in MENUS:
-            assert_laid_out(app, f"{name} {game or ''}")
         found += [f"{name} {game or ''} {p}" for p in layout.sweep(app, SWEEP_SIZES, list(i18n.LANGUAGES))]
     app.quit()
     assert not found, f"{len(found)} problems:\n" + "\n".join(found[:20])
