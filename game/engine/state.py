@@ -79,7 +79,14 @@ _shown = _Shown()
 
 
 def shown(value: Any) -> str:
-    """A player's value in a refusal message: its repr, cut short whatever it holds."""
+    """A player's value in a refusal message: its repr, cut short whatever it holds.
+    A short string or a 64-bit number is what reprlib would give, told without it
+    (rules format their refusal's words before they know whether they refuse)."""
+    kind = type(value)
+    if (kind is str and len(value) <= _shown.maxstring) or (kind is int and -(2**64) < value < 2**64):
+        text = repr(value)
+        if len(text) <= _shown.maxstring:
+            return text
     return _shown.repr(value)
 
 
