@@ -533,18 +533,22 @@ def run_playouts(
     seats: list[int] | None = None,
     options: list[dict | None] | None = None,
     first_seed: int = 1,
+    first_game: int = 0,
     **kwargs,
 ) -> PlayoutStats:
-    """`games` playouts spread over seat counts and option sets; returns the figures."""
+    """`games` playouts spread over seat counts and option sets; returns the figures.
+    `first_game`: a shard of a longer run says where it starts in it, so that each of
+    its seeds plays the seat count and options it plays in the whole run."""
     seat_counts = seats or list(range(cls.min_seats, cls.max_seats + 1))
     option_sets = options or [None]
     stats = PlayoutStats()
     for i in range(games):
+        k = first_game + i
         playout(
             cls,
-            seat_counts[i % len(seat_counts)],
+            seat_counts[k % len(seat_counts)],
             first_seed + i,
-            option_sets[(i // len(seat_counts)) % len(option_sets)],
+            option_sets[(k // len(seat_counts)) % len(option_sets)],
             stats,
             **kwargs,
         )
