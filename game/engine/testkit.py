@@ -328,6 +328,14 @@ def sample_moves(cls: type[GameState]) -> tuple:
 
 def _sampled(cls: type[GameState]) -> tuple:
     found: dict[str, object] = {}
+    met: set = set()  # `_layout`s already shaped: most moves repeat one, and shape() is JSON
+
+    def keep(action) -> None:
+        layout = _layout(action)
+        if layout is None or layout not in met:
+            met.add(layout)
+            found.setdefault(shape(action), action)
+
     for seats in sorted({cls.min_seats, cls.max_seats}):
         for seed in SAMPLE_SEEDS:
             state, rng = cls(seats, None, seed), Rng(seed)
@@ -335,12 +343,20 @@ def _sampled(cls: type[GameState]) -> tuple:
                 for seat in state.actors():
                     if not state.open_action_space(seat):
                         for legal in state.legal_actions(seat):
-                            found.setdefault(shape(legal), legal)
+                            keep(legal)
                 seat = rng.choice(state.actors())
                 action = state.sample_action(seat, rng)
-                found.setdefault(shape(action), action)
+                keep(action)
                 state.apply(seat, action, scratch=True)  # a legal move on a state of our own
     return tuple(found.values())
+
+
+def _layout(action) -> tuple | None:
+    """A move's type and its fields' names and kinds, in its own order: the same layout
+    is the same `shape` (None: not a table with a name for a type; shape it)."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return None
+    return tuple((k, v if k == "type" else type(v)) for k, v in action.items())
 
 
 def foreign_actions(cls: type[GameState], games: Sequence[GameDef] | None = None) -> list:
