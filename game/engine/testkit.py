@@ -143,6 +143,7 @@ def check_observation_detached(cls: type[GameState], state: GameState, kept: lis
 
 
 def check_hidden(state: GameState, rng: Rng, stats: PlayoutStats) -> None:
+    truth = _without_log(state)
     for seat in range(state.num_seats):
         obs = state.observation(seat)
         json.dumps(obs)  # must be JSON data
@@ -156,7 +157,7 @@ def check_hidden(state: GameState, rng: Rng, stats: PlayoutStats) -> None:
         once = state.determinize(seat, Rng(k))
         if _without_log(again) != _without_log(once):
             raise KitFailure(f"seat {seat}: determinize depends on more than the seat's information")
-        if _without_log(det) != _without_log(state):
+        if _without_log(det) != truth:
             stats.hidden_resampled += 1
     json.dumps(state.observation(None))
 
@@ -255,6 +256,10 @@ def check_illegal(state: GameState, candidates: list, kept: list | None = None) 
     legal = {seat: state.legal_actions(seat) for seat in actors}
     known = {seat: {_key(a) for a in legal[seat]} for seat in actors}
     candidates = candidates + [(seat, a) for seat in actors for a in near_misses(legal[seat])]
+    # The engine's apply puts back every field of the state (from its snapshot) after
+    # each refusal, so the state can differ between trials only if a game replaces
+    # apply: then each trial is compared (naming it), else once at the end.
+    each = type(state).apply is not GameState.apply
     for seat, action in candidates:
         if seat in actors and state.open_action_space(seat):
             continue  # an open action space cannot say what is illegal by listing
@@ -265,8 +270,10 @@ def check_illegal(state: GameState, candidates: list, kept: list | None = None) 
                 f"seat {seat}: apply accepted {shown(action)}, which legal_actions leaves out "
                 "(the list and apply must agree exactly)"
             )
-        if _but_log(state) != before:
+        if each and _but_log(state) != before:
             raise KitFailure(f"seat {seat}: rejected action {shown(action)} changed the state")
+    if _but_log(state) != before:
+        raise KitFailure("a rejected action changed the state")
     check_log(state, kept, "a rejected action changed the log's earlier entries")
 
 

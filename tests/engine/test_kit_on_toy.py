@@ -146,6 +146,15 @@ class SloppySnap(SnapState):
         super().perform(seat, action)
 
 
+class UnguardedSnap(SloppySnap):
+    """Replaces apply by one that takes no snapshot: SloppySnap's change before refusing stays."""
+
+    game_id = "toy-unguarded"
+
+    def apply(self, seat, action, scratch=False):
+        super().apply(seat, action, scratch=True)
+
+
 class UnconservedSnap(SnapState):
     game_id = "toy-unconserved"
 
@@ -259,6 +268,7 @@ def test_a_game_changing_its_state_before_refusing_passes_the_kit_as_the_engine_
         (LaxSnap, "apply accepted .* which legal_actions leaves out"),
         (GenerousSnap, "apply accepted .* which legal_actions leaves out"),
         (EditingSnap, "rejected action changed the log's earlier entries"),
+        (UnguardedSnap, r"rejected action .* changed the state"),
         (RetypingSnap, "log's earlier entries"),
     ],
 )
