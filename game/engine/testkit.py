@@ -457,8 +457,10 @@ def check_malformed(cls: type[GameState], state: GameState, rng: Rng, foreign: l
         samples = [rng.choice(legal)] if legal else []
         trials = NOT_ACTIONS + foreign + [m for a in samples for m in malformed_variants(a, rng)]
         for action in trials:
+            # Equal text means equal data: `in legal` (==) rules most trials out before
+            # their text is made (some carry 100,000 characters).
             kind = action.get("type") if isinstance(action, dict) else None
-            if isinstance(kind, str) and kind in types and _trial_key(action) in known:
+            if isinstance(kind, str) and kind in types and action in legal and _trial_key(action) in known:
                 continue  # another game's move that is also one of this game's legal ones
             if _refused(state, seat, action, "malformed action"):
                 continue
