@@ -22,6 +22,14 @@ OFFERS = """() => {
 }"""
 
 
+# The offers once there are any, or [] once the game is over on the page; null (keep
+# waiting) meanwhile: what wait_for_function waits for.
+OFFERS_OR_OVER = f"""() => {{
+  const offers = ({OFFERS})(), v = window.wok.state.view;
+  return offers.length || (v && v.over) ? offers : null;
+}}"""
+
+
 class Phone:
     def __init__(
         self, browser, url: str, viewport: dict | None = None, locale: str | None = None, axe: bool = False
@@ -70,14 +78,26 @@ class Phone:
         """The choices the page offers now, with the path of cards of each ([]: a button)."""
         return [tuple(o) for o in self.page.evaluate(OFFERS)]
 
-    def choose(self, i: int, timeout: float = 15_000, rng=None) -> None:
+    def wait_offers(self, timeout: float = 2.0) -> list[tuple[int, str, list[str]]]:
+        """The choices the page offers as soon as it offers any (read by the page at each
+        frame, not polled from here on a guessed period); [] if the game ended on the page
+        or nothing came within `timeout` s (the caller checks its own deadline and goes on)."""
+        try:
+            handle = self.page.wait_for_function(OFFERS_OR_OVER, timeout=timeout * 1000)
+        except Exception as exc:  # nothing offered yet: the caller looks at the table and waits again
+            assert "Timeout" in type(exc).__name__, exc
+            return []
+        return [tuple(o) for o in handle.json_value()]
+
+    def choose(self, i: int, timeout: float = 15_000, rng=None, path: list[str] | None = None) -> None:
         """Choose legal action `i` as a player does: touch each card of its path
         (the page lifts it; with `rng`, the cards after the first in a shuffled
         order, as a player may), then the tray's button for it; or its button if
         it has no path. Playwright retries a tap while a new view redraws the page; the
         timeout is only a safety net (1.5 s failed on a busy machine: the tray was redrawn
-        under the tap as the other seats' choices arrived)."""
-        keys = self.page.evaluate(f"() => window.wok.paths()[{i}] || []")
+        under the tap as the other seats' choices arrived). `path`: the action's path as
+        `offers` read it (saves asking the page again)."""
+        keys = list(path) if path is not None else self.page.evaluate(f"() => window.wok.paths()[{i}] || []")
         if rng is not None and len(keys) > 2:
             rest = keys[1:]
             rng.shuffle(rest)
