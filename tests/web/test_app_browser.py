@@ -31,8 +31,8 @@ from .test_browser import SHOTS, VIEW_ONLY, prefer_progress, prefer_traps, shot
 
 
 class RunningApp:
-    """The arcade without a window, stepping on a thread as fast as a 2 ms rest between
-    steps lets it (a step is ~0.3 ms: game time runs ~6x the wall clock; the sleep was 5 ms,
+    """The arcade without a window, stepping on a thread as fast as a 1 ms rest between
+    steps lets it (a step is ~0.3 ms: game time runs ~10x the wall clock; the rest was 5 ms,
     ~2.7x, and Wok Up's whole game, paced by its looks and throws in game time, took 12 s)."""
 
     def __init__(self) -> None:
@@ -77,7 +77,7 @@ class RunningApp:
                     top = self.app.top
                     if isinstance(top, TableScene) and top.curtain_for is not None:
                         self.curtains += 1
-                time.sleep(0.002)  # the test's thread takes the lock and the GIL meanwhile
+                time.sleep(0.001)  # the test's thread takes the lock and the GIL meanwhile
         except BaseException as exc:
             self.failure = exc
 
