@@ -467,7 +467,11 @@ def test_the_page_survives_rotation_and_sleep(browser, server, events):
         lifted = phone.page.evaluate("() => window.wok.state.picked.slice()")
         for size in (LANDSCAPE, PORTRAIT):
             phone.page.set_viewport_size(size)
-            phone.page.wait_for_timeout(100)
+            phone.page.wait_for_function(  # turned (was a fixed 100 ms), and a frame drawn at the new size
+                "([w, h]) => window.innerWidth === w && window.innerHeight === h"
+                " && new Promise((done) => requestAnimationFrame(() => done(true)))",
+                arg=[size["width"], size["height"]],
+            )
             assert phone.page.evaluate("() => window.wok.state.picked") == lifted
             assert phone.page.locator(".card.lifted").count() == len(lifted)
             assert phone.page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
