@@ -22,11 +22,13 @@ OFFERS = """() => {
 }"""
 
 
-# The offers once there are any, or [] once the game is over on the page; null (keep
-# waiting) meanwhile: what wait_for_function waits for.
+# The offers and whether cards are lifted (the tray's "put back" is shown), at one instant.
+OFFERS_LIFTED = f"""() => [({OFFERS})(), window.wok.state.picked.length > 0]"""
+# The same once there are offers, or once the game is over on the page (no offers); null
+# (keep waiting) meanwhile: what wait_for_function waits for.
 OFFERS_OR_OVER = f"""() => {{
-  const offers = ({OFFERS})(), v = window.wok.state.view;
-  return offers.length || (v && v.over) ? offers : null;
+  const read = ({OFFERS_LIFTED})(), v = window.wok.state.view;
+  return read[0].length || (v && v.over) ? read : null;
 }}"""
 
 
@@ -44,6 +46,7 @@ class Phone:
             bypass_csp=axe,
         )
         self.page = self.context.new_page()
+        self.lifted: bool | None = None  # cards lifted, as offers() last read it (None: not read since a tap)
         self.frames: list[dict] = []  # every text frame the page received, parsed
         self.sent: list[str] = []
         self.errors: list[str] = []  # the page's uncaught script errors
@@ -76,7 +79,8 @@ class Phone:
 
     def offers(self) -> list[tuple[int, str, list[str]]]:
         """The choices the page offers now, with the path of cards of each ([]: a button)."""
-        return [tuple(o) for o in self.page.evaluate(OFFERS)]
+        offers, self.lifted = self.page.evaluate(OFFERS_LIFTED)
+        return [tuple(o) for o in offers]
 
     def wait_offers(self, timeout: float = 2.0) -> list[tuple[int, str, list[str]]]:
         """The choices the page offers as soon as it offers any (read by the page at each
@@ -87,7 +91,8 @@ class Phone:
         except Exception as exc:  # nothing offered yet: the caller looks at the table and waits again
             assert "Timeout" in type(exc).__name__, exc
             return []
-        return [tuple(o) for o in handle.json_value()]
+        offers, self.lifted = handle.json_value()
+        return [tuple(o) for o in offers]
 
     def choose(self, i: int, timeout: float = 15_000, rng=None, path: list[str] | None = None) -> None:
         """Choose legal action `i` as a player does: touch each card of its path
@@ -102,7 +107,9 @@ class Phone:
             rest = keys[1:]
             rng.shuffle(rest)
             keys = keys[:1] + rest
-        if self.page.is_visible("button.act.back"):  # cards lifted for another choice: put them back
+        lifted = self.page.is_visible("button.act.back") if self.lifted is None else self.lifted
+        self.lifted = None
+        if lifted:  # cards lifted for another choice: put them back
             self.page.tap("button.act.back", timeout=timeout)
         for key in keys:
             self.page.tap(f'.card[data-key="{key}"]', timeout=timeout)

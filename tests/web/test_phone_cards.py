@@ -212,6 +212,7 @@ def lift_a_card(phone: Phone, wait_s: float = 10.0) -> bool:
             return False
         phone.page.wait_for_timeout(30)
     try:
+        phone.lifted = None  # (touched here, not by choose: read the page again)
         phone.page.tap(f'.card[data-key="{first[0]}"]', timeout=1500)
         phone.page.wait_for_selector(".card.lifted", timeout=1500)
     except Exception as exc:  # the view moved on under the finger
