@@ -340,9 +340,8 @@ def test_a_phone_page_beside_the_tv_at_the_same_moment(browser, arcade, game, ot
             while done < turns:
                 assert arcade.failure is None, arcade.failure
                 assert time.monotonic() < deadline, phone.views()[-1]["status"]
-                offers = phone.offers()
-                if not offers:
-                    phone.page.wait_for_timeout(30)
+                offers = phone.wait_offers()
+                if not offers:  # nothing yet (the bot's turn): look at the deadline and wait again
                     continue
                 touchable = [o for o in offers if o[2]] or offers
                 try:
@@ -353,14 +352,14 @@ def test_a_phone_page_beside_the_tv_at_the_same_moment(browser, arcade, game, ot
             # The moment: wait for the seat's turn with cards to touch, lift one, draw both.
             while game != "wokup":
                 assert time.monotonic() < deadline, phone.views()[-1]["status"]
-                first = next((path for _i, _l, path in phone.offers() if path), None)
+                first = next((path for _i, _l, path in phone.wait_offers() if path), None)
                 if first:
                     try:
                         phone.page.tap(f'.card[data-key="{first[0]}"]', timeout=1500)
                         break
                     except Exception as exc:  # the view moved on under the finger
                         assert "Timeout" in type(exc).__name__, exc
-                phone.page.wait_for_timeout(30)
+                    phone.page.wait_for_timeout(30)  # (a new view is coming: not the same tap again at once)
             SHOTS.mkdir(parents=True, exist_ok=True)
             with arcade.lock:
                 assert isinstance(arcade.app.top, TableScene)
