@@ -37,9 +37,13 @@ lint: venv
 # Two cores: the tests run in parallel, then the timing-sensitive ones alone.
 # worksteal: a worker left idle takes tests queued for the other, so one long
 # test does not hold back a queue behind it; the slowest 15 are printed.
+# Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE):
+# then every process of the run (both workers, the real-time pass, the arcades, servers
+# and bot workers the tests start) reads what the first one compiled, instead of each
+# compiling game/ and rewriting the tests' asserts again.
 test: venv firmware lint
-	$(VPY) -m pytest -q -n 2 --dist worksteal --durations=15 -m "not realtime"
-	$(VPY) -m pytest -q -m realtime
+	env -u PYTHONDONTWRITEBYTECODE $(VPY) -m pytest -q -n 2 --dist worksteal --durations=15 -m "not realtime"
+	env -u PYTHONDONTWRITEBYTECODE $(VPY) -m pytest -q -m realtime
 
 clean:
 	rm -rf $(VENV) build *.egg-info

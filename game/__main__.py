@@ -52,7 +52,7 @@ def cmd_bench(args) -> int:
     _headless()
     from .app.bench import run
 
-    run(as_json=args.json, frames=args.frames, only=args.scene)
+    run(as_json=args.json, frames=args.frames, only=args.scene, trace=args.trace)
     return 0
 
 
@@ -156,6 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--json", action="store_true")
     b.add_argument("--frames", type=int, default=120)
     b.add_argument("--scene", help="only scenes whose name starts with this")
+    b.add_argument("--trace", action="store_true", help="the first such scene frame by frame at 1920x1080")
 
     m = sub.add_parser("simulate", help="bot-only games, with figures")
     m.add_argument("--game", required=True)

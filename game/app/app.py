@@ -27,6 +27,7 @@ from ..hardware.manager import BuzzerManager
 from ..input.devices import Devices
 from ..input.events import EventQueue, PlayerEvent
 from ..settings import SettingsStore
+from . import memory
 from .audio import Audio
 from .kiosk import KioskMode
 from .mode import HomeMode, Mode
@@ -285,6 +286,7 @@ class App:
     def run(self) -> None:
         self.mode.loop_starts()
         next_step = time.monotonic_ns()
+        settled: Scene | None = None  # the scene shown when memory was last settled
         while self.running and self.scenes:
             self.poll()
             now = time.monotonic_ns()
@@ -305,6 +307,9 @@ class App:
             self.present(shown)
             if stepped:
                 self.mode.frame_drawn()  # (a kiosk's heartbeat goes on while the window is hidden: the loop lives)
+                if self.scenes and (settled is None or (self.top is not settled and self.top.long_lived)):
+                    memory.settle()  # after the first frame, and a table's: the collector's passes stay short
+                    settled = self.top
             if not stepped:
                 time.sleep(0.001 if not self.scenes or not self.top.still else 0.004)
         self.quit()

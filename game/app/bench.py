@@ -28,7 +28,7 @@ from ..engine.rng import Rng
 from ..hardware import bench as buzzer_bench
 from ..kiosk import bench as stats_bench
 from ..web import bench as phone_bench
-from . import audio_bench, catalogue, idle_bench, shots
+from . import audio_bench, catalogue, idle_bench, memory, shots
 from .app import App
 from .table_making import scene_class
 
@@ -102,6 +102,7 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> dict:
     for _i in range(5):  # warm the font and text caches: steady state is what counts
         app.step()
         app.draw()
+    memory.settle()  # as the loop does when a table is first shown (App.run)
     times, cpu, ends, whole = [], [], [], 0
     next_frame = time.perf_counter()
     for _i in range(frames * (3 if paced else 1)):
@@ -136,6 +137,34 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> dict:
     }
 
 
+def trace_scene(name: str, size: tuple[int, int], frames: int, out: TextIO) -> None:
+    """Each frame of a scene as `time_scene` runs it, one line each: the step's and the
+    frame's CPU, how it was drawn (whole, in part, live parts only, nothing) and the
+    action applied in that step, if any: which frames the p99 is, and why."""
+    game, _slash, scene = name.rpartition("/")
+    app = App(size=size, window=False)
+    app.motion = True
+    app.settings.bot_delay = 0.0
+    shots.build(app, scene, game or None, 1)
+    for _i in range(5):
+        app.step()
+        app.draw()
+    memory.settle()
+    for i in range(frames):
+        session = getattr(app.top, "session", None)
+        moves = len(session.state.log) if session else 0
+        drawn, mended, c0 = app.drawn, app.mended, time.thread_time()
+        app.step()
+        c1 = time.thread_time()
+        shown = app.frame()
+        c2 = time.thread_time()
+        how = "whole" if app.drawn > drawn else "part" if app.mended > mended else "live" if shown else "none"
+        applied = session.state.log[moves:] if session else []
+        said = "; ".join(json.dumps(entry.get("action", entry), default=str)[:80] for entry in applied)
+        print(f"{i:4d}  step {1000 * (c1 - c0):5.2f} ms  frame {1000 * (c2 - c1):5.2f} ms  {how:5s}  {said}", file=out)
+    app.quit()
+
+
 def game_benches(gdef: GameDef, frames: int, only: str | None = None, out=None) -> list[dict]:
     """The figures a game declares (`GameDef.benches`), each step timed `frames` times."""
     rows = []
@@ -156,8 +185,15 @@ def game_benches(gdef: GameDef, frames: int, only: str | None = None, out=None) 
     return rows
 
 
-def run(as_json: bool = False, frames: int = 120, only: str | None = None) -> list[dict]:
-    rows = []
+def run(as_json: bool = False, frames: int = 120, only: str | None = None, trace: bool = False) -> list[dict]:
+    rows: list[dict] = []
+    if trace:  # one scene, 1920x1080, frame by frame
+        name = next((n for n in scene_names() if n.startswith(only or "")), None)
+        if name is None:
+            print(f"no scene starts with {only!r}", flush=True)
+        else:
+            trace_scene(name, SIZES[0], frames, sys.stdout)
+        return rows
     for name in scene_names():
         if only and not name.startswith(only):
             continue

@@ -74,6 +74,9 @@ class Scene:
     # True when `draw` paints every pixel of the stage itself (Yatai's table fills it first):
     # the loop then does not fill the screen before it (a whole 1080p fill, ~0.2 ms a frame).
     opaque = False
+    # True for a scene that lives long (a table, for a game): the loop settles memory
+    # when it is first shown (game/app/memory.py).
+    long_lived = False
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -22,6 +22,7 @@ from .ui import ACCENT, BG
 
 class TableDrawing(Scene):
     curtain_for: int | None = None  # a seat the screen must be passed to: the curtain hides the table
+    long_lived = True
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -68,6 +69,9 @@ class TableDrawing(Scene):
     @clock.setter
     def clock(self, value: float) -> None:
         self._clock = value
+        # What starts moving in a step (a move's flight, its points) starts now, not when the
+        # last frame was drawn: a still table draws nothing for seconds.
+        self.motion.now = value
 
     def before(self, t: float) -> bool:
         """True while the scene's clock is before `t` (a banner's end, a reveal's): the

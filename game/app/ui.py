@@ -237,6 +237,29 @@ class Ui:
                 return trial, cut[:lines]
             trial = max(MIN_TEXT, trial - 1)
 
+    def text_lines(
+        self,
+        surf: pygame.Surface,
+        text: str,
+        pos: tuple[float, float],
+        size: float,
+        color=INK,
+        bold: bool = False,
+        anchor: str = "topleft",
+        width: float = 0.0,
+        lines: int = 2,
+        height: float | None = None,
+    ) -> list[pygame.Rect]:
+        """`text` on up to `lines` lines of `width` design units (`fit_lines`: a long line
+        takes a second line before it shrinks), as one block whose top left ("topleft")
+        or left middle ("midleft") is at `pos`."""
+        fitted, rows = self.fit_lines(text, size, width, lines, bold, height)
+        middle = (len(rows) - 1) / 2 if anchor == "midleft" else 0.0
+        return [
+            self.text(surf, row, (pos[0], pos[1] + (i - middle) * fitted), fitted, color, bold, anchor, width)
+            for i, row in enumerate(rows)
+        ]
+
     def _hyphenated(self, wrapped: list[str], size: float, width: float, bold: bool) -> list[str]:
         font, limit, out = self.font(size, bold), self.px(width), []
         for line in wrapped:

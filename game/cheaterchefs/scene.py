@@ -443,7 +443,8 @@ class CheaterChefsScene(TableScene):
         if card is not None:
             ui.picture(surf, f"cheaterchefs.{card}", (SIDE_X + 58, y + ROW_H / 2), ROW_H - 12)
             x += 64
-        ui.text(
+        # A long choice ("Discard Garlic, Poisoned!, and Sticky Fingers") takes two lines.
+        ui.text_lines(
             surf,
             label,
             (x, y + ROW_H / 2),
@@ -452,6 +453,7 @@ class CheaterChefsScene(TableScene):
             selected,
             "midleft",
             width=SIDE_W - 26 - x + SIDE_X,
+            height=ROW_H - 8,
         )
         return rect
 
@@ -477,7 +479,7 @@ class CheaterChefsScene(TableScene):
         ui, y = self.ui, 88
         if self.group is not None:
             picked = self._picked(self.viewer)
-            ui.text(
+            ui.text_lines(  # three cards picked run past one line: two, above the list
                 surf,
                 _("Aim {card}:").format(card=card_name(self.group[5:]))
                 if self.group.startswith("card:")
@@ -489,6 +491,7 @@ class CheaterChefsScene(TableScene):
                 ACCENT,
                 True,
                 width=SIDE_W - 48,
+                height=LIST_Y - (y + 232) - 6,
             )
         elif self.my_turn() is not None:
             ui.text(surf, _("Your turn: choose one action"), (SIDE_X + 24, y + 232), 34, ACCENT, width=SIDE_W - 48)
@@ -504,10 +507,7 @@ class CheaterChefsScene(TableScene):
         pictures.draw(surf, f"cheaterchefs.{ing}", (h // 2 + ui.px(4), h // 2), h * 0.66)
         left, room = h / ui.u + 10, (surf.get_width() - h - ui.px(18)) / ui.u
         name = words(entry, "name")
-        size_name, lines = ui.fit_lines(name, 34, room, 2, True, height=h / ui.u - 6)
-        for i, line in enumerate(lines):
-            dy = (i - (len(lines) - 1) / 2) * size_name
-            ui.text(surf, line, (left, h / ui.u / 2 + dy), size_name, DARK, True, "midleft", width=room)
+        ui.text_lines(surf, name, (left, h / ui.u / 2), 34, DARK, True, "midleft", width=room, height=h / ui.u - 6)
 
     def _draw_piles(self, surf, obs: dict, y: float) -> None:
         ui = self.ui

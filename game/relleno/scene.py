@@ -244,7 +244,8 @@ class RellenoScene(TableScene):
             text = _("Reserved for tomorrow: {recipe}").format(recipe=card_name(reserved))
             right = ui.text(surf, text, (1896, 76), 32, MUTED, anchor="topright", width=RESERVED_W).left / ui.u - 24
         last = self.last_move_text() or _("The pastry shop opens.")
-        ui.text(surf, last, (24, 72), ui.fit(last, 36, right - 24), INK, width=right - 24)
+        # A long move (a pie filled with four cards, in French) takes two lines above the book.
+        ui.text_lines(surf, last, (24, 72), 36, INK, width=right - 24, height=BOOK_Y - 72 - 4)
 
     # -- the book
     def _book_rects(self, n: int) -> list[pygame.Rect]:

@@ -255,10 +255,7 @@ class WokScene(TableScene):
         elif wok["kind"] == "concert":
             parts = [(f"{s['count']}", s["ingredient"], f"x{s['points']}") for s in wok["slots"]]
         else:  # words: on two lines before they shrink ("qualsiasi carta rossa")
-            size, lines = self.ui.fit_lines(detail, 30, width, 2, height=height)
-            for i, line in enumerate(lines):
-                line_y = y + (i - (len(lines) - 1) / 2) * size
-                self.ui.text(surf, line, (x, line_y), size, ACCENT, anchor="midleft", width=width)
+            self.ui.text_lines(surf, detail, (x, y), 30, ACCENT, anchor="midleft", width=width, height=height)
             return
         ui = self.ui
         pic = min(34.0, width / len(parts) - 44)

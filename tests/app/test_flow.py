@@ -259,3 +259,74 @@ def test_a_crashing_scene_is_logged_and_the_arcade_returns_to_the_title(monkeypa
     assert "Something went wrong" in app.notice
     text = log_file.read_text()
     assert "a scene failed (Broken)" in text and "RuntimeError: a bug in a scene" in text
+
+
+def test_bench_traces_a_scene_frame_by_frame(toy_catalogue):
+    """`bench --trace`: one line a frame, with its step's and its frame's CPU, how it was
+    drawn and the actions applied in its step (what a p99 is made of)."""
+    import io
+
+    from game.app import bench
+
+    out = io.StringIO()
+    bench.trace_scene("toy-snap/bots", (640, 360), 40, out)
+    lines = out.getvalue().splitlines()
+    print("\n".join(lines[:5]))
+    assert len(lines) == 40 and all(" ms  frame " in line for line in lines)
+    assert {line.split()[7] for line in lines} <= {"whole", "part", "live", "none"}
+    assert any('"type"' in line for line in lines), "the bots' moves are named in their frames"
+
+
+def test_the_loop_settles_memory_after_its_first_frame_and_when_a_table_first_shows(monkeypatch):
+    """A full pass of the collector over everything loaded took 43-290 ms, a stutter of
+    several frames whenever it came. The loop exempts what lives (gc.freeze) after its
+    first frame and when a table is first shown; not for a panel over the table, not
+    when the table shows again under it."""
+    import gc
+
+    from game.app import memory
+    from game.app.scene import Scene
+
+    settled: list[tuple[str, int]] = []
+    real = memory.settle
+
+    def settle():
+        real()
+        settled.append((type(app.top).__name__, gc.get_freeze_count()))
+
+    monkeypatch.setattr(memory, "settle", settle)
+
+    class Counting(Scene):
+        def __init__(self, app, then):
+            super().__init__(app)
+            self.frames, self.then = 0, then
+
+        def update(self, dt):
+            self.frames += 1
+            if self.frames == 3:
+                self.then()
+
+        def draw(self, surf):
+            pass
+
+    class Table(Counting):
+        long_lived = True
+
+    class Panel(Counting):
+        overlay = True
+
+    app = App(size=(640, 360))  # a real (dummy-driver) window: run() flips it
+    quit_ = lambda: pygame.event.post(pygame.event.Event(pygame.QUIT))  # noqa: E731
+
+    def panel_closes():
+        app.pop()
+        table.frames, table.then = 0, quit_  # the table shows again, then the evening ends
+
+    table = Table(app, lambda: app.push(Panel(app, panel_closes)))
+    app.push(Counting(app, lambda: app.push(table)))
+    try:
+        app.run()
+    finally:
+        gc.unfreeze()  # this test's process goes on collecting as before
+    assert [name for name, _n in settled] == ["Counting", "Table"], settled
+    assert all(frozen > 1000 for _name, frozen in settled), settled  # the modules, data and fonts at least

@@ -12,6 +12,7 @@ from game.app.kiosk_screens import AttractScene
 from game.app.table_making import make_table
 from game.app.theatre import ReplayScene
 from game.app.ui import ACCENT
+from game.wokup.scene import WokUpScene
 
 from .toy_scene import ToyScene
 
@@ -185,6 +186,27 @@ def test_a_flight_and_rising_points_draw_only_their_own_area(monkeypatch, toy_ca
         assert frames < 120, "the motion never ends"
     print(f"a flight and points rising: {app.mended - mended} frames drawn in part, {app.drawn - drawn} whole")
     assert app.drawn == drawn and app.mended - mended == frames > 40
+    app.quit()
+
+
+def test_a_flight_started_after_still_frames_starts_at_its_source(monkeypatch, toy_catalogue):
+    """A still table draws nothing, so the motion's clock (ticked in a frame drawn) stood
+    still meanwhile: a flight and rising points started in a step after a pause (a bot's
+    move, a claim judged) began part-way along, or after half a second never showed at all.
+    They start at the scene's time: the first frame draws the flight at its source."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = toy_table(app, RingScene)
+    loop(app, 60)  # a second of a still table: nothing drawn
+    src, dst = pygame.Rect(60, 80, 40, 40), pygame.Rect(420, 120, 40, 40)
+    app.step()  # a step applies a move, whose `on_applied` starts them:
+    table.motion.fly("wewillwokyou.coin", src, dst)
+    table.motion.rise("+3", (900, 700), ACCENT)
+    app.present(app.frame())
+    assert table.motion.flights and table.motion.rises, "dropped before they were ever drawn"
+    coin = table.motion.damage(0)[0]  # where the frame drew the coin
+    print(f"the flight's first frame: drawn at {coin}, its source {src}")
+    assert abs(coin.centerx - src.centerx) + abs(coin.centery - src.centery) <= 2
     app.quit()
 
 
@@ -449,5 +471,55 @@ def test_wokup_tokens_in_flight_are_drawn_in_part(monkeypatch):
     assert compared == 3
     assert len(whole) == wide, "drawn whole only where the tokens' area covered half the stage"
     assert app.mended - mended >= frames - wide - 2 and app.mended - mended >= 24
+    table.close()
+    app.quit()
+
+
+def test_wokup_claims_paint_only_their_decks_on_the_table_layer(monkeypatch):
+    """A bot's claim landing at Wok Up (a recipe won, a deck turned over) changes a deck of
+    the table's painted layer (felt, wok, decks): the claim's frame paints that deck's area
+    again, in place, not a new layer whole (a new 1080p layer painted whole was 6-8 ms:
+    most of the claim's frame). The picture then equals a whole frame drawn with the layer
+    painted afresh, pixel for pixel."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = shots.table(app, "wokup", 1, "settled")
+    app.reset_to(table)
+    painted: list[pygame.Rect] = []
+    paint = WokUpScene._paint_static
+
+    def spy(scene, layer) -> None:
+        painted.append(layer.get_clip())
+        paint(scene, layer)
+
+    monkeypatch.setattr(WokUpScene, "_paint_static", spy)
+    loop(app, 2)
+
+    def shown_decks() -> list:
+        return [(len(deck), up and deck[-1]) for deck, up in zip(table.state.decks, table.state.face_up, strict=True)]
+
+    layer, changes = table._static, []
+    for _frame in range(60 * 60):
+        decks = shown_decks()
+        painted.clear()
+        loop(app, 1)
+        if shown_decks() == decks:
+            assert not painted, "the layer is painted only when a deck changed"
+            continue
+        moves = [entry["action"]["type"] for entry in table.state.log[-2:]]
+        changed = [d for d in range(5) if shown_decks()[d] != decks[d]]
+        assert table._static is layer, f"{moves}: a new layer painted whole"
+        assert painted == [table._deck_area(d) for d in changed], f"{moves}: painted {painted}, decks {changed}"
+        changes.append((moves[-1], changed, [r.size for r in painted]))
+        shown = app.screen.copy()
+        table._static_key = None  # the next frame paints the layer afresh, whole
+        app.draw()
+        assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"{moves}: differs from a whole frame"
+        assert painted[-1] == app.stage.get_rect()
+        layer = table._static
+        if len(changes) == 6:
+            break
+    print(f"wokup claims and turns: {changes}")
+    assert len(changes) == 6 and {move for move, _d, _s in changes} >= {"resolve", "turn"}
     table.close()
     app.quit()

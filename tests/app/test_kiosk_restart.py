@@ -31,7 +31,10 @@ from game.wokup.driver import Driver
 from ..kiosk.test_notify import fake_systemd  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 20
+# Ten random moments (twenty until the suite had to fit in six minutes): each kill lands
+# 0-1 s after a new action reached the screen, so ten cover that second's spread as well;
+# `python -m pytest -s` prints the restart times for the figures.
+KILLS = 10
 pytestmark = pytest.mark.realtime  # wall-clock time to get back: run alone
 
 
@@ -160,7 +163,7 @@ def test_killed_at_random_moments_it_comes_back_to_the_same_game(fake_systemd, a
     )
     # The budget is 5 s (issue 16): measured and printed here, recorded in
     # docs/figures.md, never asserted (a shared runner's wall clock is not ours).
-    assert exact >= KILLS - 3
+    assert exact >= KILLS - 2
 
 
 def test_three_crashes_within_a_minute_fall_back_to_attract_with_the_save_set_aside(fake_systemd, arcade_settings):  # noqa: F811

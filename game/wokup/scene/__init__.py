@@ -61,6 +61,7 @@ COUNT_SIZE = 56  # the counts on demand: larger than a token's own numeral (43 p
 COUNT_KEYS = ((COUNT, N_("counts")),)  # shown on each mat: what to hold for them
 MAT_BOTTOM = (520, 132)  # a seat's mat at the top or bottom edge
 MAT_SIDE = (290, 250)  # at the left or right edge
+MAT_CARD = (24, 34)  # a recipe won, small on its winner's mat
 # The learning counts' panel: the first of these corners that no mat takes at a table's seat count.
 LEARNING_SIZE = (204, 340)  # narrow enough for the corner beside a top mat at 3, 5 or 6 seats
 LEARNING_SPOTS = [(10, 10), (10, 372), (10, 730), (1706, 10), (1706, 730)]
@@ -106,6 +107,7 @@ class WokUpScene(TableScene):
         self._tick = 0  # the countdown second already heard
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
+        self._static_decks: tuple = ()  # what each deck showed when the layer was painted
         self._deck_rects: list[pygame.Rect] = []  # where the decks lie, made with the static layer
         # Each token as the last frame drew it: what it showed and where (None: on the floor).
         self._token_drawn: dict[str, TokenLook | None] = {}
@@ -389,20 +391,57 @@ class WokUpScene(TableScene):
         ]
 
     def _static_layer(self, surf: pygame.Surface) -> pygame.Surface:
-        """The table, the wok, the decks and the face-up recipes: redrawn only when they change."""
+        """The table, the wok, the decks and the face-up recipes: painted whole when the
+        size, the learning mode or the language change; a recipe won or turned over paints
+        its deck's area again, in place (a new layer painted whole cost 6-8 ms at 1080p:
+        most of a claim's frame)."""
         state = self.state
-        key = (
-            surf.get_size(),
-            tuple(state.decks[d][-1] if state.face_up[d] else len(state.decks[d]) for d in range(5)),
-            self.learning,  # the decks' names on their backs, in the language of the day
-            i18n.language(),
-        )
+        key = (surf.get_size(), self.learning, i18n.language())  # the learning mode: the decks' names on their backs
+        decks = tuple(state.decks[d][-1] if state.face_up[d] else len(state.decks[d]) for d in range(5))
         if key != self._static_key or self._static is None:
-            self._static_key = key
+            self._static_key, self._static_decks = key, decks
             self._static = pygame.Surface(surf.get_size(), 0, surf)
-            self._paint_static(self._static)
             self._deck_rects = [_bounds(self._poly(card)) for card in self.wok.cards]
+            self._paint_static(self._static)
+            # A won card's back, known ahead: leaving its deck (the flight's first size) and
+            # on the winner's mat. Scaled now, not in the claim's frame (a load and two scalings).
+            for deck, rect in zip(data.decks_and_cards()[0], self._deck_rects, strict=True):
+                pictures.pictures().warm([f"wokup.back.{deck.id}"], rect.size)
+                pictures.pictures().warm([f"wokup.back.{deck.id}"], self.ui.rect(0, 0, *MAT_CARD).size)
+        elif decks != self._static_decks:
+            changed = [d for d in range(5) if decks[d] != self._static_decks[d]]
+            self._static_decks = decks
+            for d in changed:
+                self._static.set_clip(self._deck_area(d))
+                self._paint_static(self._static)
+            self._static.set_clip(None)
         return self._static
+
+    def _deck_area(self, d: int) -> pygame.Rect:
+        """All that deck `d` ever paints on the table layer: its card, the stack's thickness
+        under it (down and right), its number beside it, its name across its back."""
+        card = self._deck_rects[d]
+        area = card.union(card.move(8, 8)).union(self._deck_number(d)[1])
+        if self.learning:
+            area.union_ip(self._deck_name(d)[1])
+        return area.inflate(4, 4)
+
+    def _deck_name(self, d: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """The deck's name on its back (learning mode) and the dark band under it."""
+        deck, rect = data.decks_and_cards()[0][d], self.wok.cards[d]
+        label = self.ui.render(_(words.DECK_NAMES[deck.id]), 26, INK, True)
+        return label, label.get_rect(center=self._pt(rect.x, rect.y)).inflate(self.ui.px(8), 0)
+
+    def _deck_number(self, d: int) -> tuple[pygame.Surface, pygame.Rect]:
+        """The deck's control number and where it lies: beside the card's inner half on the
+        side away from the middle of the screen (beyond the card's end it would lie under the
+        top seat's mat or the claims banner across the wok)."""
+        rect = self.wok.cards[d]
+        num = self.ui.render(str(d + 1), 34, ACCENT, True)
+        along = -rect.half_length / 2
+        side = (rect.half_width + 14) * (1 if -rect.uy * rect.ux >= 0 else -1)
+        at = (rect.x + rect.ux * along - rect.uy * side, rect.y + rect.uy * along + rect.ux * side)
+        return num, num.get_rect(center=self._pt(*at))
 
     def _pt(self, x: float, y: float) -> tuple[int, int]:
         dx, dy = mm(x, y)
@@ -423,8 +462,9 @@ class WokUpScene(TableScene):
         pygame.draw.polygon(s, (58, 120, 94), [self._pt(x, y) for x, y in self.wok.corners])
         for rect in self.wok.dividers:
             pygame.draw.polygon(s, DIVIDER, self._poly(rect))
-        for d in range(5):
-            self._paint_deck(s, d)
+        for d in range(5):  # (one deck painted again: its neighbours only where they reach it)
+            if self._deck_area(d).colliderect(s.get_clip()):
+                self._paint_deck(s, d)
 
     def _paint_deck(self, s: pygame.Surface, d: int) -> None:
         ui, state, rect = self.ui, self.state, self.wok.cards[d]
@@ -449,17 +489,10 @@ class WokUpScene(TableScene):
             )
             s.blit(back, back.get_rect(center=(cx, cy)))
             if self.learning:
-                label = ui.render(_(words.DECK_NAMES[deck.id]), 26, INK, True)
-                pygame.draw.rect(s, (30, 22, 20), label.get_rect(center=(cx, cy)).inflate(ui.px(8), 0))
+                label, band = self._deck_name(d)
+                pygame.draw.rect(s, (30, 22, 20), band)
                 s.blit(label, label.get_rect(center=(cx, cy)))
-        # The deck's control number, beside the card's inner half on the side away from the
-        # middle of the screen: beyond the card's end it would lie under the top seat's mat
-        # or the claims banner across the wok.
-        num = ui.render(str(d + 1), 34, ACCENT, True)
-        along = -rect.half_length / 2
-        side = (rect.half_width + 14) * (1 if -rect.uy * rect.ux >= 0 else -1)
-        at = (rect.x + rect.ux * along - rect.uy * side, rect.y + rect.uy * along + rect.ux * side)
-        s.blit(num, num.get_rect(center=self._pt(*at)))
+        s.blit(*self._deck_number(d))
 
     def _draw_glow(self, surf: pygame.Surface) -> None:
         """Decks a winner may pick light up, pulsing (a live part each); complete recipes
@@ -613,7 +646,7 @@ class WokUpScene(TableScene):
         won = len(state.won[seat])
         for k in range(won):  # one small card per recipe won, its deck's back
             card = data.card_by_id()[state.won[seat][k]]
-            r = ui.box(ui.rect(x0 + k * 26, y0 + 44, 24, 34))
+            r = ui.box(ui.rect(x0 + k * 26, y0 + 44, *MAT_CARD))
             surf.blit(pictures.get(f"wokup.back.{card.deck}", r.size), r)
         ui.text(
             surf,
