@@ -16,11 +16,7 @@ from game.web.server import PhoneServer
 from game.web.views import page_words
 
 CHROMIUM = os.environ.get("WOK_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-# The bench's (a closed network, a fresh headless browser), and frames drawn as soon as they
-# are ready rather than at a simulated 60 Hz: Playwright's tap waits for two frames of a
-# still target and for the touch's own frame (a tap took ~50 ms, ~37 ms with these; an idle
-# page draws no more frames for it).
-ARGS = [*CHROMIUM_ARGS, "--disable-frame-rate-limit", "--disable-gpu-vsync"]
+ARGS = CHROMIUM_ARGS  # the bench's: a closed network, a fresh headless browser
 PHONE = {"width": 390, "height": 844}
 
 
