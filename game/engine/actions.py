@@ -6,7 +6,10 @@ wrong type (a bool is not a number, 1.5 is not a seat), a number out of range or
 a field the move does not take is an `IllegalAction` naming the rule, never a
 `TypeError` or an `IndexError` deep in the rules. The shared kit feeds every
 game malformed actions and fails on anything else. A refusal shows the player's
-value through `shown` (reprlib): bounded, whatever the value holds.
+value through `shown` (reprlib): bounded, whatever the value holds. The words of a
+refusal are made only when it refuses: every action of every game (and of every bot's
+search) goes through these helpers, and formatting `shown` each time was a fifth of
+We Will Wok You's apply.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any, TypeGuard
 
-from .state import require, shown
+from .state import IllegalAction, shown
 
 _MISSING = object()
 
@@ -30,9 +33,12 @@ def fields(
     """The action has every `required` field and nothing beyond `type`,
     `required` and `optional`."""
     missing = [k for k in required if k not in action]
-    require(not missing, rule, f"{shown(action.get('type'))} needs {', '.join(missing)}")
-    extra = sorted(set(action) - {"type", *required, *optional}, key=str)
-    require(not extra, rule, f"{shown(action.get('type'))} takes no {', '.join(map(shown, extra))}")
+    if missing:
+        raise IllegalAction(rule, f"{shown(action.get('type'))} needs {', '.join(missing)}")
+    extra = [k for k in action if k != "type" and k not in required and k not in optional]
+    if extra:
+        extra.sort(key=str)
+        raise IllegalAction(rule, f"{shown(action.get('type'))} takes no {', '.join(map(shown, extra))}")
 
 
 def int_field(
@@ -50,7 +56,7 @@ def int_field(
     if not ok:
         span = f" from {lo}" if lo is not None else ""
         span += f" to {hi}" if hi is not None else ""
-        require(False, rule or f"{key}-number", f"{key} must be a whole number{span}, not {shown(value)}")
+        raise IllegalAction(rule or f"{key}-number", f"{key} must be a whole number{span}, not {shown(value)}")
     return value
 
 
@@ -58,7 +64,8 @@ def str_field(action: dict, key: str, choices: Collection[str] | None = None, ru
     """The string in `action[key]`, one of `choices` if given."""
     value: Any = action.get(key)
     ok = isinstance(value, str) and (choices is None or value in choices)
-    require(ok, rule or f"{key}-choice", f"{key} cannot be {shown(value)}")
+    if not ok:
+        raise IllegalAction(rule or f"{key}-choice", f"{key} cannot be {shown(value)}")
     return value
 
 
@@ -72,12 +79,14 @@ def int_list(
         and len(value) <= max_len
         and all(is_int(v) and (lo is None or v >= lo) and (hi is None or v <= hi) for v in value)
     )
-    require(ok, rule or f"{key}-numbers", f"{key} must be a list of whole numbers, not {shown(value)}")
+    if not ok:
+        raise IllegalAction(rule or f"{key}-numbers", f"{key} must be a list of whole numbers, not {shown(value)}")
     return value
 
 
 def str_list(action: dict, key: str, rule: str | None = None, max_len: int = 64) -> list[str]:
     value: Any = action.get(key)
     ok = isinstance(value, list) and len(value) <= max_len and all(isinstance(v, str) for v in value)
-    require(ok, rule or f"{key}-names", f"{key} must be a list of names, not {shown(value)}")
+    if not ok:
+        raise IllegalAction(rule or f"{key}-names", f"{key} must be a list of names, not {shown(value)}")
     return value

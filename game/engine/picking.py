@@ -74,6 +74,8 @@ def toward(plan: dict, picked: list[str], key: str = "cards") -> dict:
     cancels first."""
     if key not in plan:
         return {"type": "cancel"} if picked and plan["type"] != "cancel" else plan
+    if not picked:  # the usual step, told without counting (bots' playouts ask it at every move)
+        return {"type": "pick", "card": min(plan[key])} if plan[key] else plan
     want, have = Counter(plan[key]), Counter(picked)
     extra, missing = have - want, want - have
     if extra:

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_GAMMA, _MIX1, _MIX2 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 
 
 class Rng:
@@ -24,10 +25,9 @@ class Rng:
 
     def next64(self) -> int:
         # splitmix64 (Steele, Lea, Flood 2014)
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = z = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def random(self) -> float:
@@ -39,9 +39,25 @@ class Rng:
         if n <= 0:
             raise ValueError("randrange needs n > 0")
         bits = n.bit_length()
+        if bits > 64:
+            while True:
+                r = self.next64()
+                if r < n:
+                    return r
+        return self._below(n, 64 - bits)
+
+    def _below(self, n: int, shift: int) -> int:
+        """randrange(n) for n of 64 bits or fewer (shift = 64 - its bits): next64 written
+        out, the state kept in a local, as shuffling and bots' determinizing draw
+        millions of these (the same numbers as calling next64)."""
+        s = self.state
         while True:
-            r = self.next64() >> (64 - bits) if bits <= 64 else self.next64()
+            s = (s + _GAMMA) & _MASK
+            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            r = (z ^ (z >> 31)) >> shift
             if r < n:
+                self.state = s
                 return r
 
     def randint(self, a: int, b: int) -> int:
@@ -63,8 +79,9 @@ class Rng:
 
     def shuffle(self, items: MutableSequence) -> None:
         """Fisher-Yates in place."""
+        below = self._below
         for i in range(len(items) - 1, 0, -1):
-            j = self.randrange(i + 1)
+            j = below(i + 1, 64 - (i + 1).bit_length())
             items[i], items[j] = items[j], items[i]
 
     def fork(self) -> Rng:

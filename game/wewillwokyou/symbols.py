@@ -36,6 +36,11 @@ def fits(card: int, target: str) -> bool:
 
 def can_complete(cards: list[int], missing: int, target: str) -> bool:
     """Some of `cards` show exactly `missing` more of `target` (stars included)."""
+    return _completes(*_counts(cards, target), missing)
+
+
+def _counts(cards: list[int], target: str) -> tuple[int, int]:
+    """How many of `cards` help show `target` with one symbol, and with two."""
     sizes, helps, _ = _table()
     singles = doubles = 0
     for c in cards:
@@ -44,6 +49,10 @@ def can_complete(cards: list[int], missing: int, target: str) -> bool:
                 singles += 1
             else:
                 doubles += 1
+    return singles, doubles
+
+
+def _completes(singles: int, doubles: int, missing: int) -> bool:
     return any(0 <= missing - 2 * d <= singles for d in range(min(doubles, missing // 2) + 1))
 
 
@@ -68,12 +77,19 @@ def layable(hand: list[int], laid: list[int]) -> list[int]:
     sizes, helps, kinds = _table()
     missing = NEED - shown(laid)
     open_targets = targets(laid)
+    # The hand's counts per target once; the rest of the hand after a card is the hand
+    # less that card's one or two symbols (a hand holds each card once).
+    counts = {t: _counts(hand, t) for t in open_targets}
     out, seen = [], set()
     for card in sorted(hand):
         if kinds[card] in seen or sizes[card] > missing or not helps[card]:
             continue
         seen.add(kinds[card])
-        rest = [c for c in hand if c != card]
-        if any(t in helps[card] and can_complete(rest, missing - sizes[card], t) for t in open_targets):
-            out.append(card)
+        one = sizes[card] == 1
+        for t in open_targets:
+            if t in helps[card]:
+                singles, doubles = counts[t]
+                if _completes(singles - one, doubles - (not one), missing - sizes[card]):
+                    out.append(card)
+                    break
     return out

@@ -110,7 +110,11 @@ class WokUpState(GameState):
         return [SYSTEM] + [s for s in range(self.num_seats) if self._looking(s)]
 
     def _looking(self, seat: int) -> bool:
-        return not self.out[seat] and not self.passed[seat] and bool(self._claims_left(seat))
+        if self.out[seat] or self.passed[seat]:
+            return False
+        # A seat that has not claimed yet has every claim left (the shout at least):
+        # told without listing them, as actors() asks it of every seat at every apply.
+        return not any(c["seat"] == seat for c in self.claims) or bool(self._claims_left(seat))
 
     def throw_groups(self) -> list[list[int]]:
         """2-4 seats all throw; 5-6 seats: the even and odd halves alternate

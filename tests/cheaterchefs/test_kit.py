@@ -45,17 +45,22 @@ def test_bots_do_not_peek():
     assert check_bot_fair(ChefsState, GAME.make_bot("hard"), games=2) > 0
 
 
-def test_hard_bot_beats_random_in_two_seat_games():
+# The 20 seeds in two halves that xdist spreads, each held to nine wins in ten:
+# stricter than 18 of the 20 together (a half that loses two fails even if the other
+# loses none). A bot no better than random (a win in two) passes a half with
+# probability P(9+ of 10) = 0.011, both with 1.2e-4 (2.0e-4 the 20 together).
+@pytest.mark.parametrize("seeds", [range(0, 10), range(10, 20)], ids=["seeds-0-9", "seeds-10-19"])
+def test_hard_bot_beats_random_in_two_seat_games(seeds):
     """A fast version of the figure in the notes (simulate measures hundreds of seeds)."""
     wins = 0
-    for seed in range(20):
+    for seed in seeds:
         s = ChefsState(2, None, seed)
         bots = {seed % 2: GAME.make_bot("hard"), 1 - seed % 2: RandomBot()}
         rng = Rng(seed)
         while not s.is_over():
             s.apply(s.current, bots[s.current].choose(s, s.current, rng))
         wins += (seed % 2) in s.winners() and len(s.winners()) == 1
-    assert wins >= 18, wins
+    assert wins >= 9, wins
 
 
 def test_hard_bot_beats_easy_bot_more_often_than_not():

@@ -146,6 +146,15 @@ class SloppySnap(SnapState):
         super().perform(seat, action)
 
 
+class UnguardedSnap(SloppySnap):
+    """Replaces apply by one that takes no snapshot: SloppySnap's change before refusing stays."""
+
+    game_id = "toy-unguarded"
+
+    def apply(self, seat, action, scratch=False):
+        super().apply(seat, action, scratch=True)
+
+
 class UnconservedSnap(SnapState):
     game_id = "toy-unconserved"
 
@@ -215,6 +224,36 @@ class GenerousSnap(SnapState):
         super().perform(seat, action)
 
 
+class EditingSnap(SnapState):
+    """Marks a card it refuses in the action it was given: sent again, an earlier
+    action (the very dict its log entry holds) changes the log."""
+
+    game_id = "toy-editing"
+
+    def perform(self, seat, action):
+        try:
+            super().perform(seat, action)
+        except IllegalAction:
+            if type(action.get("card")) is int:
+                action["card"] += 1000
+            raise
+
+
+class RetypingSnap(EditingSnap):
+    """As EditingSnap, but the mark keeps the value and changes only its type (3 to 3.0):
+    equal to Python, another text in JSON."""
+
+    game_id = "toy-retyping"
+
+    def perform(self, seat, action):
+        try:
+            SnapState.perform(self, seat, action)
+        except IllegalAction:
+            if type(action.get("card")) is int:
+                action["card"] = float(action["card"])
+            raise
+
+
 def test_a_game_changing_its_state_before_refusing_passes_the_kit_as_the_engine_restores_it():
     assert run_playouts(SloppySnap, 30).games == 30
 
@@ -228,6 +267,9 @@ def test_a_game_changing_its_state_before_refusing_passes_the_kit_as_the_engine_
         (CrashingSnap, "must be IllegalAction"),
         (LaxSnap, "apply accepted .* which legal_actions leaves out"),
         (GenerousSnap, "apply accepted .* which legal_actions leaves out"),
+        (EditingSnap, "rejected action changed the log's earlier entries"),
+        (UnguardedSnap, r"rejected action .* changed the state"),
+        (RetypingSnap, "log's earlier entries"),
     ],
 )
 def test_kit_catches_broken_games(broken, why):

@@ -5,6 +5,8 @@ simulate command (see assets/wewillwokyou/DESIGN.md); here a fast version runs:
 
 from dataclasses import replace
 
+import pytest
+
 from game.engine.rng import Rng
 from game.engine.simulate import play
 from game.wewillwokyou import GAME
@@ -18,21 +20,29 @@ def _fast_game():
     return replace(GAME, bots={**GAME.bots, "fast": lambda: StrongBot(iterations=5, seconds=1e9)})
 
 
-def _rate(level: str) -> float:
-    """Its share of wins against the random bot over SEEDS games, seats alternating
+def _rate(level: str, seeds: range = range(1, 1 + SEEDS)) -> float:
+    """Its share of wins against the random bot over `seeds`, seats alternating
     (in this worker: xdist already keeps both cores busy, a pool of its own only
     added processes to start)."""
     game, wins = _fast_game(), 0.0
-    for seed in range(1, 1 + SEEDS):
+    for seed in seeds:
         levels = [level, "random"] if seed % 2 else ["random", level]
         state, _ = play(game, 2, seed, levels)
         winners = state.winners()
         wins += (levels.index(level) in winners) / len(winners)
-    return wins / SEEDS
+    print(f"{level}: {wins:g} wins in {len(seeds)} games")
+    return wins / len(seeds)
 
 
-def test_search_bot_beats_random_in_nine_games_of_ten():
-    assert _rate("fast") >= 0.9
+# The 60 seeds in two halves that xdist spreads (16.7 s in one test, the suite's
+# longest but Relleno's kit), each half held to nine in ten: stricter than the 60
+# together (a half that loses four fails even if the other loses none), so a bot
+# that passes both passes the 60. A bot no better than random (a win in two) passes
+# a half with probability P(27+ of 30) = 4.2e-6; one that wins four games in five
+# passes both halves with probability 0.015 (0.031 the 60 together).
+@pytest.mark.parametrize("seeds", [range(1, 31), range(31, 61)], ids=["seeds-1-30", "seeds-31-60"])
+def test_search_bot_beats_random_in_nine_games_of_ten(seeds):
+    assert _rate("fast", seeds) >= 0.9
 
 
 def test_greedy_bot_beats_random_in_most_games():
