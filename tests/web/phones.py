@@ -22,6 +22,16 @@ OFFERS = """() => {
 }"""
 
 
+# The offers and whether cards are lifted (the tray's "put back" is shown), at one instant.
+OFFERS_LIFTED = f"""() => [({OFFERS})(), window.wok.state.picked.length > 0]"""
+# The same once there are offers, or once the game is over on the page (no offers); null
+# (keep waiting) meanwhile: what wait_for_function waits for.
+OFFERS_OR_OVER = f"""() => {{
+  const read = ({OFFERS_LIFTED})(), v = window.wok.state.view;
+  return read[0].length || (v && v.over) ? read : null;
+}}"""
+
+
 class Phone:
     def __init__(
         self, browser, url: str, viewport: dict | None = None, locale: str | None = None, axe: bool = False
@@ -36,6 +46,7 @@ class Phone:
             bypass_csp=axe,
         )
         self.page = self.context.new_page()
+        self.lifted: bool | None = None  # cards lifted, as offers() last read it (None: not read since a tap)
         self.frames: list[dict] = []  # every text frame the page received, parsed
         self.sent: list[str] = []
         self.errors: list[str] = []  # the page's uncaught script errors
@@ -68,21 +79,37 @@ class Phone:
 
     def offers(self) -> list[tuple[int, str, list[str]]]:
         """The choices the page offers now, with the path of cards of each ([]: a button)."""
-        return [tuple(o) for o in self.page.evaluate(OFFERS)]
+        offers, self.lifted = self.page.evaluate(OFFERS_LIFTED)
+        return [tuple(o) for o in offers]
 
-    def choose(self, i: int, timeout: float = 15_000, rng=None) -> None:
+    def wait_offers(self, timeout: float = 2.0) -> list[tuple[int, str, list[str]]]:
+        """The choices the page offers as soon as it offers any (read by the page at each
+        frame, not polled from here on a guessed period); [] if the game ended on the page
+        or nothing came within `timeout` s (the caller checks its own deadline and goes on)."""
+        try:
+            handle = self.page.wait_for_function(OFFERS_OR_OVER, timeout=timeout * 1000)
+        except Exception as exc:  # nothing offered yet: the caller looks at the table and waits again
+            assert "Timeout" in type(exc).__name__, exc
+            return []
+        offers, self.lifted = handle.json_value()
+        return [tuple(o) for o in offers]
+
+    def choose(self, i: int, timeout: float = 15_000, rng=None, path: list[str] | None = None) -> None:
         """Choose legal action `i` as a player does: touch each card of its path
         (the page lifts it; with `rng`, the cards after the first in a shuffled
         order, as a player may), then the tray's button for it; or its button if
         it has no path. Playwright retries a tap while a new view redraws the page; the
         timeout is only a safety net (1.5 s failed on a busy machine: the tray was redrawn
-        under the tap as the other seats' choices arrived)."""
-        keys = self.page.evaluate(f"() => window.wok.paths()[{i}] || []")
+        under the tap as the other seats' choices arrived). `path`: the action's path as
+        `offers` read it (saves asking the page again)."""
+        keys = list(path) if path is not None else self.page.evaluate(f"() => window.wok.paths()[{i}] || []")
         if rng is not None and len(keys) > 2:
             rest = keys[1:]
             rng.shuffle(rest)
             keys = keys[:1] + rest
-        if self.page.is_visible("button.act.back"):  # cards lifted for another choice: put them back
+        lifted = self.page.is_visible("button.act.back") if self.lifted is None else self.lifted
+        self.lifted = None
+        if lifted:  # cards lifted for another choice: put them back
             self.page.tap("button.act.back", timeout=timeout)
         for key in keys:
             self.page.tap(f'.card[data-key="{key}"]', timeout=timeout)

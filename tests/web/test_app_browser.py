@@ -25,12 +25,15 @@ from game.app.table import TableScene
 from game.cheaterchefs.data import content as chef_content
 from game.wewillwokyou.words import card_text as wok_card
 
+from ..waiting import wait_for
 from .phones import Phone
 from .test_browser import SHOTS, VIEW_ONLY, prefer_progress, prefer_traps, shot
 
 
 class RunningApp:
-    """The arcade without a window, stepping at 200 Hz on a thread."""
+    """The arcade without a window, stepping on a thread as fast as a 1 ms rest between
+    steps lets it (a step is ~0.3 ms: game time runs ~10x the wall clock; the rest was 5 ms,
+    ~2.7x, and Wok Up's whole game, paced by its looks and throws in game time, took 12 s)."""
 
     def __init__(self) -> None:
         self.app = App(size=(1280, 720), window=False)
@@ -74,7 +77,7 @@ class RunningApp:
                     top = self.app.top
                     if isinstance(top, TableScene) and top.curtain_for is not None:
                         self.curtains += 1
-                time.sleep(0.005)
+                time.sleep(0.001)  # the test's thread takes the lock and the GIL meanwhile
         except BaseException as exc:
             self.failure = exc
 
@@ -101,14 +104,15 @@ def joined(arcade, seats) -> None:
         time.sleep(0.02)
 
 
-def check_frames(phone: Phone, seat: int, published: list[dict]) -> None:
-    """Every view the page received is a view the table published for its own seat."""
+def check_frames(phone: Phone, seat: int, published: list[dict]) -> int:
+    """Every view the page received is a view the table published for its own seat; how many."""
     views = phone.views()
     assert views
     for frame in views:
         assert frame["seat"] == seat
         assert {k: v for k, v in frame.items() if k not in VIEW_ONLY} == published[frame["v"] - 1]
     assert all(f["type"] in ("welcome", "view", "ping", "sync", "told") for f in phone.frames)
+    return len(views)
 
 
 @contextmanager
@@ -126,18 +130,21 @@ def one_phone(browser, arcade, game_id: str):
 
 
 def tap(phone: Phone, choose, rng) -> bool:
-    shown = phone.buttons()
+    shown = phone.offers()
     if not shown:
         return False
     legal = phone.views()[-1]["legal"]
-    i = choose([], [legal[j] for j, _l in shown], rng)
+    i = choose([], [legal[j] for j, _l, _p in shown], rng)
     try:
-        phone.choose(shown[i][0])
+        phone.choose(shown[i][0], path=shown[i][2])
     except Exception as exc:  # the view moved on under the finger: tap again next time
         assert "Timeout" in type(exc).__name__, exc
     return True
 
 
+# (test_browser.py played the same game on MiniTable, the tests' own host, checking the
+# same things; this one plays it through the arcade players use, and checks what that one
+# added: no choice refused by the rules, each page's own hand, more than five views each.)
 def test_two_phones_play_we_will_wok_you_with_a_bot_through_the_arcade(browser, arcade):
     scene = arcade.seats("wewillwokyou", humans=2, bots=1)
     urls = dict(arcade.app.phones.urls)
@@ -172,6 +179,7 @@ def test_two_phones_play_we_will_wok_you_with_a_bot_through_the_arcade(browser, 
                         panel = phones[seat].hand()
                         assert all(wok_card(c) in panel for c in hands[seat]), (panel, hands[seat])
                     seen_hands = True
+                    shot(phones[0], "wewillwokyou")  # the page of docs/screenshots/phone (the README's)
                     with arcade.lock:  # the TV meanwhile: the table, no hand, no curtain
                         arcade.app.draw()
                         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -180,7 +188,9 @@ def test_two_phones_play_we_will_wok_you_with_a_bot_through_the_arcade(browser, 
         for seat, phone in phones.items():
             phone.page.wait_for_function("() => document.getElementById('status').textContent.includes('!')")
             with arcade.lock:
-                check_frames(phone, seat, arcade.published[seat])
+                assert check_frames(phone, seat, arcade.published[seat]) > 5
+            refused = [f["text"] for f in phone.frames if f["type"] == "told" and not f.get("stale")]
+            assert not refused, refused  # no choice the page offered was refused by the rules
         with arcade.lock:
             log = table.session.state.log
             from_phones = [e for e in log if e["seat"] in (0, 1)]
@@ -330,9 +340,8 @@ def test_a_phone_page_beside_the_tv_at_the_same_moment(browser, arcade, game, ot
             while done < turns:
                 assert arcade.failure is None, arcade.failure
                 assert time.monotonic() < deadline, phone.views()[-1]["status"]
-                offers = phone.offers()
-                if not offers:
-                    phone.page.wait_for_timeout(30)
+                offers = phone.wait_offers()
+                if not offers:  # nothing yet (the bot's turn): look at the deadline and wait again
                     continue
                 touchable = [o for o in offers if o[2]] or offers
                 try:
@@ -343,14 +352,14 @@ def test_a_phone_page_beside_the_tv_at_the_same_moment(browser, arcade, game, ot
             # The moment: wait for the seat's turn with cards to touch, lift one, draw both.
             while game != "wokup":
                 assert time.monotonic() < deadline, phone.views()[-1]["status"]
-                first = next((path for _i, _l, path in phone.offers() if path), None)
+                first = next((path for _i, _l, path in phone.wait_offers() if path), None)
                 if first:
                     try:
                         phone.page.tap(f'.card[data-key="{first[0]}"]', timeout=1500)
                         break
                     except Exception as exc:  # the view moved on under the finger
                         assert "Timeout" in type(exc).__name__, exc
-                phone.page.wait_for_timeout(30)
+                    phone.page.wait_for_timeout(30)  # (a new view is coming: not the same tap again at once)
             SHOTS.mkdir(parents=True, exist_ok=True)
             with arcade.lock:
                 assert isinstance(arcade.app.top, TableScene)
@@ -394,9 +403,17 @@ def test_a_whole_wok_up_game_is_played_from_a_phone_by_touching_its_decks(browse
             if deck is None:
                 phone.page.wait_for_timeout(50)
                 continue
+            with arcade.lock:
+                before = len(table.state.log)
             phone.page.tap(f'[data-control="deck{deck}"]')
             presses += 1
-            phone.page.wait_for_timeout(400)  # the claim window closes, the table answers
+
+            def answered(before=before) -> bool:  # its claim window closed and resolved, or the game moved on
+                with arcade.lock:
+                    s = table.state
+                    return s.is_over() or (len(s.log) > before and not s.claims)
+
+            wait_for(answered, 30, "the table's answer to the press")  # (was a fixed 400 ms)
         with arcade.lock:
             won = [len(w) for w in table.state.won]
         print(f"wok up, quick game: {presses} touches from the phone, recipes won {won}")
