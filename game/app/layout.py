@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from .. import i18n
 from .ui import MIN_TEXT
 
 # The windows a table meets: TVs, laptops, monitors, a phone-shaped browser window.
@@ -54,41 +55,64 @@ def problems(boxes: list[tuple[str, pygame.Rect]], area: pygame.Rect) -> list[st
     for kind, r in boxes:
         if not bounds.contains(r):
             out.append(f"{kind} {tuple(r)} leaves the window {tuple(area)}")
-    for i, (ka, a) in enumerate(boxes):
-        for kb, b in boxes[i + 1 :]:
-            if not _overlap(a, b):
-                continue
-            if "banner" in (ka, kb) and ka != kb:  # up for a moment: its words on it, no card under it
-                other, banner = (a, b) if kb == "banner" else (b, a)
-                kind = kb if ka == "banner" else ka
-                if kind != "text":
-                    out.append(f"banner {tuple(banner)} covers {kind} {tuple(other)}")
-                elif not banner.inflate(2 * TOUCH, 2 * TOUCH).contains(other):
-                    out.append(f"text {tuple(other)} runs over the edge of banner {tuple(banner)}")
-            elif ("panel" in (ka, kb)) and ka != kb:  # a panel holds what touches it (a mat, its cards and words)
-                inner, panel = (a, b) if kb == "panel" else (b, a)
-                if not panel.inflate(2 * TOUCH, 2 * TOUCH).contains(inner):
-                    out.append(
-                        f"{kb if kb != 'panel' else ka} {tuple(inner)} runs over the edge of panel {tuple(panel)}"
-                    )
-            elif "frame" in (ka, kb):  # a frame lies on cards; a text is inside it or outside it
-                text, frame = (a, b) if ka == "text" else (b, a)
-                if "text" in (ka, kb) and not frame.inflate(2 * TOUCH, 2 * TOUCH).contains(text):
-                    out.append(f"frame {tuple(frame)} cuts through text {tuple(text)}")
-            elif ka == kb == "text" or (ka != "text" and kb != "text"):
-                if a != b:  # the same card reported twice (drawn, then lit) is one card
-                    out.append(f"{ka} {tuple(a)} overlaps {kb} {tuple(b)}")
-            else:  # a text touching a card must lie on it (its tag, its count)
-                text, card = (a, b) if ka == "text" else (b, a)
-                if not card.inflate(2 * TOUCH, 2 * TOUCH).contains(text):
-                    out.append(f"text {tuple(text)} runs over the edge of {kb if ka == 'text' else ka} {tuple(card)}")
+    # The pairs that overlap, found along boxes sorted by their left edge: a box meets only the
+    # boxes that start before its right edge (a picture reports thousands of boxes).
+    order = sorted(range(len(boxes)), key=lambda i: boxes[i][1].left)
+    found = []
+    for at, i in enumerate(order):
+        a = boxes[i][1]
+        for j in order[at + 1 :]:
+            b = boxes[j][1]
+            if b.left > a.right - TOUCH:
+                break
+            if _overlap(a, b):
+                first, second = min(i, j), max(i, j)
+                problem = _problem(*boxes[first], *boxes[second])
+                if problem is not None:
+                    found.append((first, second, problem))
+    out += [problem for _i, _j, problem in sorted(found)]
     return out
+
+
+def _problem(ka: str, a: pygame.Rect, kb: str, b: pygame.Rect) -> str | None:
+    """What is wrong with two overlapping boxes (`a` reported before `b`), or None."""
+    if "banner" in (ka, kb) and ka != kb:  # up for a moment: its words on it, no card under it
+        other, banner = (a, b) if kb == "banner" else (b, a)
+        kind = kb if ka == "banner" else ka
+        if kind != "text":
+            return f"banner {tuple(banner)} covers {kind} {tuple(other)}"
+        if not banner.inflate(2 * TOUCH, 2 * TOUCH).contains(other):
+            return f"text {tuple(other)} runs over the edge of banner {tuple(banner)}"
+    elif ("panel" in (ka, kb)) and ka != kb:  # a panel holds what touches it (a mat, its cards and words)
+        inner, panel = (a, b) if kb == "panel" else (b, a)
+        if not panel.inflate(2 * TOUCH, 2 * TOUCH).contains(inner):
+            return f"{kb if kb != 'panel' else ka} {tuple(inner)} runs over the edge of panel {tuple(panel)}"
+    elif "frame" in (ka, kb):  # a frame lies on cards; a text is inside it or outside it
+        text, frame = (a, b) if ka == "text" else (b, a)
+        if "text" in (ka, kb) and not frame.inflate(2 * TOUCH, 2 * TOUCH).contains(text):
+            return f"frame {tuple(frame)} cuts through text {tuple(text)}"
+    elif ka == kb == "text" or (ka != "text" and kb != "text"):
+        if a != b:  # the same card reported twice (drawn, then lit) is one card
+            return f"{ka} {tuple(a)} overlaps {kb} {tuple(b)}"
+    else:  # a text touching a card must lie on it (its tag, its count)
+        text, card = (a, b) if ka == "text" else (b, a)
+        if not card.inflate(2 * TOUCH, 2 * TOUCH).contains(text):
+            return f"text {tuple(text)} runs over the edge of {kb if ka == 'text' else ka} {tuple(card)}"
+    return None
 
 
 def sweep(app, sizes: list[tuple[int, int]], languages: list[str]) -> list[str]:
     """The top scene drawn in every language at every size: its layout problems, texts
     that overflow their box even shrunk, and texts smaller than a player reads from
     the sofa (`ui.MIN_TEXT`), each named with its language and size."""
+    before = i18n.language()
+    try:
+        return _swept(app, sizes, languages)
+    finally:  # the app as it was found (check restores its window): the next scene is built as before
+        app.set_language(before)
+
+
+def _swept(app, sizes: list[tuple[int, int]], languages: list[str]) -> list[str]:
     found: list[str] = []
     ui = app.ui
     for lang in languages:
@@ -108,7 +132,22 @@ def sweep(app, sizes: list[tuple[int, int]], languages: list[str]) -> list[str]:
 
 def check(app, size: tuple[int, int]) -> list[str]:
     """Draw the app's scenes in a `size` window and list the layout's problems
-    (the top scene's boxes; overlays are checked on their own)."""
+    (the top scene's boxes; overlays are checked on their own). The app's own window
+    is put back after: a scene built next is built at the app's size."""
+    screen = app.screen
+    try:
+        return _checked(app, size)
+    finally:
+        _restore(app, screen)
+
+
+def _restore(app, screen: pygame.Surface) -> None:
+    if app.screen is not screen:
+        app.screen = screen
+        app._set_stage(screen)
+
+
+def _checked(app, size: tuple[int, int]) -> list[str]:
     app.screen = pygame.Surface(size)
     app._set_stage(app.screen)
     app.screen.fill((0, 0, 0))

@@ -63,6 +63,9 @@ class Ui:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text: dict[tuple, pygame.Surface] = {}
         self._fits: dict[tuple, float] = {}  # fit()'s answers: measuring a line costs more than drawing it
+        # wrap()'s answers, by pixels (a font's size, the room): right at any window size, so kept
+        # across sizes (a layout sweep goes through three for each language, and back)
+        self._wraps: dict[tuple, tuple[str, ...]] = {}
         self.u = 1.0
         self.overflows: list[Overflow] | None = None  # a list records overflows (tests/app/test_layout.py)
         # The layout recorder: when a list, every text and every box a scene
@@ -273,6 +276,15 @@ class Ui:
         return out
 
     def wrap(self, text: str, size: float, width: float, bold: bool = False) -> list[str]:
+        key = (text, max(8, self.px(size)), bold, self.px(width))
+        lines = self._wraps.get(key)
+        if lines is None:
+            if len(self._wraps) > 4000:
+                self._wraps.clear()
+            lines = self._wraps[key] = tuple(self._wrap(text, size, width, bold))
+        return list(lines)
+
+    def _wrap(self, text: str, size: float, width: float, bold: bool) -> list[str]:
         font, limit, lines = self.font(size, bold), self.px(width), []
         for para in text.split("\n"):
             line = ""

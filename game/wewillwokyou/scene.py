@@ -355,8 +355,15 @@ class WokScene(TableScene):
             prompt = _("Your turn, {name}: one action").format(name=who)
         else:
             prompt = _("{name} is playing").format(name=who)
-        drawn = ui.text(surf, prompt, (24, 790), 36, INK, True, width=1200)
         last = self.last_move_text(exclude=self.viewer) or _("A new game: good luck!")
+        # One line for both, 1812 units: the prompt (up to 1200) left, the last move right. When
+        # both are long (the laying prompt beside a row of three bought, in Spanish), each gets
+        # room in proportion to its width and shrinks: neither runs over the other.
+        wide = ui.font(36, True).size(prompt)[0] / ui.u, ui.font(34).size(last)[0] / ui.u
+        room = min(1200, wide[0])
+        if room + wide[1] > 1812:
+            room = min(room, 1812 * wide[0] / sum(wide))
+        drawn = ui.text(surf, prompt, (24, 790), 36, INK, True, width=room)
         ui.text(surf, last, (1900, 792), 34, MUTED, anchor="topright", width=1876 - drawn.right / ui.u - 40)
 
     def _draw_seats(self, surf, obs: dict) -> None:

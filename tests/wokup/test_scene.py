@@ -201,3 +201,16 @@ def test_the_decks_names_follow_a_language_changed_mid_game():
     finally:
         app.set_language("en")
     app.quit()
+
+
+def test_the_end_moment_ends_with_two_human_seats():
+    """Two human seats never press: the "end" moment threw for an hour of game time (the
+    wok cleared and filled again, 36,000 steps, the layout sweep's slowest) and showed no
+    end. Bots stand in for them, as for a table's bot-less seats played forward."""
+    from game.app.app import App
+    from game.app.shots import table
+
+    app = App(size=(640, 360), window=False)
+    scene = table(app, "wokup", 1, "end", 2)
+    assert scene.session.humans() == [0, 1] and scene.state.is_over(), len(scene.state.log)
+    app.quit()

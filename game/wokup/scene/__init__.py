@@ -812,8 +812,15 @@ class WokUpScene(TableScene):
             "wokup": lambda s: s._wokup_moment(),
             "learning": lambda s: s._learning_moment(),
             "counts": lambda s: s._counts_moment(),
-            "end": lambda s: s.run_for(3600, step=0.1),
+            "end": lambda s: s._end_moment(),
         }
+
+    def _end_moment(self) -> None:
+        """Played to its end, bots standing in for the human seats too: two humans who never
+        press would throw for ever (the wok cleared and filled again, never an end)."""
+        for seat in self.session.humans():
+            self.stand_in(seat, self.session.seats[seat].level)
+        self.run_for(3600, step=0.1)
 
     def _claim_moment(self, right: bool, rival_ms: int | None = None) -> None:
         """Seat 0 slaps: a complete recipe (right) or an incomplete one, then the table
