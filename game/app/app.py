@@ -104,6 +104,7 @@ class App:
         self._notice_on = False
         self.hidden = False  # the window is minimised or hidden: nothing is drawn (see `visible`)
         self.presented = 0  # frames given to the window, whole or in part (tests count them)
+        self.settled: Scene | None = None  # the scene shown when memory was last settled (settle_memory)
         self.drawn = 0  # frames drawn whole (presented whole, or only where things moved)
         self.mended = 0  # frames drawn only in the one area that changed (Scene.draw_part)
         # What the mode's overlay (the kiosk's banner) covers, as the frame lay without it: (rect, copy) to put back
@@ -286,7 +287,6 @@ class App:
     def run(self) -> None:
         self.mode.loop_starts()
         next_step = time.monotonic_ns()
-        settled: Scene | None = None  # the scene shown when memory was last settled
         while self.running and self.scenes:
             self.poll()
             now = time.monotonic_ns()
@@ -307,12 +307,17 @@ class App:
             self.present(shown)
             if stepped:
                 self.mode.frame_drawn()  # (a kiosk's heartbeat goes on while the window is hidden: the loop lives)
-                if self.scenes and (settled is None or (self.top is not settled and self.top.long_lived)):
-                    memory.settle()  # after the first frame, and a table's: the collector's passes stay short
-                    settled = self.top
+                if self.scenes and (self.settled is None or (self.top is not self.settled and self.top.long_lived)):
+                    self.settle_memory()  # after the first frame, and a table's: the collector's passes stay short
             if not stepped:
                 time.sleep(0.001 if not self.scenes or not self.top.still else 0.004)
         self.quit()
+
+    def settle_memory(self) -> None:
+        """Exempt what lives now from the collector's full passes (game/app/memory.py):
+        the loop does it after its first frame and when a table is first shown."""
+        memory.settle()
+        self.settled = self.top
 
     def present(self, shown: list[pygame.Rect] | None) -> None:
         """Give the window what changed: all of it (None), some rectangles of the

@@ -28,7 +28,7 @@ from ..engine.rng import Rng
 from ..hardware import bench as buzzer_bench
 from ..kiosk import bench as stats_bench
 from ..web import bench as phone_bench
-from . import audio_bench, catalogue, idle_bench, memory, shots
+from . import audio_bench, catalogue, idle_bench, shots
 from .app import App
 from .table_making import scene_class
 
@@ -102,7 +102,7 @@ def time_scene(name: str, size: tuple[int, int], frames: int) -> dict:
     for _i in range(5):  # warm the font and text caches: steady state is what counts
         app.step()
         app.draw()
-    memory.settle()  # as the loop does when a table is first shown (App.run)
+    app.settle_memory()  # as the loop does when a table is first shown (App.run)
     times, cpu, ends, whole = [], [], [], 0
     next_frame = time.perf_counter()
     for _i in range(frames * (3 if paced else 1)):
@@ -149,7 +149,7 @@ def trace_scene(name: str, size: tuple[int, int], frames: int, out: TextIO) -> N
     for _i in range(5):
         app.step()
         app.draw()
-    memory.settle()
+    app.settle_memory()
     for i in range(frames):
         session = getattr(app.top, "session", None)
         moves = len(session.state.log) if session else 0
