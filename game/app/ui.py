@@ -16,6 +16,7 @@ English, so labels are drawn with their box. When `Ui.overflows` is a list
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -66,6 +67,7 @@ class Ui:
         # wrap()'s answers, by pixels (a font's size, the room): right at any window size, so kept
         # across sizes (a layout sweep goes through three for each language, and back)
         self._wraps: dict[tuple, tuple[str, ...]] = {}
+        self._line_fits: dict[tuple, tuple[float, tuple[str, ...]]] = {}  # fit_lines' answers that fit
         self.u = 1.0
         self.overflows: list[Overflow] | None = None  # a list records overflows (tests/app/test_layout.py)
         # The layout recorder: when a list, every text and every box a scene
@@ -82,6 +84,7 @@ class Ui:
             self.u = u
             self._text.clear()
             self._fits.clear()
+            self._line_fits.clear()
 
     def shade(self, surf: pygame.Surface, alpha: int) -> None:
         """Darken the whole of `surf` (under an overlay, or dimming) as black at `alpha`
@@ -225,20 +228,43 @@ class Ui:
         lines of `width` design units, `height` at most in all (lines `size` apart): a
         long name takes a second line before it shrinks. Lines that still do not fit are
         left out, and recorded as an overflow (`overflows`)."""
-        trial = size
-        while True:
+        key = (text, size, self.px(width), lines, bold, height)
+        known = self._line_fits.get(key)
+        if known is not None:
+            return known[0], list(known[1])
+
+        def fitting(trial: float) -> list[str] | None:
             wrapped = self.wrap(text, trial, width, bold)
             fits = len(wrapped) <= lines and all(self.font(trial, bold).size(w)[0] <= self.px(width) for w in wrapped)
-            fits = fits and (height is None or len(wrapped) * trial <= height)
-            if fits:
-                return trial, wrapped[:lines]
-            if trial <= MIN_TEXT:  # a word longer than the box even at the floor is cut with a hyphen
-                cut = self._hyphenated(wrapped, trial, width, bold)
-                if len(cut) > lines and self.overflows is not None:  # lines left out: a cut the layout test sees
-                    box = pygame.Rect(0, 0, self.px(width), self.px(height or lines * trial))
-                    self.overflows.append(Overflow(text, size, box.inflate(0, self.px(trial)), box))
-                return trial, cut[:lines]
-            trial = max(MIN_TEXT, trial - 1)
+            return wrapped if fits and (height is None or len(wrapped) * trial <= height) else None
+
+        # The sizes tried, largest first, one design unit apart down to MIN_TEXT. A new
+        # line (a last move) used to be wrapped at each of them in turn, ten or more wraps
+        # in the frame that showed it; halving the interval takes four or five.
+        trials = [size - k for k in range(math.ceil(size - MIN_TEXT))] + [min(size, MIN_TEXT)]
+        if (found := fitting(trials[0])) is not None:
+            best = 0
+        else:
+            found, low, high = None, 0, len(trials)  # trials[low] does not fit; none past high tried
+            while high - low > 1:
+                mid = (low + high) // 2
+                if (wrapped := fitting(trials[mid])) is not None:
+                    found, high = wrapped, mid
+                else:
+                    low = mid
+            best = high
+        if found is not None:
+            if len(self._line_fits) > 2000:
+                self._line_fits.clear()
+            self._line_fits[key] = (trials[best], tuple(found[:lines]))
+            return trials[best], found[:lines]
+        # Not even at MIN_TEXT: a word longer than the box is cut with a hyphen.
+        trial = trials[-1]
+        cut = self._hyphenated(self.wrap(text, trial, width, bold), trial, width, bold)
+        if len(cut) > lines and self.overflows is not None:  # lines left out: a cut the layout test sees
+            box = pygame.Rect(0, 0, self.px(width), self.px(height or lines * trial))
+            self.overflows.append(Overflow(text, size, box.inflate(0, self.px(trial)), box))
+        return trial, cut[:lines]
 
     def text_lines(
         self,
