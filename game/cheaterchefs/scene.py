@@ -51,6 +51,7 @@ def group_of(action: dict) -> str:
 
 
 class CheaterChefsScene(TableScene):
+    opaque = True  # draw_table fills the stage first, and so does the curtain: App.draw need not
     guide_box = (
         20,
         770,

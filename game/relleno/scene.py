@@ -67,6 +67,7 @@ def requirement_row(w: float, h: float, name_bottom: float, count: int) -> tuple
 
 
 class RellenoScene(TableScene):
+    opaque = True  # draw_table fills the stage first, and so does the curtain: App.draw need not
     guide_box = (16, SEATS_Y, 1888, SEATS_H)  # over the seats' totals: the book, hand and buttons stay in sight
 
     def __init__(self, app, session) -> None:

@@ -34,6 +34,7 @@ HAND_Y = 660
 
 
 class WokScene(TableScene):
+    opaque = True  # draw_table fills the stage first, and so does the curtain: App.draw need not
     end_hold = 20.0  # the scored placement stays up for checking, card by card, unless a player moves on
     reveal_after_turn = True  # a buyer sees the cards just bought before the screen is passed on
 
