@@ -59,15 +59,30 @@ class Overflow:
         return f"{self.text!r} at size {self.size}: drawn {tuple(self.drawn)}, box {tuple(self.box)}"
 
 
+class Memo(dict):
+    """Answers remembered, all forgotten at once past `limit` entries: a frame asks for a
+    few dozen, a long evening for many more than are worth keeping."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key, value):
+        if len(self) > self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
 class Ui:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._text: dict[tuple, pygame.Surface] = {}
-        self._fits: dict[tuple, float] = {}  # fit()'s answers: measuring a line costs more than drawing it
+        self._text: Memo = Memo(2000)  # rendered words
+        self._fits: Memo = Memo(4000)  # fit()'s answers: measuring a line costs more than drawing it
         # wrap()'s answers, by pixels (a font's size, the room): right at any window size, so kept
         # across sizes (a layout sweep goes through three for each language, and back)
-        self._wraps: dict[tuple, tuple[str, ...]] = {}
-        self._line_fits: dict[tuple, tuple[float, tuple[str, ...]]] = {}  # fit_lines' answers that fit
+        self._wraps: Memo = Memo(4000)
+        self._line_fits: Memo = Memo(2000)  # fit_lines' answers that fit
         self.u = 1.0
         self.overflows: list[Overflow] | None = None  # a list records overflows (tests/app/test_layout.py)
         # The layout recorder: when a list, every text and every box a scene
@@ -113,9 +128,7 @@ class Ui:
             self.sizes.append((text, size))
         surf = self._text.get(key)
         if surf is None:
-            if len(self._text) > 2000:
-                self._text.clear()
-            surf = self._text[key] = self.font(size, bold).render(text, True, color)
+            surf = self._text.keep(key, self.font(size, bold).render(text, True, color))
         return surf
 
     def text(
@@ -206,9 +219,7 @@ class Ui:
         key = (text, size, room, smallest, bold)
         fitted = self._fits.get(key)
         if fitted is None:
-            if len(self._fits) > 4000:
-                self._fits.clear()
-            fitted = self._fits[key] = self._fit(text, size, room, smallest, bold)
+            fitted = self._fits.keep(key, self._fit(text, size, room, smallest, bold))
         return fitted
 
     def _fit(self, text: str, size: float, room: int, smallest: float | None, bold: bool) -> float:
@@ -254,9 +265,7 @@ class Ui:
                     low = mid
             best = high
         if found is not None:
-            if len(self._line_fits) > 2000:
-                self._line_fits.clear()
-            self._line_fits[key] = (trials[best], tuple(found[:lines]))
+            self._line_fits.keep(key, (trials[best], tuple(found[:lines])))
             return trials[best], found[:lines]
         # Not even at MIN_TEXT: a word longer than the box is cut with a hyphen.
         trial = trials[-1]
@@ -305,9 +314,7 @@ class Ui:
         key = (text, max(8, self.px(size)), bold, self.px(width))
         lines = self._wraps.get(key)
         if lines is None:
-            if len(self._wraps) > 4000:
-                self._wraps.clear()
-            lines = self._wraps[key] = tuple(self._wrap(text, size, width, bold))
+            lines = self._wraps.keep(key, tuple(self._wrap(text, size, width, bold)))
         return list(lines)
 
     def _wrap(self, text: str, size: float, width: float, bold: bool) -> list[str]:
