@@ -89,26 +89,43 @@ def scene_names() -> list[str]:
     return names
 
 
-def time_scene(name: str, size: tuple[int, int], frames: int) -> dict:
-    """Frame times of a scene. `<game>/bots` (every seat a bot of the strongest
-    level) runs in real time, one frame each 1/60 s, so the bots think while
-    the frames are measured, as they do at a table."""
+def _staged(name: str, size: tuple[int, int]) -> tuple[App, bool]:
+    """The scene `name` built and warmed, as the benches measure it; and whether it is
+    paced (`<game>/bots`: one frame each 1/60 s, so the bots think between frames)."""
     game, _slash, scene = name.rpartition("/")
     app = App(size=size, window=False)
     app.motion = True  # measured as players see it: with the eased moves
     app.settings.bot_delay = 0.0
     shots.build(app, scene, game or None, 1)
-    paced = scene == "bots"
     for _i in range(5):  # warm the font and text caches: steady state is what counts
         app.step()
         app.draw()
     app.settle_memory()  # as the loop does when a table is first shown (App.run)
-    times, cpu, ends, whole = [], [], [], 0
+    return app, scene == "bots"
+
+
+def _pacer(paced: bool) -> Callable[[], None]:
+    """Called before each frame: waits for the frame's 1/60 s when `paced`."""
     next_frame = time.perf_counter()
-    for _i in range(frames * (3 if paced else 1)):
+
+    def pace() -> None:
+        nonlocal next_frame
         if paced:
             next_frame += 1 / 60
             time.sleep(max(0.0, next_frame - time.perf_counter()))
+
+    return pace
+
+
+def time_scene(name: str, size: tuple[int, int], frames: int) -> dict:
+    """Frame times of a scene. `<game>/bots` (every seat a bot of the strongest
+    level) runs in real time, one frame each 1/60 s, so the bots think while
+    the frames are measured, as they do at a table."""
+    app, paced = _staged(name, size)
+    times, cpu, ends, whole = [], [], [], 0
+    pace = _pacer(paced)
+    for _i in range(frames * (3 if paced else 1)):
+        pace()
         t0, c0, drawn = time.perf_counter(), time.thread_time(), app.drawn
         app.step()
         app.frame()
@@ -141,16 +158,10 @@ def trace_scene(name: str, size: tuple[int, int], frames: int, out: TextIO) -> N
     """Each frame of a scene as `time_scene` runs it, one line each: the step's and the
     frame's CPU, how it was drawn (whole, in part, live parts only, nothing) and the
     action applied in that step, if any: which frames the p99 is, and why."""
-    game, _slash, scene = name.rpartition("/")
-    app = App(size=size, window=False)
-    app.motion = True
-    app.settings.bot_delay = 0.0
-    shots.build(app, scene, game or None, 1)
-    for _i in range(5):
-        app.step()
-        app.draw()
-    app.settle_memory()
+    app, paced = _staged(name, size)
+    pace = _pacer(paced)
     for i in range(frames):
+        pace()
         session = getattr(app.top, "session", None)
         moves = len(session.state.log) if session else 0
         drawn, mended, c0 = app.drawn, app.mended, time.thread_time()
