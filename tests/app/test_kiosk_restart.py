@@ -24,6 +24,7 @@ from game.app.kiosk import log_digest
 from game.app.saves import SaveStore
 from game.app.session import Session, default_seats
 from game.kiosk.crashloop import FILE_NAME
+from game.logs import FAULTS_NAME, log_file
 from game.userdirs import config_dir, data_dir
 from game.wokup import bots
 from game.wokup.driver import Driver
@@ -84,7 +85,17 @@ def wait_for(sock, pid: int, prefix: str, seconds: float, unlike: str = "") -> t
             for line in m.splitlines():
                 if p == pid and line.startswith("STATUS=" + prefix) and line[7:] != unlike:
                     return t, line[7:], got
-    raise AssertionError(f"no {prefix!r} status from {pid} within {seconds} s: {got[-5:]}")
+    raise AssertionError(f"no {prefix!r} status from {pid} within {seconds} s: {got[-5:]}\n{arcade_log()}")
+
+
+def arcade_log(lines: int = 30) -> str:
+    """The end of what the arcades wrote to their log and fault files (their stderr is not
+    kept): why one said nothing."""
+    out = []
+    for path in (log_file(), log_file().with_name(FAULTS_NAME)):
+        text = path.read_text(errors="replace") if path.exists() else "(none)"
+        out.append(f"--- {path.name}:\n" + "\n".join(text.splitlines()[-lines:]))
+    return "\n".join(out)
 
 
 def on_disk() -> str:
