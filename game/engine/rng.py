@@ -47,17 +47,10 @@ class Rng:
         return self._below(n, 64 - bits)
 
     def _below(self, n: int, shift: int) -> int:
-        """randrange(n) for n of 64 bits or fewer (shift = 64 - its bits): next64 written
-        out, the state kept in a local, as shuffling and bots' determinizing draw
-        millions of these (the same numbers as calling next64)."""
-        s = self.state
+        """randrange(n) for n of 64 bits or fewer (shift = 64 - its bits)."""
         while True:
-            s = (s + _GAMMA) & _MASK
-            z = ((s ^ (s >> 30)) * _MIX1) & _MASK
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-            r = (z ^ (z >> 31)) >> shift
+            r = self.next64() >> shift
             if r < n:
-                self.state = s
                 return r
 
     def randint(self, a: int, b: int) -> int:
