@@ -59,6 +59,12 @@ class TableDrawing(Scene):
         board, not its stalls). None: not cut, such a frame is drawn whole."""
         return None
 
+    def shows(self, rect: pygame.Rect) -> bool:
+        """Whether the frame being drawn shows anything within `rect`: False only in a frame
+        drawn in part whose area misses it. A part of the picture with no face in a place
+        (`Faces` counts on seeing every place in each pass) may skip its drawing then."""
+        return self._clip is None or self._clip.colliderect(rect)
+
     @property
     def clock(self) -> float:
         """Seconds of scene time. Read while drawing (outside `live` and `before`), it
@@ -115,7 +121,7 @@ class TableDrawing(Scene):
             return "whole"
         if self._look != self.look():
             self._mend = None if moving else self._touched()
-            self._hold_part = True
+            self._hold_part = not self._held  # as a whole frame: never two frames in a row hold faces
             return "whole" if self._mend is None else "part"
         own = self.own_moves()
         if moving or self.faces.lagging or own:
@@ -126,17 +132,27 @@ class TableDrawing(Scene):
 
     def _touched(self) -> list[pygame.Rect] | None:
         """The areas whose part of the picture changed (`regions`), when the frame can be
-        drawn in them alone: the table cut as in the last frame, less than half the stage
-        touched, and the frame may leave its new faces for the next (as a move's frame drawn
-        whole does, never twice in a row). None: drawn whole."""
-        if self._frozen or self._held or not self.motion.enabled or not self.app.scenes or self.app.top is not self:
+        drawn in them alone: the table cut as in the last frame and less than half the stage
+        touched. Areas one above the other are drawn as one (each area is a pass of the whole
+        drawing, clipped). A move that changed no part (a hidden pick) is drawn in the
+        smallest area: the drawing still sees each place's face. None: drawn whole."""
+        if self._frozen or not self.motion.enabled or not self.app.scenes or self.app.top is not self:
             return None
         now, last = self.regions(), self._regions
         if now is None or last is None or [r for r, _k in now] != [r for r, _k in last] or self.own_moves():
             return None
-        areas = [rect for (rect, key), (_r, was) in zip(now, last, strict=True) if key != was]
+        areas: list[pygame.Rect] = []
+        for (rect, key), (_r, was) in zip(now, last, strict=True):
+            if key == was:
+                continue
+            if areas and areas[-1].bottom == rect.top and areas[-1].x == rect.x and areas[-1].w == rect.w:
+                areas[-1] = areas[-1].union(rect)
+            else:
+                areas.append(pygame.Rect(rect))
+        if not areas:
+            areas = [min((pygame.Rect(r) for r, _k in now), key=lambda r: r.w * r.h)]
         stage = self.app.stage.get_rect()
-        return areas if 0 < sum(r.w * r.h for r in areas) < stage.w * stage.h // 2 else None
+        return areas if sum(r.w * r.h for r in areas) < stage.w * stage.h // 2 else None
 
     def _mend_area(self, moving: bool, own: list[pygame.Rect]) -> pygame.Rect | None:
         """Where the next frame differs from the last when only things gliding, the scene's

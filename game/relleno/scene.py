@@ -21,7 +21,9 @@ day's order for a few seconds; the end shows each score broken down.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
+from collections.abc import Hashable
 from functools import partial
 
 import pygame
@@ -75,6 +77,11 @@ class RellenoScene(TableScene):
         self.time_pick: str | None = None  # the time card picked while choosing (early arrivals: the rules')
         self.reserving = False  # the next recipe tapped is reserved
         self.reveal_at: float | None = None  # scene clock of the last reveal
+        # What the reveal shows, as the last time card turned them over: each seat in the day's
+        # order with its time and early arrivals (a seat that plays under it keeps its row).
+        self.revealed: tuple[tuple[int, int | None, int], ...] = ()
+        self._seen: tuple | None = None  # the state version `_obs` was observed at (`_view`)
+        self._obs: dict = {}
 
     # ---- acting --------------------------------------------------------------------
     def on_applied(self, seat: int, action) -> None:
@@ -82,7 +89,12 @@ class RellenoScene(TableScene):
             return  # an early arrival picked: the time card chosen so far stays
         self.time_pick, self.reserving = None, False
         if action.get("type") == "time_card" and self.state.phase != Phase.CHOOSE:
-            self.reveal_at = self.clock
+            self._start_reveal()
+
+    def _start_reveal(self) -> None:
+        obs = self.state.observation(None)
+        self.reveal_at = self.clock
+        self.revealed = tuple((seat, obs["times"][seat], max(0, len(obs["fronts"][seat]) - 1)) for seat in obs["order"])
 
     def _act(self, seat: int, action: dict) -> bool:
         return self.submit(seat, action)
@@ -178,6 +190,7 @@ class RellenoScene(TableScene):
     def _reveal(self) -> None:
         self.play_until(lambda s: s.phase != Phase.CHOOSE)
         self.until_human()
+        self._start_reveal()
         self.reveal_at = self.clock - REVEAL_S / 2  # every card turned over
 
     def _filling(self, spare: bool = False) -> None:
@@ -216,35 +229,109 @@ class RellenoScene(TableScene):
             self.submit(seat, bot.choose(self.state, seat, rng))
 
     # ---- drawing -------------------------------------------------------------------
+    def _view(self) -> dict:
+        """The viewer's observation, computed once per state version (a move, an undo)."""
+        log = self.state.log
+        # The last entry itself (kept, compared with `is`), not its id(): a freed entry's id is
+        # given again, to the action played after an undo.
+        seen = (self.state, self.viewer, len(log), log[-1] if log else None)
+        was = self._seen
+        if was is None or seen[0] is not was[0] or seen[1:3] != was[1:3] or seen[3] is not was[3]:
+            self._seen, self._obs = seen, self.state.observation(self.viewer)
+        return self._obs
+
+    def _rows(self) -> list[pygame.Rect]:
+        """The picture's rows, top to bottom: the top lines, the book, the order line, the
+        hand's panel, the seats (`regions`)."""
+        w, h = self.app.stage.get_size()
+        cuts = [0, *(self.ui.px(y) for y in (BOOK_Y, ORDER_Y - 6, HAND_Y - 70, SEATS_Y - 6)), h]
+        return [pygame.Rect(0, y0, w, y1 - y0) for y0, y1 in itertools.pairwise(cuts)]
+
     def draw_table(self, surf: pygame.Surface) -> None:
         surf.fill((40, 26, 34))
-        obs = self.state.observation(self.viewer)
+        obs = self._view()
         mine = self.my_turn()
-        self._draw_top(surf, obs)
+        top, _book, order, _hand, seats = self._rows()
+        # Drawn in part, the rows without faces the frame's area misses are left out.
+        if self.shows(top):
+            self._draw_top(surf, obs)
         self._draw_book(surf, obs, mine)
-        self._draw_order(surf, obs)
+        if self.shows(order):
+            self._draw_order(surf, obs)
         self._draw_hand(surf, obs, mine)
-        self._draw_seats(surf, obs)
+        if self.shows(seats):
+            self._draw_seats(surf, obs)
         if obs["phase"] == Phase.OVER:
             self._draw_end(surf, obs)
-        elif self.reveal_at is not None and self.before(self.reveal_at + REVEAL_S) and obs["order"]:
-            self._draw_reveal(surf, obs)
+        elif self._revealing(obs):
+            self._draw_reveal(surf)
 
-    def _draw_top(self, surf, obs: dict) -> None:
-        ui = self.ui
+    def _revealing(self, obs: dict) -> bool:
+        """The reveal is up (a new day ends it early)."""
+        return self.reveal_at is not None and self._clock < self.reveal_at + REVEAL_S and bool(obs["order"])
+
+    def regions(self) -> list[tuple[pygame.Rect, Hashable]] | None:
+        """The top lines, the book, the order line, the hand's panel and the seats, each
+        with what it shows besides faces and pulses (the loop follows those): a bot's pick
+        changes its top line, a fill the book and its seat too. The reveal's panel, shade
+        included, is the same in each while it is up. A seat acting here, or the end: not
+        cut (targets, the focus and the end's panel reach across)."""
+        obs = self._view()
+        if self.my_turn() is not None or obs["phase"] == Phase.OVER:
+            return None
+        every = (
+            self.setting(),
+            tuple((self.seat_name(s), self.seat_colour(s)) for s in range(self.state.num_seats)),
+            (self.reveal_at, self.revealed) if self._revealing(obs) else None,
+        )
+        phase, n = obs["phase"], self.state.num_seats
+        choosing = phase == Phase.CHOOSE
+        book = (obs["book"], self.reserving)
+        order = obs["chosen"] if choosing else (obs["order"], obs["times"], obs["current"])
+        hand = (
+            (obs["hand"], self._prompt(obs, None), self._chosen_cards(obs))
+            if self.viewer is not None and "hand" in obs
+            else None  # hands are secret
+        )
+        seats = (
+            [s in self.state.actors() and not choosing for s in range(n)],
+            [obs["fronts"][s] and not choosing for s in range(n)],
+            obs["points"],
+            obs["hand_sizes"],
+            obs["discards"],
+            obs["taken"],
+            obs["removed"],
+            obs["times"],
+            [seat_keys.keys(self, s) for s in range(n)],
+        )
+        parts = (self._top_lines(obs), book, order, hand, seats)
+        return [(rect, (*every, part)) for rect, part in zip(self._rows(), parts, strict=True)]
+
+    def _top_lines(self, obs: dict) -> tuple[str, str, str | None, str]:
+        """The top's words: the day and whose turn, the deck's count, the recipe reserved
+        for tomorrow (None: none), the last move."""
         head = _("Day {n}").format(n=obs["day"])
         turn = self.turn_text()
         if obs["phase"] == Phase.CHOOSE:
             turn = _("Everyone chooses a time card in secret")
         deck = ngettext("{n} recipe left in the deck", "{n} recipes left in the deck", obs["deck_size"])
-        r = ui.text(surf, deck.format(n=obs["deck_size"]), (1896, 24), 34, MUTED, anchor="topright")
+        reserved = obs["reserved"][:1]  # on the last move's line: the order line needs its width at 6 seats
+        return (
+            f"{head}  ·  {turn}" if turn else head,
+            deck.format(n=obs["deck_size"]),
+            _("Reserved for tomorrow: {recipe}").format(recipe=card_name(reserved[0])) if reserved else None,
+            self.last_move_text() or _("The pastry shop opens."),
+        )
+
+    def _draw_top(self, surf, obs: dict) -> None:
+        ui = self.ui
+        head, deck, reserved, last = self._top_lines(obs)
+        r = ui.text(surf, deck, (1896, 24), 34, MUTED, anchor="topright")
         # The day and whose turn it is take what the deck count leaves (French runs long).
-        ui.text(surf, f"{head}  ·  {turn}" if turn else head, (24, 14), 46, ACCENT, True, width=r.left / ui.u - 48)
+        ui.text(surf, head, (24, 14), 46, ACCENT, True, width=r.left / ui.u - 48)
         right = 1896.0
-        for reserved in obs["reserved"][:1]:  # on the last move's line: the order line needs its width at 6 seats
-            text = _("Reserved for tomorrow: {recipe}").format(recipe=card_name(reserved))
-            right = ui.text(surf, text, (1896, 76), 32, MUTED, anchor="topright", width=RESERVED_W).left / ui.u - 24
-        last = self.last_move_text() or _("The pastry shop opens.")
+        if reserved is not None:
+            right = ui.text(surf, reserved, (1896, 76), 32, MUTED, anchor="topright", width=RESERVED_W).left / ui.u - 24
         # A long move (a pie filled with four cards, in French) takes two lines above the book.
         ui.text_lines(surf, last, (24, 72), 36, INK, width=right - 24, height=BOOK_Y - 72 - 4)
 
@@ -547,33 +634,44 @@ class RellenoScene(TableScene):
             ui.text(surf, count, (x + icon + 6 + i * step, y + 20), 34, INK, True, "midleft", width=step - icon - 8)
 
     # -- the reveal and the end
-    def _draw_reveal(self, surf, obs: dict) -> None:
+    def _draw_reveal(self, surf) -> None:
         ui = self.ui
+        start = self.reveal_at or 0.0
+        self.before(start + REVEAL_S)  # drawn whole again when it goes
         ui.shade(surf, 150)
-        n = len(obs["order"])
+        n = len(self.revealed)
         box = ui.rect(260, 180, 1400, 140 + 92 * n)
         ui.cover(box)
         ui.panel(surf, box, (70, 44, 52), 22, ACCENT)
         ui.text(surf, _("Time cards revealed: today's order"), (960, 200), 48, ACCENT, True, "midtop")
-        # The clock is read only while the cards turn over: then the panel stands still and is
-        # not drawn again each frame (TableDrawing.before).
-        start = self.reveal_at or 0
-        t = self.clock - start if self.before(start + 0.25 * (n - 1) + 0.35) else 1.0 + 0.25 * n
-        for i, seat in enumerate(obs["order"]):
+        # The cards turn over one after another as live parts: only their rows are painted
+        # each frame, and once the last has turned the panel stands still (TableDrawing.before).
+        turning = self.motion.enabled and self.before(start + 0.25 * (n - 1) + 0.35)
+        for i, (seat, when, extra) in enumerate(self.revealed):
             y = 290 + 92 * i
-            flip = max(0.0, min(1.0, (t - 0.25 * i) / 0.35))  # each card turns over in turn
-            when = obs["times"][seat]
             ui.text(surf, f"{i + 1}.", (320, y + 14), 44, MUTED, True)
             ui.text(surf, self.seat_name(seat), (400, y + 14), 44, self.seat_colour(seat), True)
-            card = ui.rect(1040 + 130 * (1 - flip) / 2, y, 260 * max(flip, 0.04), 80)
-            ui.panel(surf, card, PAPER if flip >= 0.5 else (192, 80, 122), 12)
-            if flip >= 0.5:
-                tag = clock(when) if when is not None else _("last")
-                ui.text(surf, tag, (1170, y + 40), 44, CARD_INK, True, "center")
-                extra = len(obs["fronts"][seat]) - 1 if obs["fronts"][seat] else 0
-                if extra > 0:
-                    note = ngettext("{n} early arrival", "{n} early arrivals", extra).format(n=extra)
-                    ui.text(surf, note, (1330, y + 40), 32, MUTED, anchor="midleft")
+            if turning:
+                turn = partial(self._paint_turning, at=start + 0.25 * i, y=y, when=when, extra=extra)
+                self.live(surf, ui.rect(1036, y - 4, 614, 88), turn)
+            else:
+                self._paint_time_card(surf, 1.0, y, when, extra)
+
+    def _paint_turning(self, surf, at: float, y: float, when: int | None, extra: int) -> None:
+        """A time card turning over from `at` (a live part): face down, narrowing, face up."""
+        self._paint_time_card(surf, max(0.0, min(1.0, (self.clock - at) / 0.35)), y, when, extra)
+
+    def _paint_time_card(self, surf, flip: float, y: float, when: int | None, extra: int) -> None:
+        """A revealed time card `flip` turned over (narrowing, then face up), and its early arrivals."""
+        ui = self.ui
+        card = ui.rect(1040 + 130 * (1 - flip) / 2, y, 260 * max(flip, 0.04), 80)
+        ui.panel(surf, card, PAPER if flip >= 0.5 else (192, 80, 122), 12)
+        if flip >= 0.5:
+            tag = clock(when) if when is not None else _("last")
+            ui.text(surf, tag, (1170, y + 40), 44, CARD_INK, True, "center", width=250)
+            if extra > 0:
+                note = ngettext("{n} early arrival", "{n} early arrivals", extra).format(n=extra)
+                ui.text(surf, note, (1330, y + 40), 32, MUTED, anchor="midleft", width=310)
 
     def _draw_end(self, surf, obs: dict) -> None:
         ui = self.ui

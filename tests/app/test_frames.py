@@ -6,12 +6,13 @@ whole frame would show."""
 import pygame
 import pytest
 
-from game.app import shots
+from game.app import forward, shots
 from game.app.app import STEP, App
 from game.app.kiosk_screens import AttractScene
 from game.app.table_making import make_table
 from game.app.theatre import ReplayScene
 from game.app.ui import ACCENT
+from game.engine.rng import Rng
 from game.wokup.scene import WokUpScene
 
 from .toy_scene import ToyScene
@@ -239,29 +240,41 @@ def test_faces_a_move_changed_are_drawn_in_part_after_its_frame(monkeypatch):
     app.quit()
 
 
-def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch):
+@pytest.mark.parametrize("game", ["yatai", "relleno"])
+def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch, game):
     """At a table of bots, a move's frame draws only the regions of the picture whose part
-    changed (Yatai: its top line and left column), each clipped in turn: the stalls keep
-    their faces as they were, which the frames after it bring, each drawn in part. At rest
-    the picture is what a whole frame shows, pixel for pixel."""
+    changed (Yatai: its top line and left column; Relleno: its top lines, and the book, the
+    order or the seats a move changed), each clipped in turn: faces drawn in a place keep
+    theirs as they were, which the frames after it bring, each drawn in part. At rest the
+    picture is what a whole frame shows, pixel for pixel."""
     app = watched_app()
     Presents(monkeypatch)
-    table = shots.build(app, "bots", "yatai", 1)
+    table = shots.build(app, "bots", game, 1)
     table.session.bots = None  # the moves are played here, one at a time
     loop(app, 130)  # past the glows of the set-up
     assert table.my_turn() is None
+    bot, rng = forward.quick_bot(table.session.gdef), Rng(1)
     parted = 0
-    for move in range(30):  # the set-up's moves pass the turn (lit stalls change): drawn whole
+    for move in range(40):  # the set-up's moves pass the turn (lit stalls change): drawn whole
         seat = next(s for s in table.state.actors() if s >= 0)
-        assert table.submit(seat, table.state.legal_actions(seat)[0])
+        before = table.regions() or []
+        assert table.submit(seat, bot.choose(table.state, seat, rng))
         whole, mended = app.drawn, app.mended
         app.step()
         rects = app.frame()
         app.present(rects)
-        if app.mended > mended:  # a move's frame drawn in part: never the stalls' region
+        if app.mended > mended:  # a move's frame drawn in part: only where its regions changed
             parted += 1
-            _top, left, stalls = (rect for rect, _look in table.regions() or [])
-            assert rects is not None and left in rects and stalls not in rects
+            after = table.regions() or []
+            assert rects is not None and len(after) == len(before)
+            changed = [rect for (rect, key), (_r, was) in zip(after, before) if key != was]
+            kept = [rect for (rect, key), (_r, was) in zip(after, before) if key == was]
+            drawn = [rect for rect in rects if rect not in table.damage()]  # not the live parts
+            if not changed:  # a hidden move: drawn in the smallest region, where faces are seen
+                changed = [min((rect for rect, _key in after), key=lambda r: r.w * r.h)]
+                kept.remove(changed[0])
+            assert all(any(area.contains(rect) for area in drawn) for rect in changed)
+            assert not any(area.colliderect(rect) for area in drawn for rect in kept)
         else:
             assert app.drawn == whole + 1
         loop(app, 10)
@@ -269,7 +282,9 @@ def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch):
         shown = app.screen.copy()
         app.draw()
         assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"move {move}: differs from a whole frame"
-    print(f"yatai bots, 30 moves: {parted} frames of a move drawn in part")
+        if table.state.is_over():
+            break
+    print(f"{game} bots, {move + 1} moves: {parted} frames of a move drawn in part")
     assert parted >= 8
     table.close()
     app.quit()
@@ -287,6 +302,34 @@ def test_relleno_reveal_with_every_card_turned_is_not_drawn_each_frame():
     assert table.reveal_at is not None and table.clock < table.reveal_at + 3, "the reveal is up"
     table.clock += STEP
     assert table.changes() != "whole", table.changes()
+    table.close()
+    app.quit()
+
+
+def test_relleno_reveal_turns_its_cards_over_in_their_rows_alone(monkeypatch):
+    """While the reveal's time cards turn over, one after another, only their rows are
+    painted and presented (live parts), and what is shown is what a whole frame shows;
+    once every card has turned, one whole frame, then nothing until the reveal goes."""
+    app = watched_app()
+    presents = Presents(monkeypatch)
+    table = shots.table(app, "relleno", 1, "reveal")
+    app.reset_to(table)
+    table.session.bots = None
+    loop(app, 1)
+    table.reveal_at, app.dirty = table.clock, True  # the cards begin to turn
+    loop(app, 1)
+    presents.clear()
+    loop(app, 30)  # half a second: the cards turning
+    box = table.ui.rect(260, 180, 1400, 140 + 92 * len(table.revealed))
+    assert presents.flips == 0 and len(presents.rects) == 30
+    assert all(box.contains(rect) for rects in presents.rects for rect in rects)
+    shown = app.screen.copy()
+    app.draw()
+    assert app.screen.get_view("2").raw == shown.get_view("2").raw, "the turning cards differ from a whole frame"
+    loop(app, 60)  # every card has turned
+    presents.clear()
+    loop(app, 60)
+    assert presents.flips == 0 and not any(presents.rects), "the turned cards stand still"
     table.close()
     app.quit()
 
