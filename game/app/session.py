@@ -153,6 +153,8 @@ class Session:
         self._history = History()  # the log in words (game/engine/history.py)
         self._told = 0  # the log entries told in it
         self._lines_language = i18n.language()
+        # The public moment of one state version, the key held (not ids: a freed one's is given again).
+        self._moment: tuple[GameState, int, dict | None, Moment] | None = None
 
     @classmethod
     def resume(cls, doc: dict, saves: SaveStore | None, entry_gdef: GameDef, save_id: str | None = None) -> Session:
@@ -193,10 +195,21 @@ class Session:
         self._told += 1
         self._history.tell(state, seat, action, names)
 
+    def moment(self) -> Moment:
+        """The state's public moment (game/media/cues.py), computed once per state version:
+        a move's moment after is the next move's moment before. A version is the state object,
+        its log's length and last entry (an undo or a replaced state is another)."""
+        state, log = self.state, self.state.log
+        last = log[-1] if log else None
+        kept = self._moment
+        if kept is None or kept[0] is not state or kept[1] != len(log) or kept[2] is not last:
+            kept = self._moment = (state, len(log), last, moment(state))
+        return kept[3]
+
     def apply(self, seat: int, action) -> str | None:
         """Apply and save. An illegal action is refused, never fatal: the refusal (its
         rule, for the screen) is returned; None when the action was applied."""
-        before = moment(self.state) if self.listener is not None else None
+        before = self.moment() if self.listener is not None else None
         try:
             self.state.apply(seat, action)
         except IllegalAction as exc:
