@@ -67,11 +67,12 @@ class BotRunner:
         self.executor = executor or (None if session.gdef.module else botpool.Inline())
         self.job: tuple[int, int, Future, float] | None = None  # seat, log length, future, due
         self.rng = Rng(session.seed ^ 0xB07)
+        self.token = botpool.token()  # this game's, for the worker
 
     def _think(self, state: GameState, seat: int, rng_state: int) -> Future:
         gdef, level = self.session.gdef, self.levels[seat]
         if self.executor is None:
-            return botpool.pool().submit(botpool.think, gdef.module, level, state.to_json(), seat, rng_state)
+            return botpool.submit(gdef.module, level, seat, rng_state, self.token, state)
         return self.executor.submit(gdef.make_bot(level).choose, state.clone(), seat, Rng(rng_state))
 
     def update(self, now: float, delay: float) -> None:
@@ -84,7 +85,9 @@ class BotRunner:
                 self.job = None  # the game moved on (another seat acted): think again
             elif fut.done() and now >= due:
                 self.job = None
-                self.session.apply(seat, self._result(fut, state, seat))
+                action = self._result(fut, state, seat)
+                if action is not None:
+                    self.session.apply(seat, action)
             return
         for seat in state.actors():
             if seat in self.levels:
@@ -92,8 +95,13 @@ class BotRunner:
                 return
 
     def _result(self, fut: Future, state: GameState, seat: int):
+        """The bot's action; None: think again (the worker refused the job; it gets the whole log next)."""
         try:
             return fut.result()
+        except botpool.Stale as exc:
+            log.warning("%s; it is sent the whole log", exc)
+            botpool.forget()
+            return None
         except BrokenExecutor:
             log.error("the bot worker died; starting a new one")
             botpool.restart()
@@ -112,8 +120,8 @@ class BotRunner:
         return self.session.gdef.make_bot(self.levels[seat]) if seat in self.levels else None
 
     def close(self) -> None:
-        if self.job is not None:
-            self.job[2].cancel()  # not started yet: the worker need not think about a closed table
+        if self.job is not None and self.job[2].cancel():  # not started: the worker need not think of it
+            botpool.forget()  # nor did it get the entries sent with it
         self.job = None
 
 
