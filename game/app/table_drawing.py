@@ -39,6 +39,7 @@ class TableDrawing(Scene):
         self._regions: list[tuple[pygame.Rect, Hashable]] | None = None  # the last frame's (`regions`)
         self._hold_part = False  # the frame drawn in part is a move's: it leaves its new faces too
         self._clip: pygame.Rect | None = None  # the area the frame being drawn is clipped to
+        self._passes = (True, True)  # whether that clipped pass is the frame's first, its last
         self._held = False  # the last whole frame left its new faces for the frames after it
         self._own_moved: list[pygame.Rect] = []  # where the frame drew the scene's own movers (`moved_at`)
         self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
@@ -181,8 +182,8 @@ class TableDrawing(Scene):
         if not areas:
             return None
         drawn: list[pygame.Rect] = []  # what each pass moved or painted anew (a face painted once)
-        for area in areas:
-            self._clip = area
+        for i, area in enumerate(areas):
+            self._clip, self._passes = area, (i == 0, i == len(areas) - 1)
             try:
                 self.draw(surf)
             finally:
@@ -206,8 +207,10 @@ class TableDrawing(Scene):
         """Draw the frame whole with `draw_all`, noting what it showed and read (see `changes`);
         in `draw_part`, the same drawing clipped to its area, over the last frame bare."""
         keep = surf.get_clip()
+        first, last = self._passes if self._clip is not None else (True, True)
         if self._clip is not None:
-            self._live.unpaint(surf)
+            if first:  # the live parts come off once, and go back on after the last pass
+                self._live.unpaint(surf)
             surf.set_clip(self._clip)
             if not self.opaque:
                 surf.fill(BG)  # as App.draw does before a whole frame
@@ -227,9 +230,10 @@ class TableDrawing(Scene):
         finally:
             surf.set_clip(keep)
         self._timed = self._clock_read  # the picture followed the clock outside its live parts
-        self._live.finish(surf)
-        self._look = self.look()
-        self._regions = self.regions()
+        if last:
+            self._live.finish(surf)
+            self._look = self.look()
+            self._regions = self.regions()
 
     def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
         """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""
