@@ -240,19 +240,20 @@ def test_faces_a_move_changed_are_drawn_in_part_after_its_frame(monkeypatch):
     app.quit()
 
 
-@pytest.mark.parametrize("game", ["yatai", "relleno"])
-def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch, game):
+@pytest.mark.parametrize(("game", "scene"), [("yatai", "bots"), ("relleno", "bots"), ("relleno", "table:midgame")])
+def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch, game, scene):
     """At a table of bots, a move's frame draws only the regions of the picture whose part
     changed (Yatai: its top line and left column; Relleno: its top lines, and the book, the
     order or the seats a move changed), each clipped in turn: faces drawn in a place keep
     theirs as they were, which the frames after it bring, each drawn in part. At rest the
-    picture is what a whole frame shows, pixel for pixel."""
+    picture is what a whole frame shows, pixel for pixel; at a table with humans too
+    (`table:midgame`: their keys shown, their moves played here as well, drawn whole)."""
     app = watched_app()
     Presents(monkeypatch)
-    table = shots.build(app, "bots", game, 1)
+    table = shots.build(app, scene, game, 1)
     table.session.bots = None  # the moves are played here, one at a time
     loop(app, 130)  # past the glows of the set-up
-    assert table.my_turn() is None
+    assert scene != "bots" or table.my_turn() is None
     bot, rng = forward.quick_bot(table.session.gdef), Rng(1)
     parted = 0
     for move in range(40):  # the set-up's moves pass the turn (lit stalls change): drawn whole
@@ -284,7 +285,7 @@ def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch, game):
         assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"move {move}: differs from a whole frame"
         if table.state.is_over():
             break
-    print(f"{game} bots, {move + 1} moves: {parted} frames of a move drawn in part")
+    print(f"{game} {scene}, {move + 1} moves: {parted} frames of a move drawn in part")
     assert parted >= 8
     table.close()
     app.quit()
