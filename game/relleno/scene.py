@@ -243,7 +243,7 @@ class RellenoScene(TableScene):
     def _rows(self) -> list[pygame.Rect]:
         """The picture's rows, top to bottom: the top lines, the book, the order line, the
         hand's panel, the seats (`regions`)."""
-        w, h = self.app.stage.get_size()
+        w, h = self.ui.px(1920), self.ui.px(1080)  # the stage (a table drawn for a picture has no app stage)
         cuts = [0, *(self.ui.px(y) for y in (BOOK_Y, ORDER_Y - 6, HAND_Y - 70, SEATS_Y - 6)), h]
         return [pygame.Rect(0, y0, w, y1 - y0) for y0, y1 in itertools.pairwise(cuts)]
 
