@@ -66,14 +66,19 @@ class Faces:
     ) -> None:
         """Show the face for `key` at `rect` (its size) and report it to the layout recorder:
         its box as a `kind` (None: only what is painted inside) and the texts inside it."""
-        face, inner = self._get(key, rect.size, paint, place, rect)
+        # A place the frame's area misses (drawn in part) shows its last face: a new one waits
+        # for a frame that shows it, as a late face does.
+        hidden = place is not None and not surf.get_clip().colliderect(rect)
+        face, inner = self._get(key, rect.size, paint, place, rect, hidden)
         surf.blit(face, rect)
         if self.ui.boxes is not None:
             if kind is not None:
                 self.ui.box(rect, kind)
             self.ui.boxes += [(k, b.move(rect.topleft)) for k, b in inner or ()]
 
-    def _get(self, key: tuple, size: tuple[int, int], paint, place, rect) -> tuple[pygame.Surface, list | None]:
+    def _get(
+        self, key: tuple, size: tuple[int, int], paint, place, rect, hidden: bool = False
+    ) -> tuple[pygame.Surface, list | None]:
         setting = (size, self.ui.u, language())
         full = (*key, *setting)
         found = self._faces.get(full)
@@ -81,7 +86,7 @@ class Faces:
         recording = self.ui.boxes is not None
         if found is not None and (found[1] is not None or not recording):
             self._faces.move_to_end(full)
-        elif self._late_drawn and shown is not None and shown[1] == setting:
+        elif (self._late_drawn or hidden) and shown is not None and shown[1] == setting:
             self.lagging = True
             self.late = _noted(self.late, rect)
             return shown[0]  # a new language or size is drawn at once, everywhere

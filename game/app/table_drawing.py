@@ -19,6 +19,10 @@ from .motion import Motion, pulse
 from .scene import Scene
 from .ui import ACCENT, BG
 
+# Passes of the drawing a frame drawn in part makes at most (`_touched`): each one runs all of
+# it, clipped, and costs a good part of a whole frame's work at 1080p.
+PASSES = 2
+
 
 class TableDrawing(Scene):
     curtain_for: int | None = None  # a seat the screen must be passed to: the curtain hides the table
@@ -37,6 +41,8 @@ class TableDrawing(Scene):
         self._change_at = math.inf
         self._mend: list[pygame.Rect] | None = None  # the areas the next frame draws (`changes`: "part")
         self._regions: list[tuple[pygame.Rect, Hashable]] | None = None  # the last frame's (`regions`)
+        self._deferred: set[int] = set()  # the regions that changed which the next frame leaves for later
+        self._behind = False  # the last frame left some (`_touched`): the next one draws them
         self._hold_part = False  # the frame drawn in part is a move's: it leaves its new faces too
         self._clip: pygame.Rect | None = None  # the area the frame being drawn is clipped to
         self._passes = (True, True)  # whether that clipped pass is the frame's first, its last
@@ -120,9 +126,11 @@ class TableDrawing(Scene):
         moving = self.motion.enabled and self.curtain_for is None and self.motion.settling
         if self._timed or self._clock >= self._change_at:
             return "whole"
-        if self._look != self.look():
+        looked = self._look != self.look()
+        if looked or self._behind:
             self._mend = None if moving else self._touched()
-            self._hold_part = not self._held  # as a whole frame: never two frames in a row hold faces
+            # A move's frame holds its new faces as a whole frame does, never two frames in a row.
+            self._hold_part = looked and not self._held
             return "whole" if self._mend is None else "part"
         own = self.own_moves()
         if moving or self.faces.lagging or own:
@@ -132,28 +140,41 @@ class TableDrawing(Scene):
         return "live" if self._live.parts else "none"
 
     def _touched(self) -> list[pygame.Rect] | None:
-        """The areas whose part of the picture changed (`regions`), when the frame can be
-        drawn in them alone: the table cut as in the last frame and less than half the stage
-        touched. Areas one above the other are drawn as one (each area is a pass of the whole
-        drawing, clipped). A move that changed no part (a hidden pick) is drawn in the
-        smallest area: the drawing still sees each place's face. None: drawn whole."""
+        """The areas whose part of the picture changed (`regions`) that this frame draws, when
+        it can be drawn in them alone: the table cut as in the last frame. Areas one above the
+        other are drawn as one; each area is a pass of the whole drawing, clipped, so a frame
+        draws at most `PASSES` of them and under half the stage, top first: the others are
+        drawn in the frames after it (a bot's fill: its top lines and book now, its seat's
+        panel a frame later), as faces are, but never two frames running (then the frame is
+        drawn whole). A move that changed no part (a hidden pick) is
+        drawn in the smallest area: the drawing still sees each place's face. None: whole."""
+        self._deferred = set()
         if self._frozen or not self.motion.enabled or not self.app.scenes or self.app.top is not self:
             return None
         now, last = self.regions(), self._regions
         if now is None or last is None or [r for r, _k in now] != [r for r, _k in last] or self.own_moves():
             return None
-        areas: list[pygame.Rect] = []
-        for (rect, key), (_r, was) in zip(now, last, strict=True):
+        groups: list[tuple[pygame.Rect, set[int]]] = []  # areas one above the other, joined
+        for i, ((rect, key), (_r, was)) in enumerate(zip(now, last, strict=True)):
             if key == was:
                 continue
-            if areas and areas[-1].bottom == rect.top and areas[-1].x == rect.x and areas[-1].w == rect.w:
-                areas[-1] = areas[-1].union(rect)
+            if groups and groups[-1][0].bottom == rect.top and groups[-1][0].x == rect.x and groups[-1][0].w == rect.w:
+                groups[-1] = (groups[-1][0].union(rect), groups[-1][1] | {i})
             else:
-                areas.append(pygame.Rect(rect))
-        if not areas:
-            areas = [min((pygame.Rect(r) for r, _k in now), key=lambda r: r.w * r.h)]
+                groups.append((pygame.Rect(rect), {i}))
+        if not groups:
+            return [min((pygame.Rect(r) for r, _k in now), key=lambda r: r.w * r.h)]
         stage = self.app.stage.get_rect()
-        return areas if sum(r.w * r.h for r in areas) < stage.w * stage.h // 2 else None
+        room, areas = stage.w * stage.h // 2, list[pygame.Rect]()
+        for area, regions in groups:
+            if len(areas) < PASSES and area.w * area.h < room:
+                areas.append(area)
+                room -= area.w * area.h
+            else:
+                self._deferred |= regions
+        if self._deferred and self._behind:  # never left for later two frames running: drawn whole
+            return None
+        return areas or None
 
     def _mend_area(self, moving: bool, own: list[pygame.Rect]) -> pygame.Rect | None:
         """Where the next frame differs from the last when only things gliding, the scene's
@@ -233,7 +254,14 @@ class TableDrawing(Scene):
         if last:
             self._live.finish(surf)
             self._look = self.look()
-            self._regions = self.regions()
+            regions, deferred = self.regions(), self._deferred if self._clip is not None else set()
+            if regions is not None and deferred and self._regions is not None:
+                # A region left for a later frame keeps what it showed: it still differs then.
+                regions = [
+                    (r, was if i in deferred else key)
+                    for i, ((r, key), (_r, was)) in enumerate(zip(regions, self._regions, strict=True))
+                ]
+            self._regions, self._behind, self._deferred = regions, bool(deferred), set()
 
     def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
         """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""
