@@ -43,6 +43,7 @@ class TableDrawing(Scene):
         self._regions: list[tuple[pygame.Rect, Hashable]] | None = None  # the last frame's (`regions`)
         self._deferred: set[int] = set()  # the regions that changed which the next frame leaves for later
         self._behind = False  # the last frame left some (`_touched`): the next one draws them
+        self._fresh: list[tuple[pygame.Rect, Hashable]] | None = None  # read by `_touched` for this frame
         self._hold_part = False  # the frame drawn in part is a move's: it leaves its new faces too
         self._clip: pygame.Rect | None = None  # the area the frame being drawn is clipped to
         self._passes = (True, True)  # whether that clipped pass is the frame's first, its last
@@ -152,6 +153,7 @@ class TableDrawing(Scene):
         if self._frozen or not self.motion.enabled or not self.app.scenes or self.app.top is not self:
             return None
         now, last = self.regions(), self._regions
+        self._fresh = now  # the frame about to be drawn shows these: draw_frame keeps them
         if now is None or last is None or [r for r, _k in now] != [r for r, _k in last] or self.own_moves():
             return None
         groups: list[tuple[pygame.Rect, set[int]]] = []  # areas one above the other, joined
@@ -254,7 +256,10 @@ class TableDrawing(Scene):
         if last:
             self._live.finish(surf)
             self._look = self.look()
-            regions, deferred = self.regions(), self._deferred if self._clip is not None else set()
+            # Nothing changes between `changes` and the drawing: the regions `_touched` read then are these.
+            fresh, self._fresh = self._fresh, None
+            regions = fresh if fresh is not None else self.regions()
+            deferred = self._deferred if self._clip is not None else set()
             if regions is not None and deferred and self._regions is not None:
                 # A region left for a later frame keeps what it showed: it still differs then.
                 regions = [
