@@ -47,7 +47,7 @@ class TableDrawing(Scene):
         self._hold_part = False  # the frame drawn in part is a move's: it leaves its new faces too
         self._clip: pygame.Rect | None = None  # the area the frame being drawn is clipped to
         self._passes = (True, True)  # whether that clipped pass is the frame's first, its last
-        self._held = False  # the last whole frame left its new faces for the frames after it
+        self._held = False  # the last frame drawn left its new faces for the frames after it
         self._own_moved: list[pygame.Rect] = []  # where the frame drew the scene's own movers (`moved_at`)
         self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
         self.faces = Faces(self.ui)  # cards, stalls, tiles drawn once per look
@@ -130,8 +130,7 @@ class TableDrawing(Scene):
         looked = self._look != self.look()
         if looked or self._behind:
             self._mend = None if moving else self._touched()
-            # A move's frame holds its new faces as a whole frame does, never two frames in a row.
-            self._hold_part = looked and not self._held
+            self._hold_part = looked and self._may_hold()  # as a whole frame does
             return "whole" if self._mend is None else "part"
         own = self.own_moves()
         if moving or self.faces.lagging or own:
@@ -139,6 +138,12 @@ class TableDrawing(Scene):
             self._mend, self._hold_part = None if area is None else [area], False
             return "whole" if area is None else "part"
         return "live" if self._live.parts else "none"
+
+    def _may_hold(self) -> bool:
+        """Whether a move's frame may leave its new faces to the frames after it: not when the
+        last frame drawn did and faces it left still wait (a table drawn whole every frame
+        still gets its faces, one a frame)."""
+        return not (self._held and self.faces.lagging)
 
     def _touched(self) -> list[pygame.Rect] | None:
         """The areas whose part of the picture changed (`regions`) that this frame draws, when
@@ -240,10 +245,9 @@ class TableDrawing(Scene):
             # A move's frame holds its new faces as when drawn whole; else it paints a late face.
             self._held = self.faces.hold = self._hold_part
         elif self.motion.enabled and self.app.scenes and self.app.top is self:
-            # A move's frame leaves its new faces to the next ones (each drawn in part), but
-            # never twice in a row: a table drawn whole every frame still gets its faces. Only
+            # A move's frame leaves its new faces to the next ones (each drawn in part). Only
             # where the loop draws it (App.frame asks `changes`), not in the theatre's view.
-            self._held = self.faces.hold = not self._held and self._look != self.look()
+            self._held = self.faces.hold = self._may_hold() and self._look != self.look()
         self._live.clear()
         self._own_moved = []
         self._frozen = self.covered()
