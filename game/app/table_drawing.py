@@ -44,6 +44,7 @@ class TableDrawing(Scene):
         self._deferred: set[int] = set()  # the regions that changed which the next frame leaves for later
         self._behind = False  # the last frame left some (`_touched`): the next one draws them
         self._fresh: list[tuple[pygame.Rect, Hashable]] | None = None  # read by `_touched` for this frame
+        self._setting: tuple = ()  # the last frame's (`setting`)
         self._hold_part = False  # the frame drawn in part is a move's: it leaves its new faces too
         self._clip: pygame.Rect | None = None  # the area the frame being drawn is clipped to
         self._passes = (True, True)  # whether that clipped pass is the frame's first, its last
@@ -55,6 +56,11 @@ class TableDrawing(Scene):
     def look(self) -> tuple:
         """Everything the picture shows besides the clock (TableScene.look)."""
         raise NotImplementedError
+
+    def setting(self) -> tuple:
+        """What the picture shows besides the game's moves and the focus (TableScene.setting):
+        when it changes, the picture changes as one, drawn whole."""
+        return ()
 
     def covered(self) -> bool:
         """A panel lies over the table: its live parts are painted in place and stand still."""
@@ -147,13 +153,15 @@ class TableDrawing(Scene):
 
     def _touched(self) -> list[pygame.Rect] | None:
         """The areas whose part of the picture changed (`regions`) that this frame draws, when
-        it can be drawn in them alone: the table cut as in the last frame. Areas one above the
-        other are drawn as one; each area is a pass of the whole drawing, clipped, so a frame
-        draws at most `PASSES` of them and under half the stage, top first: the others are
-        drawn in the frames after it (a bot's fill: its top lines and book now, its seat's
-        panel a frame later), as faces are, but never two frames running (then the frame is
-        drawn whole). A move that changed no part (a hidden pick) is
-        drawn in the smallest area: the drawing still sees each place's face. None: whole."""
+        it can be drawn in them alone: the table cut as in the last frame, its `setting` the
+        same (a panel over the table, a new viewer: the picture changes at once, whole).
+        Areas one above the other are joined while under half the stage; each area is a pass
+        of the whole drawing, clipped, so a frame draws at most `PASSES` of them and under
+        half the stage, top first. The others are drawn in the next frame, as faces are (a
+        bot's fill: its top lines, book and order line now, its seat's panel then), in at
+        most `PASSES` areas whatever their size, or whole: never left two frames running. A
+        move that changed no part (a hidden pick) is drawn in the smallest area: the drawing
+        still sees each place's face. None: drawn whole."""
         self._deferred = set()
         if self._frozen or not self.motion.enabled or not self.app.scenes or self.app.top is not self:
             return None
@@ -161,26 +169,29 @@ class TableDrawing(Scene):
         self._fresh = now  # the frame about to be drawn shows these: draw_frame keeps them
         if now is None or last is None or [r for r, _k in now] != [r for r, _k in last] or self.own_moves():
             return None
+        stage = self.app.stage.get_rect()
+        half = stage.w * stage.h // 2
+        changed = [i for i, ((_r, key), (_w, was)) in enumerate(zip(now, last, strict=True)) if key != was]
+        if not changed:
+            return [min((pygame.Rect(r) for r, _k in now), key=lambda r: r.w * r.h)]
+        if self.setting() != self._setting:  # a panel over the table, a new viewer: at once
+            return None
         groups: list[tuple[pygame.Rect, set[int]]] = []  # areas one above the other, joined
-        for i, ((rect, key), (_r, was)) in enumerate(zip(now, last, strict=True)):
-            if key == was:
-                continue
-            if groups and groups[-1][0].bottom == rect.top and groups[-1][0].x == rect.x and groups[-1][0].w == rect.w:
+        for i in changed:
+            rect = now[i][0]
+            if groups and _joins(groups[-1][0], rect) and _size(groups[-1][0].union(rect)) < half:
                 groups[-1] = (groups[-1][0].union(rect), groups[-1][1] | {i})
             else:
                 groups.append((pygame.Rect(rect), {i}))
-        if not groups:
-            return [min((pygame.Rect(r) for r, _k in now), key=lambda r: r.w * r.h)]
-        stage = self.app.stage.get_rect()
-        room, areas = stage.w * stage.h // 2, list[pygame.Rect]()
+        if self._behind:  # what the last frame left is drawn now, all of it
+            return [area for area, _regions in groups] if len(groups) <= PASSES else None
+        room, areas = half, list[pygame.Rect]()
         for area, regions in groups:
-            if len(areas) < PASSES and area.w * area.h < room:
+            if len(areas) < PASSES and _size(area) < room:
                 areas.append(area)
-                room -= area.w * area.h
+                room -= _size(area)
             else:
                 self._deferred |= regions
-        if self._deferred and self._behind:  # never left for later two frames running: drawn whole
-            return None
         return areas or None
 
     def _mend_area(self, moving: bool, own: list[pygame.Rect]) -> pygame.Rect | None:
@@ -271,6 +282,7 @@ class TableDrawing(Scene):
                     for i, ((r, key), (_r, was)) in enumerate(zip(regions, self._regions, strict=True))
                 ]
             self._regions, self._behind, self._deferred = regions, bool(deferred), set()
+            self._setting = self.setting()
 
     def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
         """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""
@@ -316,3 +328,12 @@ class TableDrawing(Scene):
             pygame.draw.rect(s, ACCENT, ring, self.ui.px(pulse), border_radius=self.ui.px(14))
 
         self.live(surf, ring.inflate(4, 4), paint)
+
+
+def _joins(above: pygame.Rect, rect: pygame.Rect) -> bool:
+    """`rect` lies right under `above`, as wide: the two are drawn as one area."""
+    return above.bottom == rect.top and above.x == rect.x and above.w == rect.w
+
+
+def _size(rect: pygame.Rect) -> int:
+    return rect.w * rect.h

@@ -269,20 +269,20 @@ class RellenoScene(TableScene):
         """The reveal is up (a new day ends it early)."""
         return self.reveal_at is not None and self._clock < self.reveal_at + REVEAL_S and bool(obs["order"])
 
+    def setting(self) -> tuple:
+        """The reveal's panel is one of the panels over the table (TableScene.setting)."""
+        return (*super().setting(), (self.reveal_at, self.revealed) if self._revealing(self._view()) else None)
+
     def regions(self) -> list[tuple[pygame.Rect, Hashable]] | None:
         """The top lines, the book, the order line, the hand's panel and the seats, each
         with what it shows besides faces and pulses (the loop follows those): a bot's pick
         changes its top line, a fill the book and its seat too. The reveal's panel, shade
-        included, is the same in each while it is up. A seat acting here, or the end: not
+        included, is in the setting: the same in each while it is up. A seat acting here, or the end: not
         cut (targets, the focus and the end's panel reach across)."""
         obs = self._view()
         if self.my_turn() is not None or obs["phase"] == Phase.OVER:
             return None
-        every = (
-            self.setting(),
-            tuple((self.seat_name(s), self.seat_colour(s)) for s in range(self.state.num_seats)),
-            (self.reveal_at, self.revealed) if self._revealing(obs) else None,
-        )
+        every = (self.setting(), tuple((self.seat_name(s), self.seat_colour(s)) for s in range(self.state.num_seats)))
         phase, n = obs["phase"], self.state.num_seats
         choosing = phase == Phase.CHOOSE
         book = (obs["book"], self.reserving)

@@ -294,48 +294,58 @@ def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch, game, 
 
 
 class RowsScene(OpenToy):
-    """The toy table cut into four rows, each showing one word."""
+    """The toy table cut into six rows, each showing one word."""
 
-    words = ["a", "b", "c", "d"]
+    words = ["a", "b", "c", "d", "e", "f"]
 
     def look(self):
         return (*super().look(), *self.words)
 
     def regions(self):
         w, h = self.app.stage.get_size()
-        return [(pygame.Rect(0, i * h // 4, w, h // 4), word) for i, word in enumerate(self.words)]
+        return [(pygame.Rect(0, i * h // 6, w, h // 6), word) for i, word in enumerate(self.words)]
 
     def draw_table(self, surf):
         for i, word in enumerate(self.words):
-            self.ui.text(surf, word, (100, 40 + 270 * i), 60, ACCENT)
+            self.ui.text(surf, word, (100, 20 + 180 * i), 60, ACCENT)
 
 
-def test_regions_past_half_the_stage_are_drawn_over_two_frames_never_three(monkeypatch, toy_catalogue):
-    """Rows changed that cover half the stage: the top one is drawn in the move's frame, the
-    other in the next, and the picture is then what a whole frame shows; a row left for
-    later that would be left again is drawn with the rest in a whole frame."""
+def test_regions_past_two_passes_or_half_the_stage_come_in_the_next_frame(monkeypatch, toy_catalogue):
+    """Three rows apart changed: the top two are drawn in the move's frame (two passes), the
+    third in the next, and the picture is then what a whole frame shows. Rows one above the
+    other are drawn as one area while under half the stage. What a frame left is never left
+    again: with more than two areas to draw then, the frame is drawn whole. A change of the
+    table's setting (a word over it) is drawn whole: the picture changes as one."""
     app = watched_app()
     presents = Presents(monkeypatch)
     table = toy_table(app, RowsScene)
     table.words = list(table.words)
     loop(app, 3)
     rows = [rect for rect, _word in table.regions()]
-    presents.clear()
-    table.words[0], table.words[2] = "e", "f"
-    loop(app, 1)
-    assert presents.flips == 0 and rows[0] in presents.rects[0] and rows[2] not in presents.rects[0]
-    loop(app, 1)
-    assert presents.flips == 0 and rows[2] in presents.rects[1], "the row left for later comes next"
+
+    def changed(*words: tuple[int, str]) -> list[pygame.Rect] | None:
+        """What the next frame presents after these rows changed (None: a whole flip)."""
+        presents.clear()
+        for i, word in words:
+            table.words[i] = word
+        loop(app, 1)
+        return None if presents.flips else presents.rects[0]
+
+    drawn = changed((0, "g"), (2, "h"), (4, "i"))
+    assert drawn is not None and rows[0] in drawn and rows[2] in drawn and rows[4] not in drawn
+    assert changed() == [rows[4]], "the row left for later comes next"
     loop(app, 3)
     shown = app.screen.copy()
     app.draw()
-    assert app.screen.get_view("2").raw == shown.get_view("2").raw, "drawn over two frames, not as a whole frame"
-    presents.clear()
-    table.words[0], table.words[2] = "g", "h"
-    loop(app, 1)
-    table.words[0] = "i"  # the row left for later would wait a second frame
-    loop(app, 1)
-    assert presents.flips == 1, presents.rects
+    assert app.screen.get_view("2").raw == shown.get_view("2").raw, "drawn over two frames, unlike a whole frame"
+    assert changed((1, "j"), (2, "k")) == [rows[1].union(rows[2])], "rows one above the other: one area"
+    # Rows 0-2 are half the stage: 0 and 1 as one area, then no room for 2 nor 4, next frame.
+    assert changed((0, "l"), (1, "m"), (2, "n"), (4, "o")) == [rows[0].union(rows[1])]
+    assert changed() == [rows[2], rows[4]]
+    assert changed((0, "p"), (2, "q"), (4, "s")) == [rows[0], rows[2]]
+    assert changed((0, "t"), (2, "u")) is None, "row 4 left, then three areas: whole"
+    table.flash("Not now")  # a word over the table: its setting changed
+    assert changed((0, "v")) is None, "the setting changed: whole"
     app.quit()
 
 
