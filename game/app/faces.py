@@ -66,25 +66,32 @@ class Faces:
     ) -> None:
         """Show the face for `key` at `rect` (its size) and report it to the layout recorder:
         its box as a `kind` (None: only what is painted inside) and the texts inside it."""
-        face, inner = self._get(key, rect.size, paint, place, rect)
+        # A place the frame's area misses (drawn in part) shows its last face: a new one waits
+        # for a frame that shows it, as a late face does.
+        hidden = place is not None and not surf.get_clip().colliderect(rect)
+        face, inner = self._get(key, rect.size, paint, place, rect, hidden)
         surf.blit(face, rect)
         if self.ui.boxes is not None:
             if kind is not None:
                 self.ui.box(rect, kind)
             self.ui.boxes += [(k, b.move(rect.topleft)) for k, b in inner or ()]
 
-    def _get(self, key: tuple, size: tuple[int, int], paint, place, rect) -> tuple[pygame.Surface, list | None]:
+    def _get(
+        self, key: tuple, size: tuple[int, int], paint, place, rect, hidden: bool = False
+    ) -> tuple[pygame.Surface, list | None]:
         setting = (size, self.ui.u, language())
         full = (*key, *setting)
         found = self._faces.get(full)
         shown = self._shown.get(place)
         recording = self.ui.boxes is not None
+        # What the place showed, if it may show it again (a new language or size is drawn at once, everywhere).
+        last = shown if shown is not None and shown[1] == setting else None
+        if hidden and last is not None and (found is None or last[0] is not found):  # even a face painted before
+            return self._late(last, rect)
         if found is not None and (found[1] is not None or not recording):
             self._faces.move_to_end(full)
-        elif self._late_drawn and shown is not None and shown[1] == setting:
-            self.lagging = True
-            self.late = _noted(self.late, rect)
-            return shown[0]  # a new language or size is drawn at once, everywhere
+        elif self._late_drawn and last is not None:
+            return self._late(last, rect)
         else:
             if place is not None:
                 self._late_drawn = True
@@ -97,6 +104,12 @@ class Faces:
                 self.changed = _noted(self.changed, rect)
             self._shown[place] = (found, setting)
         return found
+
+    def _late(self, shown: tuple, rect: pygame.Rect | None) -> tuple[pygame.Surface, list | None]:
+        """The place keeps showing its last face this frame: the next frame differs there."""
+        self.lagging = True
+        self.late = _noted(self.late, rect)
+        return shown[0]
 
     def _paint(self, size: tuple[int, int], paint, recording: bool) -> tuple[pygame.Surface, list | None]:
         """A new face; under the layout recorder, with the boxes painted into it (face coordinates)."""

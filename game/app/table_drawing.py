@@ -19,6 +19,10 @@ from .motion import Motion, pulse
 from .scene import Scene
 from .ui import ACCENT, BG
 
+# Passes of the drawing a frame drawn in part makes at most (`_touched`): each one runs all of
+# it, clipped, and costs a good part of a whole frame's work at 1080p.
+PASSES = 2
+
 
 class TableDrawing(Scene):
     curtain_for: int | None = None  # a seat the screen must be passed to: the curtain hides the table
@@ -37,9 +41,14 @@ class TableDrawing(Scene):
         self._change_at = math.inf
         self._mend: list[pygame.Rect] | None = None  # the areas the next frame draws (`changes`: "part")
         self._regions: list[tuple[pygame.Rect, Hashable]] | None = None  # the last frame's (`regions`)
+        self._deferred: set[int] = set()  # the regions that changed which the next frame leaves for later
+        self._behind = False  # the last frame left some (`_touched`): the next one draws them
+        self._fresh: list[tuple[pygame.Rect, Hashable]] | None = None  # read by `_touched` for this frame
+        self._setting: tuple = ()  # the last frame's (`setting`)
         self._hold_part = False  # the frame drawn in part is a move's: it leaves its new faces too
         self._clip: pygame.Rect | None = None  # the area the frame being drawn is clipped to
-        self._held = False  # the last whole frame left its new faces for the frames after it
+        self._passes = (True, True)  # whether that clipped pass is the frame's first, its last
+        self._held = False  # the last frame drawn left its new faces for the frames after it
         self._own_moved: list[pygame.Rect] = []  # where the frame drew the scene's own movers (`moved_at`)
         self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
         self.faces = Faces(self.ui)  # cards, stalls, tiles drawn once per look
@@ -47,6 +56,11 @@ class TableDrawing(Scene):
     def look(self) -> tuple:
         """Everything the picture shows besides the clock (TableScene.look)."""
         raise NotImplementedError
+
+    def setting(self) -> tuple:
+        """What the picture shows besides the game's moves and the focus (TableScene.setting):
+        when it changes, the picture changes as one, drawn whole."""
+        return ()
 
     def covered(self) -> bool:
         """A panel lies over the table: its live parts are painted in place and stand still."""
@@ -119,9 +133,10 @@ class TableDrawing(Scene):
         moving = self.motion.enabled and self.curtain_for is None and self.motion.settling
         if self._timed or self._clock >= self._change_at:
             return "whole"
-        if self._look != self.look():
+        looked = self._look != self.look()
+        if looked or self._behind:
             self._mend = None if moving else self._touched()
-            self._hold_part = not self._held  # as a whole frame: never two frames in a row hold faces
+            self._hold_part = looked and self._may_hold()  # as a whole frame does
             return "whole" if self._mend is None else "part"
         own = self.own_moves()
         if moving or self.faces.lagging or own:
@@ -130,29 +145,54 @@ class TableDrawing(Scene):
             return "whole" if area is None else "part"
         return "live" if self._live.parts else "none"
 
+    def _may_hold(self) -> bool:
+        """Whether a move's frame may leave its new faces to the frames after it: not when the
+        last frame drawn did and faces it left still wait (a table drawn whole every frame
+        still gets its faces, one a frame)."""
+        return not (self._held and self.faces.lagging)
+
     def _touched(self) -> list[pygame.Rect] | None:
-        """The areas whose part of the picture changed (`regions`), when the frame can be
-        drawn in them alone: the table cut as in the last frame and less than half the stage
-        touched. Areas one above the other are drawn as one (each area is a pass of the whole
-        drawing, clipped). A move that changed no part (a hidden pick) is drawn in the
-        smallest area: the drawing still sees each place's face. None: drawn whole."""
+        """The areas whose part of the picture changed (`regions`) that this frame draws, when
+        it can be drawn in them alone: the table cut as in the last frame, its `setting` the
+        same (a panel over the table, a new viewer: the picture changes at once, whole).
+        Areas one above the other are joined while under half the stage; each area is a pass
+        of the whole drawing, clipped, so a frame draws at most `PASSES` of them and under
+        half the stage, top first. The others are drawn in the next frame, as faces are (a
+        bot's fill: its top lines, book and order line now, its seat's panel then), in at
+        most `PASSES` areas whatever their size, or whole: never left two frames running. A
+        move that changed no part (a hidden pick) is drawn in the smallest area: the drawing
+        still sees each place's face. None: drawn whole."""
+        self._deferred = set()
         if self._frozen or not self.motion.enabled or not self.app.scenes or self.app.top is not self:
             return None
         now, last = self.regions(), self._regions
+        self._fresh = now  # the frame about to be drawn shows these: draw_frame keeps them
         if now is None or last is None or [r for r, _k in now] != [r for r, _k in last] or self.own_moves():
             return None
-        areas: list[pygame.Rect] = []
-        for (rect, key), (_r, was) in zip(now, last, strict=True):
-            if key == was:
-                continue
-            if areas and areas[-1].bottom == rect.top and areas[-1].x == rect.x and areas[-1].w == rect.w:
-                areas[-1] = areas[-1].union(rect)
-            else:
-                areas.append(pygame.Rect(rect))
-        if not areas:
-            areas = [min((pygame.Rect(r) for r, _k in now), key=lambda r: r.w * r.h)]
         stage = self.app.stage.get_rect()
-        return areas if sum(r.w * r.h for r in areas) < stage.w * stage.h // 2 else None
+        half = stage.w * stage.h // 2
+        changed = [i for i, ((_r, key), (_w, was)) in enumerate(zip(now, last, strict=True)) if key != was]
+        if not changed:
+            return [min((pygame.Rect(r) for r, _k in now), key=lambda r: r.w * r.h)]
+        if self.setting() != self._setting:  # a panel over the table, a new viewer: at once
+            return None
+        groups: list[tuple[pygame.Rect, set[int]]] = []  # areas one above the other, joined
+        for i in changed:
+            rect = now[i][0]
+            if groups and _joins(groups[-1][0], rect) and _size(groups[-1][0].union(rect)) < half:
+                groups[-1] = (groups[-1][0].union(rect), groups[-1][1] | {i})
+            else:
+                groups.append((pygame.Rect(rect), {i}))
+        if self._behind:  # what the last frame left is drawn now, all of it
+            return [area for area, _regions in groups] if len(groups) <= PASSES else None
+        room, areas = half, list[pygame.Rect]()
+        for area, regions in groups:
+            if len(areas) < PASSES and _size(area) < room:
+                areas.append(area)
+                room -= _size(area)
+            else:
+                self._deferred |= regions
+        return areas or None
 
     def _mend_area(self, moving: bool, own: list[pygame.Rect]) -> pygame.Rect | None:
         """Where the next frame differs from the last when only things gliding, the scene's
@@ -181,8 +221,8 @@ class TableDrawing(Scene):
         if not areas:
             return None
         drawn: list[pygame.Rect] = []  # what each pass moved or painted anew (a face painted once)
-        for area in areas:
-            self._clip = area
+        for i, area in enumerate(areas):
+            self._clip, self._passes = area, (i == 0, i == len(areas) - 1)
             try:
                 self.draw(surf)
             finally:
@@ -206,18 +246,19 @@ class TableDrawing(Scene):
         """Draw the frame whole with `draw_all`, noting what it showed and read (see `changes`);
         in `draw_part`, the same drawing clipped to its area, over the last frame bare."""
         keep = surf.get_clip()
+        first, last = self._passes if self._clip is not None else (True, True)
         if self._clip is not None:
-            self._live.unpaint(surf)
+            if first:  # the live parts come off once, and go back on after the last pass
+                self._live.unpaint(surf)
             surf.set_clip(self._clip)
             if not self.opaque:
                 surf.fill(BG)  # as App.draw does before a whole frame
             # A move's frame holds its new faces as when drawn whole; else it paints a late face.
             self._held = self.faces.hold = self._hold_part
         elif self.motion.enabled and self.app.scenes and self.app.top is self:
-            # A move's frame leaves its new faces to the next ones (each drawn in part), but
-            # never twice in a row: a table drawn whole every frame still gets its faces. Only
+            # A move's frame leaves its new faces to the next ones (each drawn in part). Only
             # where the loop draws it (App.frame asks `changes`), not in the theatre's view.
-            self._held = self.faces.hold = not self._held and self._look != self.look()
+            self._held = self.faces.hold = self._may_hold() and self._look != self.look()
         self._live.clear()
         self._own_moved = []
         self._frozen = self.covered()
@@ -227,9 +268,21 @@ class TableDrawing(Scene):
         finally:
             surf.set_clip(keep)
         self._timed = self._clock_read  # the picture followed the clock outside its live parts
-        self._live.finish(surf)
-        self._look = self.look()
-        self._regions = self.regions()
+        if last:
+            self._live.finish(surf)
+            self._look = self.look()
+            # Nothing changes between `changes` and the drawing: the regions `_touched` read then are these.
+            fresh, self._fresh = self._fresh, None
+            regions = fresh if fresh is not None else self.regions()
+            deferred = self._deferred if self._clip is not None else set()
+            if regions is not None and deferred and self._regions is not None:
+                # A region left for a later frame keeps what it showed: it still differs then.
+                regions = [
+                    (r, was if i in deferred else key)
+                    for i, ((r, key), (_r, was)) in enumerate(zip(regions, self._regions, strict=True))
+                ]
+            self._regions, self._behind, self._deferred = regions, bool(deferred), set()
+            self._setting = self.setting()
 
     def draw_turn(self, surf: pygame.Surface, rect: pygame.Rect, colour, radius: float = 16) -> None:
         """The ring of whose turn it is: it breathes, so the eye finds it from the sofa."""
@@ -275,3 +328,12 @@ class TableDrawing(Scene):
             pygame.draw.rect(s, ACCENT, ring, self.ui.px(pulse), border_radius=self.ui.px(14))
 
         self.live(surf, ring.inflate(4, 4), paint)
+
+
+def _joins(above: pygame.Rect, rect: pygame.Rect) -> bool:
+    """`rect` lies right under `above`, as wide: the two are drawn as one area."""
+    return above.bottom == rect.top and above.x == rect.x and above.w == rect.w
+
+
+def _size(rect: pygame.Rect) -> int:
+    return rect.w * rect.h

@@ -243,7 +243,7 @@ class RellenoScene(TableScene):
     def _rows(self) -> list[pygame.Rect]:
         """The picture's rows, top to bottom: the top lines, the book, the order line, the
         hand's panel, the seats (`regions`)."""
-        w, h = self.app.stage.get_size()
+        w, h = self.ui.px(1920), self.ui.px(1080)  # the stage (a table drawn for a picture has no app stage)
         cuts = [0, *(self.ui.px(y) for y in (BOOK_Y, ORDER_Y - 6, HAND_Y - 70, SEATS_Y - 6)), h]
         return [pygame.Rect(0, y0, w, y1 - y0) for y0, y1 in itertools.pairwise(cuts)]
 
@@ -251,7 +251,7 @@ class RellenoScene(TableScene):
         surf.fill((40, 26, 34))
         obs = self._view()
         mine = self.my_turn()
-        top, _book, order, _hand, seats = self._rows()
+        top, _book, order, _hand, _seats = self._rows()
         # Drawn in part, the rows without faces the frame's area misses are left out.
         if self.shows(top):
             self._draw_top(surf, obs)
@@ -259,8 +259,7 @@ class RellenoScene(TableScene):
         if self.shows(order):
             self._draw_order(surf, obs)
         self._draw_hand(surf, obs, mine)
-        if self.shows(seats):
-            self._draw_seats(surf, obs)
+        self._draw_seats(surf, obs)
         if obs["phase"] == Phase.OVER:
             self._draw_end(surf, obs)
         elif self._revealing(obs):
@@ -270,20 +269,20 @@ class RellenoScene(TableScene):
         """The reveal is up (a new day ends it early)."""
         return self.reveal_at is not None and self._clock < self.reveal_at + REVEAL_S and bool(obs["order"])
 
+    def setting(self) -> tuple:
+        """The reveal's panel is one of the panels over the table (TableScene.setting)."""
+        return (*super().setting(), (self.reveal_at, self.revealed) if self._revealing(self._view()) else None)
+
     def regions(self) -> list[tuple[pygame.Rect, Hashable]] | None:
         """The top lines, the book, the order line, the hand's panel and the seats, each
         with what it shows besides faces and pulses (the loop follows those): a bot's pick
         changes its top line, a fill the book and its seat too. The reveal's panel, shade
-        included, is the same in each while it is up. A seat acting here, or the end: not
+        included, is in the setting: the same in each while it is up. A seat acting here, or the end: not
         cut (targets, the focus and the end's panel reach across)."""
         obs = self._view()
         if self.my_turn() is not None or obs["phase"] == Phase.OVER:
             return None
-        every = (
-            self.setting(),
-            tuple((self.seat_name(s), self.seat_colour(s)) for s in range(self.state.num_seats)),
-            (self.reveal_at, self.revealed) if self._revealing(obs) else None,
-        )
+        every = (self.setting(), tuple((self.seat_name(s), self.seat_colour(s)) for s in range(self.state.num_seats)))
         phase, n = obs["phase"], self.state.num_seats
         choosing = phase == Phase.CHOOSE
         book = (obs["book"], self.reserving)
@@ -293,17 +292,7 @@ class RellenoScene(TableScene):
             if self.viewer is not None and "hand" in obs
             else None  # hands are secret
         )
-        seats = (
-            [s in self.state.actors() and not choosing for s in range(n)],
-            [obs["fronts"][s] and not choosing for s in range(n)],
-            obs["points"],
-            obs["hand_sizes"],
-            obs["discards"],
-            obs["taken"],
-            obs["removed"],
-            obs["times"],
-            [seat_keys.keys(self, s) for s in range(n)],
-        )
+        seats = [self._seat_look(obs, s) for s in range(n)]
         parts = (self._top_lines(obs), book, order, hand, seats)
         return [(rect, (*every, part)) for rect, part in zip(self._rows(), parts, strict=True)]
 
@@ -571,51 +560,73 @@ class RellenoScene(TableScene):
 
     # -- every seat's area
     def _draw_seats(self, surf, obs: dict) -> None:
+        """Each seat's panel, a face drawn once per look (`_seat_look`): a move repaints the
+        panels it changed, in the frames after it, not every seat's words and symbols."""
         ui, n = self.ui, self.state.num_seats
         gap = 12
         w = (1888 - gap * (n - 1)) / n
         for seat in range(n):
-            x = 16 + seat * (w + gap)
-            rect = ui.rect(x, SEATS_Y, w, SEATS_H)
-            acting = seat in self.state.actors() and obs["phase"] != Phase.CHOOSE
-            ui.panel(surf, rect, PANEL_HI if acting else PANEL, 16, ACCENT if acting else None)
-            pts = obs["points"][seat]
-            total = ngettext("{n} pt", "{n} pts", pts["total"]).format(n=pts["total"])
-            r = ui.text(surf, total, (x + w - 14, SEATS_Y + 12), 36, ACCENT, True, "topright")
-            start = x + 16 + seat_keys.name_room(ui, self.seat_name(seat), 38) + 16
-            keys = seat_keys.draw(self, surf, seat, (start, SEATS_Y + 18, r.left / ui.u - 16 - start, 30))
-            lift = 0.0  # a narrow panel (5 or 6 seats): its lines close up, the keys go under the point symbols
-            if keys is None and seat_keys.keys(self, seat):
-                lift = 14
-                seat_keys.draw(self, surf, seat, (x + 16, SEATS_Y + 172, w - 32, 30), right=False)
-            left = (keys or r).left / ui.u  # the name stops short of the keys and points
-            name, room = self.seat_name(seat), left - 12 - (x + 16)
-            ui.text(surf, name, (x + 16, SEATS_Y + 10), ui.fit(name, 38, room, 26, True), self.seat_colour(seat), True)
-            lines = [
-                _("Hand {h} · Discards {d}").format(h=obs["hand_sizes"][seat], d=len(obs["discards"][seat])),
-                ngettext("{n} recipe filled", "{n} recipes filled", len(obs["taken"][seat])).format(
-                    n=len(obs["taken"][seat])
-                ),
-            ]
-            front = obs["fronts"][seat] and obs["phase"] != Phase.CHOOSE  # a revealed time card, until its turn
-            # A narrow panel (5 or 6 seats) has no room for the time card beside the point
-            # symbols: while it is face up it takes the recipes line, which waits a turn.
-            narrow = w < SEATS_WIDE
-            if front and narrow:
-                lines.pop()
-            for j, line in enumerate(lines):
-                at = SEATS_Y + 60 - lift / 2 + (38 - lift / 2) * j
-                ui.text(surf, line, (x + 16, at), ui.fit(line, 32, w - 32, 22), MUTED)
-            self._draw_kinds(surf, obs, seat, x + 16, SEATS_Y + 142 - lift, w - 32)
-            if front:
-                when = obs["times"][seat]
-                tag = clock(when) if when is not None else _("last")
-                if narrow:
-                    ui.picture(surf, "relleno.time_card", (x + 36, SEATS_Y + 115 - lift / 2), 34)
-                    ui.text(surf, tag, (x + 62, SEATS_Y + 98 - lift / 2), 32, INK, True, width=w - 78)
-                else:
-                    r = ui.text(surf, tag, (x + w - 14, SEATS_Y + 150), 34, INK, True, "topright")
-                    ui.picture(surf, "relleno.time_card", (r.left / ui.u - 24, SEATS_Y + 170), 38)
+            look = self._seat_look(obs, seat)
+            rect = ui.rect(16 + seat * (w + gap), SEATS_Y, w, SEATS_H)
+            paint = partial(self._paint_seat, seat=seat, look=look, w=w)
+            self.faces.blit(surf, ("seat", seat, w, *look), rect, paint, place=("seat", seat), kind=None)
+
+    def _seat_look(self, obs: dict, seat: int) -> tuple:
+        """Everything a seat's panel shows: whether it acts, its points, keys, counts, its
+        revealed time card (None: none shown) and point symbols."""
+        choosing = obs["phase"] == Phase.CHOOSE
+        when = obs["times"][seat]
+        front = obs["fronts"][seat] and not choosing  # a revealed time card, until its turn
+        kinds = self._kinds(obs, seat)
+        return (
+            self.seat_name(seat),
+            self.seat_colour(seat),
+            seat in self.state.actors() and not choosing,
+            obs["points"][seat]["total"],
+            tuple(seat_keys.keys(self, seat)),
+            obs["hand_sizes"][seat],
+            len(obs["discards"][seat]),
+            len(obs["taken"][seat]),
+            (clock(when) if when is not None else _("last")) if front else None,
+            tuple(kinds[k] for k in POINT_KINDS),
+        )
+
+    def _paint_seat(self, surf: pygame.Surface, seat: int, look: tuple, w: float) -> None:
+        """A seat's panel on its face (design units from the face's top left)."""
+        ui = self.ui
+        name, colour, acting, total, keys, hand, discards, taken, tag, kinds = look
+        ui.panel(surf, surf.get_rect(), PANEL_HI if acting else PANEL, 16, ACCENT if acting else None)
+        points = ngettext("{n} pt", "{n} pts", total).format(n=total)
+        r = ui.text(surf, points, (w - 14, 12), 36, ACCENT, True, "topright")
+        start = 16 + seat_keys.name_room(ui, name, 38) + 16
+        drawn = seat_keys.draw(self, surf, seat, (start, 18, r.left / ui.u - 16 - start, 30))
+        lift = 0.0  # a narrow panel (5 or 6 seats): its lines close up, the keys go under the point symbols
+        if drawn is None and keys:
+            lift = 14
+            seat_keys.draw(self, surf, seat, (16, 172, w - 32, 30), right=False)
+        left = (drawn or r).left / ui.u  # the name stops short of the keys and points
+        ui.text(surf, name, (16, 10), ui.fit(name, 38, left - 12 - 16, 26, True), colour, True)
+        lines = [
+            _("Hand {h} · Discards {d}").format(h=hand, d=discards),
+            ngettext("{n} recipe filled", "{n} recipes filled", taken).format(n=taken),
+        ]
+        # A narrow panel (5 or 6 seats) has no room for the time card beside the point
+        # symbols: while it is face up it takes the recipes line, which waits a turn.
+        narrow = w < SEATS_WIDE
+        if tag is not None and narrow:
+            lines.pop()
+        for j, line in enumerate(lines):
+            at = 60 - lift / 2 + (38 - lift / 2) * j
+            ui.text(surf, line, (16, at), ui.fit(line, 32, w - 32, 22), MUTED)
+        self._draw_kinds(surf, kinds, 16, 142 - lift, w - 32)
+        if tag is None:
+            return
+        if narrow:
+            ui.picture(surf, "relleno.time_card", (36, 115 - lift / 2), 34)
+            ui.text(surf, tag, (62, 98 - lift / 2), 32, INK, True, width=w - 78)
+        else:
+            r = ui.text(surf, tag, (w - 14, 150), 34, INK, True, "topright")
+            ui.picture(surf, "relleno.time_card", (r.left / ui.u - 24, 170), 38)
 
     def _kinds(self, obs: dict, seat: int) -> Counter:
         """Point symbols a seat owns: its recipes taken and not removed (chefs carry none)."""
@@ -623,14 +634,14 @@ class RellenoScene(TableScene):
         cards = content().cards
         return Counter(k for c in kept.elements() for k in cards[c].points)
 
-    def _draw_kinds(self, surf, obs: dict, seat: int, x: float, y: float, width: float) -> None:
+    def _draw_kinds(self, surf, kinds: tuple[int, ...], x: float, y: float, width: float) -> None:
+        """The seat's count of each point symbol (`POINT_KINDS`), each beside its picture."""
         ui = self.ui
-        kinds = self._kinds(obs, seat)
         step = min(110, width / 3)
         icon = min(38, step * 0.42)  # narrow seats (six, a time card shown): smaller, never overlapping
         for i, kind in enumerate(POINT_KINDS):
             ui.picture(surf, f"relleno.{kind}", (x + icon / 2 + 1 + i * step, y + 20), icon)
-            count = str(kinds[kind])
+            count = str(kinds[i])
             ui.text(surf, count, (x + icon + 6 + i * step, y + 20), 34, INK, True, "midleft", width=step - icon - 8)
 
     # -- the reveal and the end

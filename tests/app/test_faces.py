@@ -99,3 +99,25 @@ def test_a_word_cut_off_by_its_face_is_seen_by_the_layout_check():
     assert found and "runs over the edge of chip (100, 200, 270, 80)" in found[0], found
     ui.boxes = ui.overflows = None
     app.quit()
+
+
+def test_a_place_the_frames_area_misses_keeps_its_face_even_one_painted_before():
+    """Drawn in part, a place outside the frame's area shows its last face: a new face, or
+    one already painted (the place showed it before), waits for a frame that shows it; so
+    the frame changed nothing outside its area. Inside the area the new face comes at once."""
+    app = App(size=(640, 360), window=False)
+    surf = pygame.Surface((640, 360))
+    faces, painted = Faces(app.ui), []
+    at = pygame.Rect(400, 300, 8, 8)
+    for name in ("a", "b"):  # the place has shown both faces
+        faces.next_frame()
+        faces.blit(surf, (name,), at, _painter(painted, name), place="seat")
+    faces.next_frame()
+    surf.set_clip(pygame.Rect(0, 0, 640, 100))  # a frame drawn in part, above the place
+    faces.blit(surf, ("a",), at, _painter(painted, "a"), place="seat")
+    assert faces.lagging and faces.late == [at] and faces.changed == [], "the place kept face b"
+    faces.next_frame()
+    surf.set_clip(at)  # the next frame draws the place itself
+    faces.blit(surf, ("a",), at, _painter(painted, "a"), place="seat")
+    assert not faces.lagging and faces.changed == [at] and painted == ["a", "b"]
+    app.quit()

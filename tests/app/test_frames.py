@@ -240,19 +240,20 @@ def test_faces_a_move_changed_are_drawn_in_part_after_its_frame(monkeypatch):
     app.quit()
 
 
-@pytest.mark.parametrize("game", ["yatai", "relleno"])
-def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch, game):
+@pytest.mark.parametrize(("game", "scene"), [("yatai", "bots"), ("relleno", "bots"), ("relleno", "table:midgame")])
+def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch, game, scene):
     """At a table of bots, a move's frame draws only the regions of the picture whose part
     changed (Yatai: its top line and left column; Relleno: its top lines, and the book, the
     order or the seats a move changed), each clipped in turn: faces drawn in a place keep
     theirs as they were, which the frames after it bring, each drawn in part. At rest the
-    picture is what a whole frame shows, pixel for pixel."""
+    picture is what a whole frame shows, pixel for pixel; at a table with humans too
+    (`table:midgame`: their keys shown, their moves played here as well, drawn whole)."""
     app = watched_app()
     Presents(monkeypatch)
-    table = shots.build(app, "bots", game, 1)
+    table = shots.build(app, scene, game, 1)
     table.session.bots = None  # the moves are played here, one at a time
     loop(app, 130)  # past the glows of the set-up
-    assert table.my_turn() is None
+    assert scene != "bots" or table.my_turn() is None
     bot, rng = forward.quick_bot(table.session.gdef), Rng(1)
     parted = 0
     for move in range(40):  # the set-up's moves pass the turn (lit stalls change): drawn whole
@@ -273,7 +274,9 @@ def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch, game):
             if not changed:  # a hidden move: drawn in the smallest region, where faces are seen
                 changed = [min((rect for rect, _key in after), key=lambda r: r.w * r.h)]
                 kept.remove(changed[0])
-            assert all(any(area.contains(rect) for area in drawn) for rect in changed)
+            # The changed regions, top first, in at most two passes under half the stage; the
+            # others in the next frames (the picture at rest is checked below).
+            assert any(area.contains(changed[0]) for area in drawn), "the topmost changed region first"
             assert not any(area.colliderect(rect) for area in drawn for rect in kept)
         else:
             assert app.drawn == whole + 1
@@ -284,9 +287,65 @@ def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch, game):
         assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"move {move}: differs from a whole frame"
         if table.state.is_over():
             break
-    print(f"{game} bots, {move + 1} moves: {parted} frames of a move drawn in part")
+    print(f"{game} {scene}, {move + 1} moves: {parted} frames of a move drawn in part")
     assert parted >= 8
     table.close()
+    app.quit()
+
+
+class RowsScene(OpenToy):
+    """The toy table cut into six rows, each showing one word."""
+
+    words = ["a", "b", "c", "d", "e", "f"]
+
+    def look(self):
+        return (*super().look(), *self.words)
+
+    def regions(self):
+        w, h = self.app.stage.get_size()
+        return [(pygame.Rect(0, i * h // 6, w, h // 6), word) for i, word in enumerate(self.words)]
+
+    def draw_table(self, surf):
+        for i, word in enumerate(self.words):
+            self.ui.text(surf, word, (100, 20 + 180 * i), 60, ACCENT)
+
+
+def test_regions_past_two_passes_or_half_the_stage_come_in_the_next_frame(monkeypatch, toy_catalogue):
+    """Three rows apart changed: the top two are drawn in the move's frame (two passes), the
+    third in the next, and the picture is then what a whole frame shows. Rows one above the
+    other are drawn as one area while under half the stage. What a frame left is never left
+    again: with more than two areas to draw then, the frame is drawn whole. A change of the
+    table's setting (a word over it) is drawn whole: the picture changes as one."""
+    app = watched_app()
+    presents = Presents(monkeypatch)
+    table = toy_table(app, RowsScene)
+    table.words = list(table.words)
+    loop(app, 3)
+    rows = [rect for rect, _word in table.regions()]
+
+    def changed(*words: tuple[int, str]) -> list[pygame.Rect] | None:
+        """What the next frame presents after these rows changed (None: a whole flip)."""
+        presents.clear()
+        for i, word in words:
+            table.words[i] = word
+        loop(app, 1)
+        return None if presents.flips else presents.rects[0]
+
+    drawn = changed((0, "g"), (2, "h"), (4, "i"))
+    assert drawn is not None and rows[0] in drawn and rows[2] in drawn and rows[4] not in drawn
+    assert changed() == [rows[4]], "the row left for later comes next"
+    loop(app, 3)
+    shown = app.screen.copy()
+    app.draw()
+    assert app.screen.get_view("2").raw == shown.get_view("2").raw, "drawn over two frames, unlike a whole frame"
+    assert changed((1, "j"), (2, "k")) == [rows[1].union(rows[2])], "rows one above the other: one area"
+    # Rows 0-2 are half the stage: 0 and 1 as one area, then no room for 2 nor 4, next frame.
+    assert changed((0, "l"), (1, "m"), (2, "n"), (4, "o")) == [rows[0].union(rows[1])]
+    assert changed() == [rows[2], rows[4]]
+    assert changed((0, "p"), (2, "q"), (4, "s")) == [rows[0], rows[2]]
+    assert changed((0, "t"), (2, "u")) is None, "row 4 left, then three areas: whole"
+    table.flash("Not now")  # a word over the table: its setting changed
+    assert changed((0, "v")) is None, "the setting changed: whole"
     app.quit()
 
 
