@@ -67,11 +67,12 @@ class BotRunner:
         self.executor = executor or (None if session.gdef.module else botpool.Inline())
         self.job: tuple[int, int, Future, float] | None = None  # seat, log length, future, due
         self.rng = Rng(session.seed ^ 0xB07)
+        self.token = botpool.token()  # this game's, for the worker
 
     def _think(self, state: GameState, seat: int, rng_state: int) -> Future:
         gdef, level = self.session.gdef, self.levels[seat]
         if self.executor is None:
-            return botpool.pool().submit(botpool.think, gdef.module, level, state.to_json(), seat, rng_state)
+            return botpool.submit(gdef.module, level, seat, rng_state, self.token, state)
         return self.executor.submit(gdef.make_bot(level).choose, state.clone(), seat, Rng(rng_state))
 
     def update(self, now: float, delay: float) -> None:
@@ -84,7 +85,9 @@ class BotRunner:
                 self.job = None  # the game moved on (another seat acted): think again
             elif fut.done() and now >= due:
                 self.job = None
-                self.session.apply(seat, self._result(fut, state, seat))
+                action = self._result(fut, state, seat)
+                if action is not None:
+                    self.session.apply(seat, action)
             return
         for seat in state.actors():
             if seat in self.levels:
@@ -92,8 +95,13 @@ class BotRunner:
                 return
 
     def _result(self, fut: Future, state: GameState, seat: int):
+        """The bot's action; None: think again (the worker refused the job; it gets the whole log next)."""
         try:
             return fut.result()
+        except botpool.Stale as exc:
+            log.warning("%s; it is sent the whole log", exc)
+            botpool.forget()
+            return None
         except BrokenExecutor:
             log.error("the bot worker died; starting a new one")
             botpool.restart()
@@ -112,8 +120,8 @@ class BotRunner:
         return self.session.gdef.make_bot(self.levels[seat]) if seat in self.levels else None
 
     def close(self) -> None:
-        if self.job is not None:
-            self.job[2].cancel()  # not started yet: the worker need not think about a closed table
+        if self.job is not None and self.job[2].cancel():  # not started: the worker need not think of it
+            botpool.forget()  # nor did it get the entries sent with it
         self.job = None
 
 
@@ -153,6 +161,8 @@ class Session:
         self._history = History()  # the log in words (game/engine/history.py)
         self._told = 0  # the log entries told in it
         self._lines_language = i18n.language()
+        # The public moment of one state version, the key held (not ids: a freed one's is given again).
+        self._moment: tuple[GameState, int, dict | None, Moment] | None = None
 
     @classmethod
     def resume(cls, doc: dict, saves: SaveStore | None, entry_gdef: GameDef, save_id: str | None = None) -> Session:
@@ -193,10 +203,21 @@ class Session:
         self._told += 1
         self._history.tell(state, seat, action, names)
 
+    def moment(self) -> Moment:
+        """The state's public moment (game/media/cues.py), computed once per state version:
+        a move's moment after is the next move's moment before. A version is the state object,
+        its log's length and last entry (an undo or a replaced state is another)."""
+        state, log = self.state, self.state.log
+        last = log[-1] if log else None
+        kept = self._moment
+        if kept is None or kept[0] is not state or kept[1] != len(log) or kept[2] is not last:
+            kept = self._moment = (state, len(log), last, moment(state))
+        return kept[3]
+
     def apply(self, seat: int, action) -> str | None:
         """Apply and save. An illegal action is refused, never fatal: the refusal (its
         rule, for the screen) is returned; None when the action was applied."""
-        before = moment(self.state) if self.listener is not None else None
+        before = self.moment() if self.listener is not None else None
         try:
             self.state.apply(seat, action)
         except IllegalAction as exc:

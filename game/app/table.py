@@ -21,7 +21,7 @@ from .. import i18n
 from ..engine import SYSTEM
 from ..i18n import _
 from ..input import Control, PlayerEvent
-from ..media.cues import Moment, cues, moment
+from ..media.cues import Moment, cues
 from . import forward
 from .controllers import ControllerWaitScene, ControllerWatch
 from .curtain import draw_curtain, draw_last_move, draw_missing, draw_reveal_prompt
@@ -209,7 +209,7 @@ class TableScene(TableDrawing):
 
     def _heard(self, seat: int, action, before: Moment) -> None:
         """After every applied action (a bot's too): the sounds it makes (game/media/cues.py)."""
-        after = moment(self.state)
+        after = self.session.moment()
         for name in cues(self.session.gdef, before, after, seat, action, self.session.humans()):
             self.app.audio.play(name)
         if self.motion.enabled:

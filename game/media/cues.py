@@ -1,6 +1,6 @@
 """Which sounds a move makes: the bridge from the rules to game/app/audio.py.
 
-    before = moment(state)
+    before = moment(state)                          # (Session.moment keeps them)
     state.apply(seat, action)                       # (Session.apply does this)
     for name in cues(gdef, before, moment(state), seat, action, humans):
         app.audio.play(name)
@@ -38,7 +38,9 @@ SCENE_CUES = {"token_land", "countdown_tick", "ui_move", "ui_confirm", "ui_back"
 @dataclass(frozen=True)
 class Moment:
     """A state as a move is heard against it: its public view and, from the
-    contract, whether the game is over and who is to act."""
+    contract, whether the game is over and who is to act. A table keeps one per
+    state version (Session.moment): a move's after is the next one's before, so
+    its view is read, never changed."""
 
     view: dict
     over: bool

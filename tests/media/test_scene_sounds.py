@@ -9,7 +9,9 @@ import pytest
 
 from game.app import shots
 from game.app.table_making import make_table
+from game.engine.rng import Rng
 from game.input import PlayerEvent
+from game.media.cues import cues, moment
 
 from .test_audio import run_fresh
 
@@ -34,6 +36,59 @@ def test_a_whole_game_at_a_table_sounds_its_moments(app, gid, expected):
     assert expected <= set(names), expected - set(names)
     assert names.count("winner") == 1
     assert names.count("your_turn") >= 2
+
+
+def _observed(monkeypatch, state) -> list[int]:
+    """Each public observation of `state` (its log's length then) from now on."""
+    counted = []
+    real = type(state).observation
+
+    def observation(self, seat):
+        if self is state and seat is None:
+            counted.append(len(self.log))
+        return real(self, seat)
+
+    monkeypatch.setattr(type(state), "observation", observation)
+    return counted
+
+
+@pytest.mark.parametrize("gid", ["relleno", "wewillwokyou", "cheaterchefs"])
+def test_each_move_at_a_table_sounds_its_cues_from_one_observation_of_each_state(app, monkeypatch, gid):
+    scene = shots.table(app, gid, 2, "start")
+    session, gdef = scene.session, scene.session.gdef
+    plain = gdef.state_cls(len(session.seats), session.options, session.seed)  # heard move by move, afresh
+    counted = _observed(monkeypatch, session.state)
+    versions = set()  # the states (by log length) a move is heard against: before it, after it
+    rng = Rng(7)
+    while not session.state.is_over():
+        seat = rng.choice(session.state.actors())
+        action = session.state.sample_action(seat, rng)
+        before, start = moment(plain), len(heard(app))
+        plain.apply(seat, action)
+        secret = plain.secret_step(seat, action)  # heard by nobody: no moment after it
+        versions |= {len(plain.log) - 1} if secret else {len(plain.log) - 1, len(plain.log)}
+        expected = [] if secret else cues(gdef, before, moment(plain), seat, action, session.humans())
+        assert session.apply(seat, action) is None
+        assert heard(app)[start:] == expected, (len(plain.log), action)
+    assert counted == sorted(versions)  # each observed once: a move's after is the next move's before
+
+
+def test_an_undone_or_replaced_state_has_a_moment_of_its_own(app, monkeypatch):
+    session = shots.table(app, "wewillwokyou", 2, "start").session
+    rng = Rng(1)
+    while True:
+        seat = rng.choice(session.state.actors())
+        session.apply(seat, session.state.sample_action(seat, rng))
+        if session.state.can_undo(seat):
+            break
+    taken = session.moment()
+    assert session.moment() is taken
+    session.undo(seat)
+    assert session.moment() == moment(session.state) != taken
+    session.state = session.state.clone()  # the same moves, another state: its own moment
+    counted = _observed(monkeypatch, session.state)
+    session.moment()
+    assert counted == [len(session.state.log)]
 
 
 def test_wok_up_sounds_the_throw_the_landing_the_countdown_and_the_claims(app):
