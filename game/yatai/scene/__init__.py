@@ -268,8 +268,13 @@ class YataiScene(TableScene):
         surf.fill((30, 26, 34))
         self._offered = {}
         obs, mine, legal = self._view()
-        self._draw_top(surf, obs)
-        self._draw_board(surf, obs, mine, legal)
+        top, left, _right = self._cut()
+        # Drawn in part where nobody here chooses (nothing offered), the top line and the board
+        # (no face in a place: its tiles are faces of no place) are left out where it misses them.
+        if mine is not None or self.shows(top):
+            self._draw_top(surf, obs)
+        if mine is not None or self.shows(left):
+            self._draw_board(surf, obs, mine, legal)
         self._draw_stalls(surf, obs, mine, legal)
         self._draw_choices(surf, obs, mine, legal)
         if obs["phase"] != Phase.OVER:
@@ -287,16 +292,20 @@ class YataiScene(TableScene):
         if self.my_turn() is not None:
             return None
         obs, setting = self._view()[0], self.setting()
-        w, h = self.app.stage.get_size()
-        top = pygame.Rect(0, 0, w, self.ui.px(118))
-        left = pygame.Rect(0, top.bottom, self.ui.px(692), h - top.bottom)
-        right = pygame.Rect(left.right, top.bottom, w - left.right, h - top.bottom)
+        top, left, right = self._cut()
         seats = [(self.seat_name(s), self.seat_colour(s), seat_keys.keys(self, s)) for s in range(self.state.num_seats)]
         return [
             (top, (setting, obs["round"], obs["phase"], self.turn_text(), self.last_move_text())),
             (left, self.look()),  # changes with every move
             (right, (setting, obs["phase"], obs["turn"], self.pointer, seats)),
         ]
+
+    def _cut(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The top line, the left column (board and choices), the stalls (`regions`)."""
+        w, h = self.ui.px(1920), self.ui.px(1080)  # the stage (a table drawn for a picture has no app stage)
+        top = pygame.Rect(0, 0, w, self.ui.px(118))
+        left = pygame.Rect(0, top.bottom, self.ui.px(692), h - top.bottom)
+        return top, left, pygame.Rect(left.right, top.bottom, w - left.right, h - top.bottom)
 
     def _draw_top(self, surf, obs: dict) -> None:
         ui = self.ui
