@@ -30,16 +30,19 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import logging
 import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from functools import cache
 from typing import Any
 
 from .rng import Rng
 from .state import GameState
+
+log = logging.getLogger(__name__)
 
 
 class Stale(Exception):
@@ -99,7 +102,17 @@ def token() -> int:
 
 def submit(module: str, level: str, seat: int, rng_state: int, game: int, state: GameState) -> Future:
     """The bot worker's job for `seat` in `state` of game `game` (a token): the entries
-    the worker lacks if it holds this game's log up to an entry of it, else the whole log."""
+    the worker lacks if it holds this game's log up to an entry of it, else the whole log.
+    A worker that died with no job waiting on it (the game moved on) is replaced here."""
+    try:
+        return _submit(module, level, seat, rng_state, game, state)
+    except BrokenExecutor:
+        log.error("the bot worker died; starting a new one")
+        restart()  # a new generation: it is sent the whole log
+        return _submit(module, level, seat, rng_state, game, state)
+
+
+def _submit(module: str, level: str, seat: int, rng_state: int, game: int, state: GameState) -> Future:
     global _sent
     log, sent, job = state.log, _sent, None
     # Slices, never the log itself: the job is pickled later, in the pool's thread, while the log grows.

@@ -3,7 +3,8 @@ with the same choice they would make in-process; a failing bot never stops the t
 The worker keeps the state it rebuilt and is sent only the moves it lacks, and it
 never thinks on a state other than the table's."""
 
-from concurrent.futures import Executor, Future
+import os
+from concurrent.futures import BrokenExecutor, Executor, Future
 
 import pytest
 
@@ -246,3 +247,15 @@ def test_the_worker_ends_when_the_arcade_is_killed(tmp_path):
     if alive:
         os.kill(worker, 9)
     assert not alive, "the bot worker outlived its arcade"
+
+
+def test_a_worker_that_died_with_no_job_waiting_on_it_is_replaced_at_the_next_job(caplog):
+    """The worker died while nobody waited on it (its job dropped: the game moved on, or
+    no job at all): the next bot move starts a new worker instead of failing the table."""
+    botpool.restart()
+    died = botpool.pool().submit(os._exit, 1)  # the worker dies, as from a crash
+    assert isinstance(died.exception(timeout=120), BrokenExecutor)
+    session = _session(("easy", "easy"))
+    _play(session, moves=3)
+    assert len(session.state.log) >= 3 and "bot worker died" in caplog.text
+    botpool.restart()
