@@ -8,6 +8,7 @@ what tells the loop whether a frame is drawn whole, in part or not at all.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Hashable
 
@@ -140,9 +141,8 @@ class TableDrawing(Scene):
             return "whole" if self._mend is None else "part"
         own = self.own_moves()
         if moving or self.faces.lagging or own:
-            area = self._mend_area(moving, own)
-            self._mend, self._hold_part = None if area is None else [area], False
-            return "whole" if area is None else "part"
+            self._mend, self._hold_part = self._mend_areas(moving, own), False
+            return "whole" if self._mend is None else "part"
         return "live" if self._live.parts else "none"
 
     def _may_hold(self) -> bool:
@@ -194,23 +194,20 @@ class TableDrawing(Scene):
                 self._deferred |= regions
         return areas or None
 
-    def _mend_area(self, moving: bool, own: list[pygame.Rect]) -> pygame.Rect | None:
+    def _mend_areas(self, moving: bool, own: list[pygame.Rect]) -> list[pygame.Rect] | None:
         """Where the next frame differs from the last when only things gliding, the scene's
         own movers and faces drawn late changed: where the glides and movers were and will
         be, and the first place that showed its previous face (the one face painted next
-        frame). None: drawn whole."""
+        frame); as one area, or two (`_split`) when things move far apart. None: whole."""
         if self._frozen:  # live parts painted in place under a panel: the clock changed them anywhere
             return None
         rects = self.motion.ahead(self._clock, self.ui, self.ui.px(16)) if moving else []
         late = self.faces.late if self.faces.lagging else []
         if rects is None or late is None or (self.faces.lagging and not late):
             return None
-        rects = [*rects, *own]
-        area = pygame.Rect(rects[0]).unionall([*rects[1:], *late[:1]]) if rects else pygame.Rect(late[0])
         bounds = self.app.stage.get_rect()
-        area = area.clip(bounds)
-        # Half the stage or more: drawing it whole costs no more, and needs no check.
-        return area if 0 < area.w * area.h < bounds.w * bounds.h // 2 else None
+        rects = [r for r in (pygame.Rect(r).clip(bounds) for r in [*rects, *own, *late[:1]]) if r.w and r.h]
+        return _split(rects, bounds.w * bounds.h // 2) if rects else None
 
     def draw_part(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw the frame clipped to each area `changes` found in turn (game/app/live.py puts
@@ -232,7 +229,8 @@ class TableDrawing(Scene):
             if self._timed or moved is None or changed is None:
                 return None
             drawn += [*moved, *changed, *self._own_moved]
-        if any(not any(area.contains(r) for area in areas) for r in drawn):
+        bounds = surf.get_rect()  # what lies past the stage's edge is not seen
+        if any(not any(area.contains(r.clip(bounds)) for area in areas) for r in drawn if r.colliderect(bounds)):
             return None
         return [*areas, *self._live.areas]
 
@@ -337,3 +335,22 @@ def _joins(above: pygame.Rect, rect: pygame.Rect) -> bool:
 
 def _size(rect: pygame.Rect) -> int:
     return rect.w * rect.h
+
+
+def _split(rects: list[pygame.Rect], most: int) -> list[pygame.Rect] | None:
+    """`rects` covered by one area, or by two (split along the axis and at the place that
+    leaves the least to draw: a card gliding at the top while coins fly at the bottom), in
+    all under `most` pixels; None if not (then drawing it whole costs no more)."""
+    whole = rects[0].unionall(rects[1:])
+    if _size(whole) < most:
+        return [whole]
+    best: tuple[int, list[pygame.Rect]] | None = None
+    for axis in (lambda r: r.centery, lambda r: r.centerx):
+        ordered = sorted(rects, key=axis)
+        before = list(itertools.accumulate(ordered, lambda a, r: a.union(r)))
+        after = list(itertools.accumulate(reversed(ordered), lambda a, r: a.union(r)))[::-1]
+        for k in range(1, len(ordered)):
+            size = _size(before[k - 1]) + _size(after[k])
+            if best is None or size < best[0]:
+                best = (size, [before[k - 1], after[k]])
+    return best[1] if best is not None and best[0] < most else None

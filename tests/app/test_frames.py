@@ -9,6 +9,7 @@ import pytest
 from game.app import forward, shots
 from game.app.app import STEP, App
 from game.app.kiosk_screens import AttractScene
+from game.app.table_drawing import _split
 from game.app.table_making import make_table
 from game.app.theatre import ReplayScene
 from game.app.ui import ACCENT
@@ -164,6 +165,25 @@ def test_a_glide_draws_only_its_own_area(monkeypatch, toy_catalogue):
     assert app.mended - mended == len(areas) >= 10 and compared == 3
     assert all(path.contains(a) for a in areas), areas
     assert all(a.h == 40 + 2 * margin and a.w < 40 + 2 * margin + 60 for a in areas), "the token's two places"
+    app.quit()
+
+
+def test_a_glide_along_the_stages_edge_is_drawn_in_part(monkeypatch, toy_catalogue):
+    """A token gliding along the stage's right edge, its ring reaching past it: the part past
+    the edge is not seen, so the frames are still drawn in part, not thrown away and drawn
+    whole (We Will Wok You's market cards glide there)."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = toy_table(app, RingScene)
+    table.token_at = pygame.Rect(610, 20, 30, 40)
+    app.dirty = True
+    loop(app, 80)  # it glided there and landed
+    table.token_at = pygame.Rect(610, 300, 30, 40)
+    app.dirty = True  # as a move does: this frame is drawn whole, the glide starts
+    loop(app, 1)
+    drawn, mended = app.drawn, app.mended
+    loop(app, 10)
+    assert table.motion.settling and app.drawn == drawn and app.mended - mended == 10
     app.quit()
 
 
@@ -536,8 +556,8 @@ def test_the_theatre_draws_its_table_at_the_size_shown_and_only_when_it_changes(
 def test_wokup_tokens_in_flight_are_drawn_in_part(monkeypatch):
     """Wok Up's throw: its tokens' places this frame (the pymunk bodies) and last frame's
     are known before drawing, so the frames after the throw's first are drawn only where
-    tokens were and are while only tokens move, whole only where that area would cover
-    half the stage (one area: tokens spread over the table in the air); the picture
+    tokens were and are while only tokens move (in one area, or two when they fly apart),
+    whole only where those would cover half the stage (tokens spread over the table); the picture
     equals a whole frame's, pixel for pixel, at points along the flight."""
     app = watched_app()
     Presents(monkeypatch)
@@ -556,9 +576,9 @@ def test_wokup_tokens_in_flight_are_drawn_in_part(monkeypatch):
         splash = table._clock < table.splash_until
         drawn, part = app.drawn, app.mended
         app.step()
-        own = table.own_moves()
-        spread = pygame.Rect(own[0]).unionall(own[1:]).clip(stage) if own else pygame.Rect(0, 0, 0, 0)
-        wide += spread.w * spread.h >= stage.w * stage.h // 2
+        own = [r for r in (pygame.Rect(r).clip(stage) for r in table.own_moves()) if r.w and r.h]
+        spread = pygame.Rect(own[0]).unionall(own[1:]) if own else pygame.Rect(0, 0, 0, 0)
+        wide += bool(own) and _split(own, stage.w * stage.h // 2) is None  # one area or two
         app.present(app.frame())
         frames += 1
         if app.drawn > drawn and table.look() == look and not (splash and table._clock >= table.splash_until):
@@ -625,3 +645,15 @@ def test_wokup_claims_paint_only_their_decks_on_the_table_layer(monkeypatch):
     assert len(changes) == 6 and {move for move, _d, _s in changes} >= {"resolve", "turn"}
     table.close()
     app.quit()
+
+
+def test_things_moving_far_apart_are_drawn_in_two_areas_not_whole():
+    """A card gliding at the top and a coin flying at the bottom: the frame is drawn in the
+    two areas around them (their union would be most of the stage); things spread all over
+    it are drawn whole; things close together in one area."""
+    half = 1920 * 1080 // 2
+    top, bottom = pygame.Rect(1500, 40, 340, 130), pygame.Rect(100, 880, 80, 80)
+    assert _split([top, bottom], half) == [top, bottom]
+    assert _split([top, top.move(20, 10)], half) == [top.union(top.move(20, 10))]
+    spread = [pygame.Rect(x, y, 300, 200) for x in (0, 800, 1600) for y in (0, 440, 860)]
+    assert _split(spread, half) is None
