@@ -49,7 +49,7 @@ class TableDrawing(Scene):
         self._hold_part = False  # the frame drawn in part is a move's: it leaves its new faces too
         self._clip: pygame.Rect | None = None  # the area the frame being drawn is clipped to
         self._passes = (True, True)  # whether that clipped pass is the frame's first, its last
-        self._held = False  # the last frame drawn left its new faces for the frames after it
+        self._held = 0  # frames drawn in a row that left their new faces for the frames after them
         self._own_moved: list[pygame.Rect] = []  # where the frame drew the scene's own movers (`moved_at`)
         self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
         self.faces = Faces(self.ui)  # cards, stalls, tiles drawn once per look
@@ -146,10 +146,11 @@ class TableDrawing(Scene):
         return "live" if self._live.parts else "none"
 
     def _may_hold(self) -> bool:
-        """Whether a move's frame may leave its new faces to the frames after it: not when the
-        last frame drawn did and faces it left still wait (a table drawn whole every frame
-        still gets its faces, one a frame)."""
-        return not (self._held and self.faces.lagging)
+        """Whether a move's frame may leave its new faces to the frames after it: not a third
+        time in a row while faces it left still wait (a table drawn whole every frame still
+        gets its faces). Twice: the move's frame and the next, when a panel comes up over the
+        table a frame after the move (Relleno's reveal), leave them to the still frames after."""
+        return self._held < 2 or not self.faces.lagging
 
     def _touched(self) -> list[pygame.Rect] | None:
         """The areas whose part of the picture changed (`regions`) that this frame draws, when
@@ -252,11 +253,14 @@ class TableDrawing(Scene):
             if not self.opaque:
                 surf.fill(BG)  # as App.draw does before a whole frame
             # A move's frame holds its new faces as when drawn whole; else it paints a late face.
-            self._held = self.faces.hold = self._hold_part
+            self.faces.hold = self._hold_part
+            if first:
+                self._held = self._held + 1 if self._hold_part else 0
         elif self.motion.enabled and self.app.scenes and self.app.top is self:
             # A move's frame leaves its new faces to the next ones (each drawn in part). Only
             # where the loop draws it (App.frame asks `changes`), not in the theatre's view.
-            self._held = self.faces.hold = self._may_hold() and self._look != self.look()
+            self.faces.hold = self._may_hold() and self._look != self.look()
+            self._held = self._held + 1 if self.faces.hold else 0
         self._live.clear()
         self._own_moved = []
         self._frozen = self.covered()

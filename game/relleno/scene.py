@@ -22,6 +22,7 @@ day's order for a few seconds; the end shows each score broken down.
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Hashable
 from functools import partial
@@ -93,7 +94,9 @@ class RellenoScene(TableScene):
 
     def _start_reveal(self) -> None:
         obs = self.state.observation(None)
-        self.reveal_at = self.clock
+        # Up from the next frame (any time after now): the last time card's frame draws that
+        # move alone (in the regions it changed), the reveal's first the panel over the table.
+        self.reveal_at = math.nextafter(self._clock, math.inf)
         self.revealed = tuple((seat, obs["times"][seat], max(0, len(obs["fronts"][seat]) - 1)) for seat in obs["order"])
 
     def _act(self, seat: int, action: dict) -> bool:
@@ -264,10 +267,13 @@ class RellenoScene(TableScene):
             self._draw_end(surf, obs)
         elif self._revealing(obs):
             self._draw_reveal(surf)
+        elif self.reveal_at is not None:
+            self.before(self.reveal_at)  # about to come up: drawn whole then
 
     def _revealing(self, obs: dict) -> bool:
         """The reveal is up (a new day ends it early)."""
-        return self.reveal_at is not None and self._clock < self.reveal_at + REVEAL_S and bool(obs["order"])
+        at = self.reveal_at
+        return at is not None and at <= self._clock < at + REVEAL_S and bool(obs["order"])
 
     def setting(self) -> tuple:
         """The reveal's panel is one of the panels over the table (TableScene.setting)."""
