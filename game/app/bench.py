@@ -100,8 +100,15 @@ def _staged(name: str, size: tuple[int, int]) -> tuple[App, bool]:
     for _i in range(5):  # warm the font and text caches: steady state is what counts
         app.step()
         app.draw()
+    paced = scene == "bots"
+    if paced:  # and a second of play: what an arcade does once (its bot worker started and sent
+        pace = _pacer(True)  # a whole log, a game's first words rendered) is not a table's frame
+        for _i in range(60):
+            pace()
+            app.step()
+            app.frame()
     app.settle_memory()  # as the loop does when a table is first shown (App.run)
-    return app, scene == "bots"
+    return app, paced
 
 
 def _pacer(paced: bool) -> Callable[[], None]:
