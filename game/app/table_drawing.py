@@ -170,13 +170,13 @@ class TableDrawing(Scene):
         self._fresh = now  # the frame about to be drawn shows these: draw_frame keeps them
         if now is None or last is None or [r for r, _k in now] != [r for r, _k in last] or self.own_moves():
             return None
+        if self.setting() != self._setting:  # a panel over the table, a new viewer: at once
+            return None
         stage = self.app.stage.get_rect()
         half = stage.w * stage.h // 2
         changed = [i for i, ((_r, key), (_w, was)) in enumerate(zip(now, last, strict=True)) if key != was]
         if not changed:
             return [min((pygame.Rect(r) for r, _k in now), key=lambda r: r.w * r.h)]
-        if self.setting() != self._setting:  # a panel over the table, a new viewer: at once
-            return None
         groups: list[tuple[pygame.Rect, set[int]]] = []  # areas one above the other, joined
         for i in changed:
             rect = now[i][0]
