@@ -283,8 +283,8 @@ class RellenoScene(TableScene):
         """The top lines, the book, the order line, the hand's panel and the seats, each
         with what it shows besides faces and pulses (the loop follows those): a bot's pick
         changes its top line, a fill the book and its seat too. The reveal's panel, shade
-        included, is in the setting: the same in each while it is up. A seat acting here, or the end: not
-        cut (targets, the focus and the end's panel reach across)."""
+        included, is in the setting: the same in each while it is up. A seat acting here,
+        or the end: not cut (targets, the focus and the end's panel reach across)."""
         obs = self._view()
         if self.my_turn() is not None or obs["phase"] == Phase.OVER:
             return None
