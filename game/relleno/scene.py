@@ -624,15 +624,15 @@ class RellenoScene(TableScene):
         for j, line in enumerate(lines):
             at = 60 - lift / 2 + (38 - lift / 2) * j
             ui.text(surf, line, (16, at), ui.fit(line, 32, w - 32, 22), MUTED)
-        self._draw_kinds(surf, kinds, 16, 142 - lift, w - 32)
-        if tag is None:
-            return
-        if narrow:
+        room = w - 32  # the point symbols' row; a time card beside them takes its right end
+        if tag is not None and narrow:
             ui.picture(surf, "relleno.time_card", (36, 115 - lift / 2), 34)
             ui.text(surf, tag, (62, 98 - lift / 2), 32, INK, True, width=w - 78)
-        else:
+        elif tag is not None:
             r = ui.text(surf, tag, (w - 14, 150), 34, INK, True, "topright")
             ui.picture(surf, "relleno.time_card", (r.left / ui.u - 24, 170), 38)
+            room = r.left / ui.u - 24 - 19 - 8 - 16  # short of the time card's picture ("08:35" in French)
+        self._draw_kinds(surf, kinds, 16, 142 - lift, room)
 
     def _kinds(self, obs: dict, seat: int) -> Counter:
         """Point symbols a seat owns: its recipes taken and not removed (chefs carry none)."""

@@ -1,12 +1,16 @@
 """The Relleno table turns taps and keys into legal actions, lights what a
 selection covers, and plays, saves and resumes through the app."""
 
+import pygame
+
 from game.app.saves import SaveStore
 from game.app.session import Session, default_seats
 from game.app.table_making import make_table
 from game.relleno import GAME
 from game.relleno.data import content
 from game.relleno.rules import Phase
+from game.relleno.scene import SEATS_H
+from game.relleno.words import clock
 from tests.app.drive import press
 
 from .helpers import table
@@ -147,3 +151,34 @@ def test_a_cards_requirements_never_reach_its_left_column():
             for name_bottom in (46 + 32, 46 + 2 * 22):
                 top, pic = requirement_row(w, h, name_bottom, len(content().cards[recipe].requires))
                 assert pic >= 12 and top + pic + 2 <= h - STRIP - 6, (recipe, w, h, name_bottom)
+
+
+def test_a_seats_revealed_time_card_stays_clear_of_its_point_symbols(app, monkeypatch):
+    """A seat's panel at four and six seats, in English and in French ("08:35" runs wider):
+    no picture (the point symbols, the time card) lies over a word or number."""
+    scene = scene_with(app)
+    drawn: list[tuple[str, pygame.Rect]] = []
+
+    def recorded(kind: str, draw):
+        def record(*args, **kwargs):
+            drawn.append((kind, draw(*args, **kwargs)))
+            return drawn[-1][1]
+
+        return record
+
+    monkeypatch.setattr(app.ui, "text", recorded("text", app.ui.text))
+    monkeypatch.setattr(app.ui, "picture", recorded("picture", app.ui.picture))
+    for lang in ("en", "fr"):
+        app.set_language(lang)
+        for seats in (4, 6):
+            w = (1888 - 12 * (seats - 1)) / seats
+            surf = pygame.Surface(app.ui.rect(0, 0, w, SEATS_H).size)
+            drawn.clear()
+            look = ("Ana", (200, 60, 60), False, 12, (), 3, 4, 5, clock(515), (2, 3, 1))
+            scene._paint_seat(surf, 0, look, w)
+            texts = [r for kind, r in drawn if kind == "text" and r.w]
+            pictures = [r for kind, r in drawn if kind == "picture"]
+            assert len(pictures) == 4, drawn  # three point symbols and the time card
+            overlaps = [(p, t) for p in pictures for t in texts if p.inflate(-2, -2).colliderect(t)]
+            assert not overlaps, f"{lang}, {seats} seats: {overlaps}"
+    app.set_language("en")
