@@ -21,6 +21,7 @@ from ..engine.bots import Bot
 from ..engine.gamedef import GameDef
 from ..engine.history import History
 from ..media.cues import Moment, moment
+from .per_version import PerVersion
 from .saves import SaveStore, new_id
 
 log = logging.getLogger(__name__)
@@ -161,8 +162,7 @@ class Session:
         self._history = History()  # the log in words (game/engine/history.py)
         self._told = 0  # the log entries told in it
         self._lines_language = i18n.language()
-        # The public moment of one state version, the key held (not ids: a freed one's is given again).
-        self._moment: tuple[GameState, int, dict | None, Moment] | None = None
+        self._moment = PerVersion()  # the public moment of the state's version (`moment`)
 
     @classmethod
     def resume(cls, doc: dict, saves: SaveStore | None, entry_gdef: GameDef, save_id: str | None = None) -> Session:
@@ -205,14 +205,8 @@ class Session:
 
     def moment(self) -> Moment:
         """The state's public moment (game/media/cues.py), computed once per state version:
-        a move's moment after is the next move's moment before. A version is the state object,
-        its log's length and last entry (an undo or a replaced state is another)."""
-        state, log = self.state, self.state.log
-        last = log[-1] if log else None
-        kept = self._moment
-        if kept is None or kept[0] is not state or kept[1] != len(log) or kept[2] is not last:
-            kept = self._moment = (state, len(log), last, moment(state))
-        return kept[3]
+        a move's moment after is the next move's moment before (game/app/per_version.py)."""
+        return self._moment.get(self.state, lambda: moment(self.state))
 
     def apply(self, seat: int, action) -> str | None:
         """Apply and save. An illegal action is refused, never fatal: the refusal (its

@@ -31,6 +31,7 @@ import pygame
 
 from game import i18n
 from game.app import seat_keys
+from game.app.per_version import PerVersion
 from game.app.table import Step, TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI
 from game.engine import picking
@@ -81,8 +82,7 @@ class RellenoScene(TableScene):
         # What the reveal shows, as the last time card turned them over: each seat in the day's
         # order with its time and early arrivals (a seat that plays under it keeps its row).
         self.revealed: tuple[tuple[int, int | None, int], ...] = ()
-        self._seen: tuple | None = None  # the state version `_obs` was observed at (`_view`)
-        self._obs: dict = {}
+        self._obs = PerVersion()  # the viewer's observation (`_view`)
 
     # ---- acting --------------------------------------------------------------------
     def on_applied(self, seat: int, action) -> None:
@@ -234,14 +234,7 @@ class RellenoScene(TableScene):
     # ---- drawing -------------------------------------------------------------------
     def _view(self) -> dict:
         """The viewer's observation, computed once per state version (a move, an undo)."""
-        log = self.state.log
-        # The last entry itself (kept, compared with `is`), not its id(): a freed entry's id is
-        # given again, to the action played after an undo.
-        seen = (self.state, self.viewer, len(log), log[-1] if log else None)
-        was = self._seen
-        if was is None or seen[0] is not was[0] or seen[1:3] != was[1:3] or seen[3] is not was[3]:
-            self._seen, self._obs = seen, self.state.observation(self.viewer)
-        return self._obs
+        return self._obs.get(self.state, lambda: self.state.observation(self.viewer), self.viewer)
 
     def _rows(self) -> list[pygame.Rect]:
         """The picture's rows, top to bottom: the top lines, the book, the order line, the

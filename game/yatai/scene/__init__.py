@@ -26,6 +26,7 @@ import pygame
 
 from game import i18n
 from game.app import seat_keys
+from game.app.per_version import PerVersion
 from game.app.table import TableScene, action_key
 from game.app.ui import ACCENT, DIM, GREEN, INK, MIN_TEXT, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _
@@ -85,9 +86,8 @@ class YataiScene(TableScene):
         self.landed: dict[int, list[int]] = {}  # seat -> board spaces a guest just took (drawn landing)
         self._snap = self._snapshot()
         self._offered: dict[str, dict] = {}  # target key -> its action, as drawn this frame
-        self._seen: tuple = ()  # the state version the cached observation and actions belong to
-        self._obs: dict = {}
-        self._legal: list[dict] = []
+        self._views = PerVersion()  # the public observation and the actions of the seat choosing here
+        self._seen = 0  # the log's length when they were last worked out (shorter since: an undo)
         self._skips: dict[tuple, list[int]] = {}  # (log length, tile, arrow) -> slots the line would skip
 
     # ---- acting --------------------------------------------------------------------
@@ -247,19 +247,15 @@ class YataiScene(TableScene):
     # ---- drawing -------------------------------------------------------------------
     def _view(self) -> tuple[dict, int | None, list[dict]]:
         """The public observation, the seat choosing at the screen and its legal actions,
-        computed once per state version (an action or an undo changes the log)."""
-        log = self.state.log
+        computed once per state version (game/app/per_version.py)."""
         mine = self.my_turn()
-        # The last entry itself (kept, compared with `is`), not its id(): a freed entry's id
-        # is given again, to the action played after an undo.
-        seen = (len(log), log[-1] if log else None, mine)
-        if not self._seen or seen[0] != self._seen[0] or seen[1] is not self._seen[1] or seen[2] != self._seen[2]:
-            if self._seen and len(log) < self._seen[0]:  # an undo: nothing new to show
-                self._snap, self.glows = self._snapshot(), {}
-            self._seen = seen
-            self._obs = self.state.observation(None)
-            self._legal = self.state.legal_actions(mine) if mine is not None else []
-        return self._obs, mine, self._legal
+        return self._views.get(self.state, lambda: self._observe(mine), mine)
+
+    def _observe(self, mine: int | None) -> tuple[dict, int | None, list[dict]]:
+        if len(self.state.log) < self._seen:  # an undo: nothing new to show
+            self._snap, self.glows = self._snapshot(), {}
+        self._seen = len(self.state.log)
+        return self.state.observation(None), mine, self.state.legal_actions(mine) if mine is not None else []
 
     def _tile(self, surf, number: int, rect: pygame.Rect, fade: bool) -> None:
         self.faces.blit(surf, ("tile", number, fade), rect, lambda s: tile_face(self.ui, s, number, s.get_rect(), fade))
