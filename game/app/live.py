@@ -33,6 +33,7 @@ class _Part:
 class LiveLayer:
     def __init__(self) -> None:
         self.parts: list[_Part] = []
+        self._kept: dict[tuple, pygame.Surface] = {}  # the last finished frame's copies, by area
 
     def clear(self) -> None:
         """A whole frame begins: its live parts are registered again while it is drawn."""
@@ -41,12 +42,21 @@ class LiveLayer:
     def add(self, area: pygame.Rect, paint: Paint) -> None:
         self.parts.append(_Part(pygame.Rect(area), paint))
 
-    def finish(self, surf: pygame.Surface) -> None:
-        """The frame is drawn: keep what lies under each part, then paint them all."""
-        bounds = surf.get_rect()
+    def finish(self, surf: pygame.Surface, drawn: list[pygame.Rect] | None = None) -> None:
+        """The frame is drawn: keep what lies under each part, then paint them all. A frame
+        drawn only in the areas `drawn` (None: whole) left the rest as the last frame was,
+        bare: a part outside them with the same area keeps the copy it had."""
+        bounds, kept = surf.get_rect(), self._kept
         for part in self.parts:
             part.area = part.area.clip(bounds)
-            part.under = surf.subsurface(part.area).copy() if part.area.w and part.area.h else None
+            key = tuple(part.area)
+            if not (part.area.w and part.area.h):
+                part.under = None
+            elif drawn is not None and key in kept and part.area.collidelist(drawn) < 0:
+                part.under = kept[key]
+            else:
+                part.under = surf.subsurface(part.area).copy()
+        self._kept = {tuple(part.area): part.under for part in self.parts if part.under is not None}
         for part in self.parts:
             part.paint(surf)
 

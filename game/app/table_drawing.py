@@ -48,6 +48,7 @@ class TableDrawing(Scene):
         self._setting: tuple = ()  # the last frame's (`setting`)
         self._hold_part = False  # the frame drawn in part is a move's: it leaves its new faces too
         self._clip: pygame.Rect | None = None  # the area the frame being drawn is clipped to
+        self._mend_drawn: list[pygame.Rect] = []  # every area of the frame being drawn in part
         self._passes = (True, True)  # whether that clipped pass is the frame's first, its last
         self._held = 0  # frames drawn in a row that left their new faces for the frames after them
         self._own_moved: list[pygame.Rect] = []  # where the frame drew the scene's own movers (`moved_at`)
@@ -219,6 +220,7 @@ class TableDrawing(Scene):
         if not areas:
             return None
         drawn: list[pygame.Rect] = []  # what each pass moved or painted anew (a face painted once)
+        self._mend_drawn = areas
         for i, area in enumerate(areas):
             self._clip, self._passes = area, (i == 0, i == len(areas) - 1)
             try:
@@ -271,7 +273,7 @@ class TableDrawing(Scene):
             surf.set_clip(keep)
         self._timed = self._clock_read  # the picture followed the clock outside its live parts
         if last:
-            self._live.finish(surf)
+            self._live.finish(surf, self._mend_drawn if self._clip is not None else None)
             self._look = self.look()
             # Nothing changes between `changes` and the drawing: the regions `_touched` read then are these.
             fresh, self._fresh = self._fresh, None
