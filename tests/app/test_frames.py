@@ -369,6 +369,47 @@ def test_regions_past_two_passes_or_half_the_stage_come_in_the_next_frame(monkey
     app.quit()
 
 
+class GlidingRows(RowsScene):
+    """The rows, with a token that can be sent along the bottom one."""
+
+    token_at = pygame.Rect(40, 310, 30, 30)
+
+    def draw_table(self, surf):
+        super().draw_table(surf)
+        pygame.draw.rect(surf, (200, 60, 60), self.motion.place("token", self.token_at))
+
+
+def test_a_row_changed_while_a_token_glides_is_drawn_in_part(monkeypatch, toy_catalogue):
+    """A row changed while a token still glides in another (a bot's buy at We Will Wok You
+    while the last coin still flies to a seat) is drawn in that row and where the token
+    glides, not whole; the picture is a whole frame's, pixel for pixel, then and once it
+    landed."""
+    app = watched_app()
+    presents = Presents(monkeypatch)
+    table = toy_table(app, GlidingRows)
+    table.words = list(table.words)
+    loop(app, 3)
+    rows = [rect for rect, _word in table.regions()]
+    table.token_at = pygame.Rect(500, 310, 30, 30)
+    app.dirty = True  # as a move does: this frame is drawn whole, the glide starts
+    loop(app, 3)
+    assert table.motion.settling
+    presents.clear()
+    drawn, mended = app.drawn, app.mended
+    table.words[0] = "g"
+    loop(app, 1)
+    assert app.drawn == drawn and app.mended == mended + 1 and not presents.flips, "drawn in part"
+    areas = presents.rects[0]
+    assert rows[0] in areas and len(areas) == 2 and any(rows[5].contains(a) for a in areas), areas
+    for when in ("gliding", "landed"):
+        shown = app.screen.copy()
+        app.draw()
+        assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"{when}: differs from a whole frame"
+        loop(app, 40)
+    assert not table.motion.settling
+    app.quit()
+
+
 def test_relleno_reveal_with_every_card_turned_is_not_drawn_each_frame():
     """Relleno's reveal reads the clock only while its cards turn over: once they have,
     the panel stays up without the table being drawn again each frame."""
