@@ -1,8 +1,9 @@
 """Surfaces drawn once per look: a card's face, a whole stall, a tile.
 
 A table blits one cached surface where it would draw dozens of parts each frame.
-The least recently used faces go first when the cache is full, so a long game
-never drops every face at once (that frame would redraw the whole table).
+The least recently used faces go first when the cache is full (a count, and bytes:
+`STAGES` pictures of the stage), so a long game never drops every face at once
+(that frame would redraw the whole table) and never holds every look it showed.
 A face shown in one place (a player's stall) may be drawn late: at most one such
 face is redrawn per frame and the others show their previous look for a frame
 or two, so a bot's move that changes every stall never costs one long frame.
@@ -21,11 +22,18 @@ import pygame
 from ..i18n import language
 from .ui import Ui
 
+# The faces a table keeps, in bytes, as so many pictures of the whole stage: a 1080p table
+# keeps about 50 MB. A whole 4-seat Relleno game showed 57 MB of faces (its seats' panels
+# are faces and points only grow, so most never come back); a 6-seat one would reach the
+# 300 faces, about 110 MB, every table of an attract hour beside it.
+STAGES = 6
+
 
 class Faces:
     def __init__(self, ui: Ui, limit: int = 300) -> None:
         self.ui = ui
         self.limit = limit
+        self._bytes = 0  # what the kept faces hold
         # look -> (face, the boxes painted into it when the layout recorder ran, else None)
         self._faces: OrderedDict[tuple, tuple[pygame.Surface, list | None]] = OrderedDict()
         self._shown: dict[Hashable, tuple] = {}  # place -> (the face and boxes it showed last, its size/language)
@@ -96,14 +104,23 @@ class Faces:
             if place is not None:
                 self._late_drawn = True
             found = self._paint(size, paint, recording)
-            self._faces[full] = found
-            while len(self._faces) > self.limit:
-                self._faces.popitem(last=False)
+            self._keep(full, found)
         if place is not None:
             if shown is None or shown[0] is not found:
                 self.changed = _noted(self.changed, rect)
             self._shown[place] = (found, setting)
         return found
+
+    def _keep(self, full: tuple, found: tuple[pygame.Surface, list | None]) -> None:
+        """Keep a new face, dropping the least recently used past the count or the bytes;
+        a face replacing one of the same look (painted again for the layout recorder) counts once."""
+        old = self._faces.pop(full, None)
+        self._bytes += _bytes(found[0]) - (_bytes(old[0]) if old is not None else 0)
+        self._faces[full] = found
+        budget = STAGES * self.ui.px(1920) * self.ui.px(1080) * 4
+        while len(self._faces) > 1 and (len(self._faces) > self.limit or self._bytes > budget):
+            _look, (face, _boxes) = self._faces.popitem(last=False)
+            self._bytes -= _bytes(face)
 
     def _late(self, shown: tuple, rect: pygame.Rect | None) -> tuple[pygame.Surface, list | None]:
         """The place keeps showing its last face this frame: the next frame differs there."""
@@ -124,6 +141,10 @@ class Faces:
             return face, self.ui.boxes
         finally:
             self.ui.boxes = outer
+
+
+def _bytes(face: pygame.Surface) -> int:
+    return face.get_width() * face.get_height() * face.get_bytesize()
 
 
 def _noted(rects: list[pygame.Rect] | None, rect: pygame.Rect | None) -> list[pygame.Rect] | None:

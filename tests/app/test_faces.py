@@ -5,7 +5,7 @@ import pygame
 
 from game import i18n
 from game.app.app import App
-from game.app.faces import Faces
+from game.app.faces import STAGES, Faces
 
 
 def _painter(log: list, name: str):
@@ -23,6 +23,26 @@ def test_faces_are_painted_once_and_the_least_recently_used_go_first():
         faces.get((name,), (8, 8), _painter(painted, name))
     # "a" was used again before "c" came, so "b" was the one dropped
     assert painted == ["a", "b", "c", "b"]
+    app.quit()
+
+
+def test_the_faces_kept_are_bounded_in_bytes_the_least_recently_used_go_first():
+    """A table keeps at most `STAGES` pictures of the stage in faces, whatever their count:
+    a 6-seat Relleno game's seat panels (points only grow, a look seldom comes back) would
+    otherwise hold about 110 MB at 1080p until the table closes."""
+    app = App(size=(640, 360), window=False)
+    faces, painted = Faces(app.ui), []
+    stage = app.ui.px(1920) * app.ui.px(1080) * 4
+    size = (app.ui.px(1920), app.ui.px(1080) // 4)  # a quarter of the stage each
+    for n in range(4 * STAGES + 8):
+        faces.get(("panel", n), size, _painter(painted, str(n)))
+        faces.get(("card",), (8, 8), _painter(painted, "card"))  # used every frame: kept
+    kept = sum(face.get_width() * face.get_height() * 4 for face, _boxes in faces._faces.values())
+    assert kept <= STAGES * stage
+    assert len(faces._faces) == 4 * STAGES  # the card and the newest panels but one
+    faces.get(("panel", 4 * STAGES + 7), size, _painter(painted, "again"))
+    faces.get(("panel", 0), size, _painter(painted, "0 again"))
+    assert painted[-1] == "0 again" and "again" not in painted and painted.count("card") == 1
     app.quit()
 
 

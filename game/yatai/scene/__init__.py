@@ -277,8 +277,7 @@ class YataiScene(TableScene):
             self._draw_legend(surf)
         if obs["phase"] == Phase.OVER:
             self.ui.shade(surf, 180)
-            end = ("end", json.dumps(obs["result"]))
-            self.faces.blit(surf, end, surf.get_rect(), lambda s: self._draw_end(s, obs), kind=None)
+            self._draw_end(surf, obs)
 
     def regions(self) -> list[tuple[pygame.Rect, Hashable]] | None:
         """The top line, the left column (board and choices) and the stalls with the supply
