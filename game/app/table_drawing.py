@@ -39,6 +39,7 @@ class TableDrawing(Scene):
         self._clock_read = False
         self._live = LiveLayer()
         self._frozen = False  # a panel covers the table: its live parts are painted in place, still
+        self._frozen_at = 0.0  # the scene time the panel came up: the moment they are painted at
         self._change_at = math.inf
         self._mend: list[pygame.Rect] | None = None  # the areas the next frame draws (`changes`: "part")
         self._regions: list[tuple[pygame.Rect, Hashable]] | None = None  # the last frame's (`regions`)
@@ -52,6 +53,7 @@ class TableDrawing(Scene):
         self._passes = (True, True)  # whether that clipped pass is the frame's first, its last
         self._held = 0  # frames drawn in a row that left their new faces for the frames after them
         self._own_moved: list[pygame.Rect] = []  # where the frame drew the scene's own movers (`moved_at`)
+        self._still: list[pygame.Rect] = []  # the live parts the frame painted in place (`live`)
         self.motion = Motion(app.motion)  # eased moves, flips, flights, rising points
         self.faces = Faces(self.ui)  # cards, stalls, tiles drawn once per look
 
@@ -125,9 +127,14 @@ class TableDrawing(Scene):
         else changed (game/app/live.py). Under a panel covering the table, and where
         nobody watches (motion off), it is painted here and now, and stands still."""
         if self._frozen or not self.motion.enabled:
-            read = self._clock_read
-            paint(surf)
-            self._clock_read = read
+            read, now = self._clock_read, self._clock
+            if self._frozen:  # at the moment the panel came up, in every frame: it stands still
+                self._clock = self._frozen_at
+            try:
+                paint(surf)
+            finally:
+                self._clock_read, self._clock = read, now
+            self._still.append(pygame.Rect(area))
         else:
             self._live.add(area, paint)
 
@@ -232,14 +239,16 @@ class TableDrawing(Scene):
         own movers and faces drawn late changed: where the glides and movers were and will
         be, and the first place that showed its previous face (the one face painted next
         frame); as one area, or two (`_split`) when things move far apart. None: whole."""
-        if self._frozen:  # live parts painted in place under a panel: the clock changed them anywhere
-            return None
         rects = self.motion.ahead(self._clock, self.ui, self.ui.px(16)) if moving else []
         late = self.faces.late if self.faces.lagging else []
         if rects is None or late is None or (self.faces.lagging and not late):
             return None
         bounds = self.app.stage.get_rect()
         rects = [r for r in (pygame.Rect(r).clip(bounds) for r in [*rects, *own, *late[:1]]) if r.w and r.h]
+        # A live part painted in place (under a panel) would be painted at another moment of
+        # its pulse in an area that cuts it: drawn whole.
+        if any(r.collidelist(self._still) >= 0 for r in rects):
+            return None
         return _split(rects, bounds.w * bounds.h // 2) if rects else None
 
     def draw_part(self, surf: pygame.Surface) -> list[pygame.Rect] | None:
@@ -295,8 +304,12 @@ class TableDrawing(Scene):
             self.faces.hold = self._may_hold() and self._look != self.look()
             self._held = self._held + 1 if self.faces.hold else 0
         self._live.clear()
+        self._still = []
         self._own_moved = []
-        self._frozen = self.covered()
+        frozen = self.covered()
+        if frozen and not self._frozen:
+            self._frozen_at = self._clock
+        self._frozen = frozen
         self._clock_read, self._change_at = False, math.inf
         try:
             draw_all(surf)

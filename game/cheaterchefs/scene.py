@@ -11,13 +11,13 @@ a tap acts on what is under it (a list row, or a lit card on the table).
 
 from __future__ import annotations
 
-import math
 from functools import partial
 
 import pygame
 
 from game import i18n
 from game.app import pictures, seat_keys
+from game.app.motion import pulse
 from game.app.session import Session, default_seats
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
@@ -37,6 +37,7 @@ ROW_H, ROW_GAP = 66, 8  # the choice list
 LIST_Y, LIST_ROWS = 372, 9
 POISON = (120, 230, 90)
 DARK = (30, 22, 20)
+PULSE_STEPS = 5  # the headline pulses through PULSE_STEPS + 1 colours, each rendered once
 MODE_NAMES = {"classic": N_("Classic"), "menu": N_("Menu (teams)"), "turbo": N_("Turbo (teams)")}
 
 
@@ -253,9 +254,8 @@ class CheaterChefsScene(TableScene):
                 head = ngettext("Closing time! {names} wins", "Closing time! {names} win", n).format(names=names)
             else:
                 head = i18n.winners(self.seat_name(s) for s in obs["winners"])
-            pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
-            colour = tuple(int(g + (255 - g) * pulse * 0.4) for g in GREEN)
-            ui.text(surf, head, (LEFT, 14), 52, colour, True, width=ROW_W)
+            ink = ui.text(surf, head, (LEFT, 14), 52, GREEN, True, width=ROW_W)
+            self.live(surf, ink, partial(self._pulse_head, head))
         else:
             turn = (
                 ui.text(
@@ -275,15 +275,22 @@ class CheaterChefsScene(TableScene):
             ui.text(surf, f"{rounds}  ·  {mode}", (LEFT + ROW_W, 24), 34, MUTED, anchor="topright", width=ROW_W - turn)
         ui.text(surf, self.last_move_text() or _("Nobody has cooked yet."), (LEFT, 72), 36, INK, width=ROW_W)
 
+    def _pulse_head(self, head: str, surf: pygame.Surface) -> None:
+        """The winners' headline brightening and dimming, over itself: in PULSE_STEPS + 1
+        colours, each rendered once (one render a frame filled the text cache)."""
+        k = round(pulse(self.clock) * PULSE_STEPS) / PULSE_STEPS if self.motion.enabled else 1.0
+        colour = tuple(int(g + (255 - g) * k * 0.4) for g in GREEN)
+        with self.ui.unrecorded():  # the headline drawn under it is what the layout sees
+            self.ui.text(surf, head, (LEFT, 14), 52, colour, True, width=ROW_W)
+
     def _draw_row(self, surf, obs: dict, seat: int, y: float, h: float, lit: list) -> None:
         ui = self.ui
         over, winner = obs["over"], seat in obs["winners"]
         colour = self.seat_colour(seat)
         row = ui.rect(LEFT, y, ROW_W, h)
         if over and winner:
-            glow = 0.5 + 0.5 * math.sin(self.clock * 5)
-            ui.panel(surf, row.inflate(ui.px(8 + 6 * glow), ui.px(8 + 6 * glow)), GREEN, 16)
             ui.panel(surf, row, PANEL_HI, 14)
+            self.live(surf, row.inflate(ui.px(14) + 4, ui.px(14) + 4), partial(self._glow, row))
         else:
             turn = not over and seat == obs["current"]
             ui.panel(surf, row, PANEL_HI if turn else PANEL, 14)
@@ -339,6 +346,12 @@ class CheaterChefsScene(TableScene):
         if over and winner:
             self._celebrate(surf, LEFT + NAME_W + len(counter) * (CARD_W + CARD_GAP), y, h)
 
+    def _glow(self, row: pygame.Rect, surf: pygame.Surface) -> None:
+        """The winner's green frame breathing round its row (it lay under the row)."""
+        k = pulse(self.clock, 5) if self.motion.enabled else 1.0
+        grow = self.ui.px(8 + 6 * k)
+        pygame.draw.rect(surf, GREEN, row.inflate(grow, grow), self.ui.px(4 + 3 * k) + 1, self.ui.px(16))
+
     def _celebrate(self, surf, x: float, y: float, h: float) -> None:
         """The winning counter: a big WINS! and sparks rising beside it."""
         ui = self.ui
@@ -347,8 +360,13 @@ class CheaterChefsScene(TableScene):
             x, free = LEFT + NAME_W, ROW_W - NAME_W
         else:
             ui.text(surf, _("WINS!"), (x + free / 2, y + h / 2), 64, GREEN, True, "center", width=free - 24)
+        self.live(surf, ui.rect(x - 10, y - 10, free + 20, h + 20).inflate(4, 4), partial(self._sparks, x, y, h, free))
+
+    def _sparks(self, x: float, y: float, h: float, free: float, surf: pygame.Surface) -> None:
+        """Sparks rising over the winning counter, `free` units wide from `x`; still without motion."""
+        ui, t = self.ui, self.clock if self.motion.enabled else 0.0
         for i in range(14):
-            phase = (self.clock * 0.7 + i * 0.37) % 1.0
+            phase = (t * 0.7 + i * 0.37) % 1.0
             sx = x + 20 + (i * 53) % max(40, int(free - 40))
             sy = y + h - phase * h
             colour = (ACCENT, GREEN, INK)[i % 3]

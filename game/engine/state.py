@@ -301,16 +301,16 @@ class GameState:
         # apply, half as much as a clone to perform on and swap in (game/engine/README.md).
         # The log is left out (it would make each action's cost grow with the game): it
         # only ever grows, by the entry this action adds, so cutting it back restores it.
-        history, entries = self.log, len(self.log)
+        history, entries, names = self.log, len(self.log), list(vars(self))
         saved = None if scratch else pickle.dumps({k: v for k, v in vars(self).items() if k != "log"}, -1)
         try:
             self._perform_and_log(seat, action, actors)
         except BaseException as exc:
             if saved is not None:
                 del history[entries:]
-                self.__dict__.clear()
-                self.__dict__.update(pickle.loads(saved))
-                self.log = history
+                back = pickle.loads(saved)
+                self.__dict__.clear()  # and refilled in its order: the state's JSON is the same text
+                self.__dict__.update({k: history if k == "log" else back[k] for k in names})
             if isinstance(exc, IllegalAction) or not isinstance(exc, Exception):
                 raise  # refused by a rule, or not ours to handle (KeyboardInterrupt)
             log.error("%s: seat %s: the rules failed on %s", self.game_id, seat, shown(action), exc_info=exc)
@@ -368,7 +368,9 @@ class GameState:
         return {"game": self.game_id, "state": data}
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        # In the state's own key order, not sorted: read back, its dicts iterate as before
+        # (a choice list keeps its order; Yatai's bottles came back sorted by colour).
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> Self:

@@ -7,7 +7,9 @@ to the end of the game, and after every step checks:
 * the game's own invariants (`state.invariants()`);
 * JSON round trip: `from_json(to_json(s))` serialises back to the same text
   (the log, which only grows, is round-tripped entry by entry as it grows and
-  whole at the end; see "The log" below);
+  whole at the end; see "The log" below); at checkpoints, the state read back
+  acts alike: every seat's legal actions in the same order, every view the same
+  (dict keys of the same type, in the same order);
 * at checkpoints, for every seat: the observation of a determinized state is
   the seat's own observation (nothing hidden leaks into it), determinizing is a
   function of what the seat knows, and the seat's legal actions are the same;
@@ -109,6 +111,30 @@ def check_round_trip(cls: type[GameState], state: GameState, with_log: bool) -> 
             raise KitFailure("JSON round trip changed the state")
     finally:
         state.log = log
+
+
+def check_restored_acts_alike(cls: type[GameState], state: GameState) -> None:
+    """The state read back from its JSON offers the same actions in the same order and
+    shows every seat the same view: a choice list keeps its order across a save, and a
+    bot picking the n-th action picks the same one (Yatai's bottles came back sorted)."""
+    log = state.log
+    state.log = log[-1:]  # as check_round_trip: the log is checked as it grows
+    try:
+        back = cls.from_json(state.to_json())
+    finally:
+        state.log = log
+    back.log = log
+    for seat in state.actors():
+        if seat != SYSTEM and _exact(back.legal_actions(seat)) != _exact(state.legal_actions(seat)):
+            raise KitFailure(f"read back from JSON, seat {seat}'s legal actions differ or come in another order")
+    for seat in [*range(state.num_seats), None]:
+        if _exact(back.observation(seat)) != _exact(state.observation(seat)):
+            raise KitFailure(f"read back from JSON, the view of seat {seat} differs (a key's type or order)")
+
+
+def _exact(data) -> tuple:
+    """`data` compared with its dicts' key types (`==`) and key order (its JSON text)."""
+    return data, json.dumps(data, default=repr)
 
 
 def _scribble(data) -> None:
@@ -510,6 +536,7 @@ def playout(
                 if check_hidden_info:
                     check_hidden(state, rng, stats)
                 check_observation_detached(cls, state, kept)
+                check_restored_acts_alike(cls, state)
                 # Recent actions, as they were and as if a seat not to act sent them.
                 idle = [s for s in range(num_seats) if s not in actors]
                 others = [(s, a) for s in idle for _, a in seen[-2:]]

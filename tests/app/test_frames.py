@@ -187,6 +187,59 @@ def test_a_glide_along_the_stages_edge_is_drawn_in_part(monkeypatch, toy_catalog
     app.quit()
 
 
+class PanelScene(RingScene):
+    """The toy table with a breathing ring at its top left and, when `panel` is set, a
+    panel over its middle (as a buy's reveal lies over We Will Wok You's table)."""
+
+    panel = False
+    ring_at = pygame.Rect(20, 20, 100, 60)
+
+    def covered(self):
+        return self.panel
+
+    def setting(self):
+        return (*super().setting(), self.panel)
+
+    def draw_table(self, surf):
+        super().draw_table(surf)
+        self.draw_turn(surf, self.ring_at, ACCENT)
+        if self.panel:
+            self.ui.shade(surf, 150)
+            self.ui.panel(surf, pygame.Rect(160, 80, 320, 200))
+
+
+def test_a_glide_under_a_panel_is_drawn_in_part_away_from_the_still_live_parts(monkeypatch, toy_catalogue):
+    """Under a panel the live parts are painted in place and stand still; a glide (a coin
+    flying to a seat behind a buy's reveal) was drawn whole every frame for it. Away from
+    those parts it is drawn in part, and the picture equals a whole frame's; a glide over
+    one of them is still drawn whole."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = toy_table(app, PanelScene)
+    table.panel = True
+    app.dirty = True
+    loop(app, 3)
+    table.token_at = pygame.Rect(300, 300, 40, 40)
+    app.dirty = True  # as a move does: this frame is drawn whole, the glide starts
+    loop(app, 1)
+    drawn, mended = app.drawn, app.mended
+    loop(app, 6)
+    assert table.motion.settling and app.drawn == drawn and app.mended - mended == 6
+    shown = app.screen.copy()
+    app.draw()
+    assert app.screen.get_view("2").raw == shown.get_view("2").raw, "drawn in part, it differs from a whole frame"
+    table.token_at = pygame.Rect(40, 90, 40, 40)  # just under the ring
+    app.dirty = True
+    loop(app, 80)  # landed
+    table.token_at = pygame.Rect(40, 30, 40, 40)  # into the ring, painted in place
+    app.dirty = True
+    loop(app, 1)
+    drawn = app.drawn
+    loop(app, 4)
+    assert table.motion.settling and app.drawn == drawn + 4
+    app.quit()
+
+
 def test_a_flight_and_rising_points_draw_only_their_own_area(monkeypatch, toy_catalogue):
     """A picture flying across the table and points rising are drawn in their own area too
     (their places are known before drawing), equal to a whole frame along the way."""

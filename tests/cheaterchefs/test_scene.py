@@ -4,9 +4,12 @@ import time
 
 import pytest
 
+from game.app import shots
+from game.app.app import STEP
 from game.app.session import Session, default_seats
 from game.app.table_making import make_table
 from game.cheaterchefs import GAME
+from game.cheaterchefs.scene import LEFT, ROW_W, TOP
 from game.input import PlayerEvent
 
 from .helpers import cards, table
@@ -143,3 +146,50 @@ def test_moments_draw_in_both_languages(app, moment, lang):
     if moment == "six":
         assert scene.state.num_seats == 6
     app.set_language("en")
+
+
+def test_the_end_pulses_in_live_parts_alone(app):
+    """Issue 25: the end table's header, winning row and sparks followed the clock in the
+    drawing itself, so every frame of the end was drawn whole (10 % of a core, idle at
+    1080p). They are live parts: after the first frame only their areas are repainted,
+    and those lie within the header and the winning rows."""
+    app.motion = True  # as in a window: live parts move
+    scene = shots.table(app, "cheaterchefs", 1, "end")
+    app.reset_to(scene)
+    scene.session.bots = None  # nothing happens but the clock
+    app.step()
+    app.draw()
+    for _i in range(60):  # past the glides the end's last moves started
+        scene.clock += STEP
+        app.draw()
+    ui, obs = scene.ui, scene.state.observation(None)
+    assert obs["over"] and obs["winners"]
+    header = ui.rect(0, 0, LEFT + ROW_W, TOP)  # above the counters
+    rows = [ui.rect(LEFT, y, ROW_W, h) for y, h in map(scene._row_box, obs["winners"])]
+    places = [header, *(row.inflate(ui.px(30), ui.px(30)) for row in rows)]
+    shown = []
+    for _i in range(10):
+        scene.clock += STEP
+        assert scene.changes() == "live", scene.changes()
+        shown += scene.draw_live(app.stage)
+    assert shown and all(any(place.contains(r) for place in places) for r in shown), (shown, places)
+    assert all(any(place.colliderect(r) for r in shown) for place in places), "each of them pulses"
+    scene.close()
+
+
+def test_the_end_stands_still_without_motion(app):
+    """Motion off (a kiosk's reduced motion): the end is drawn once, its pulses painted
+    still in place, and nothing is drawn again while only the clock moves."""
+    app.motion = False
+    scene = shots.table(app, "cheaterchefs", 1, "end")
+    app.reset_to(scene)
+    scene.session.bots = None
+    app.step()
+    app.draw()
+    still = app.screen.copy()
+    for _i in range(10):
+        scene.clock += STEP
+        assert scene.changes() == "none", scene.changes()
+    app.draw()  # drawn whole again later (a move elsewhere, the window exposed): the same picture
+    assert app.screen.get_view("2").raw == still.get_view("2").raw
+    scene.close()

@@ -1,6 +1,8 @@
 """The contract and the shared kit, proved on the toy game (and the kit's own
 checks proved to fail on games that break the contract)."""
 
+import json
+
 import pytest
 
 from game.engine import SYSTEM, IllegalAction, require
@@ -254,6 +256,29 @@ class RetypingSnap(EditingSnap):
             raise
 
 
+class SortingSnap(SnapState):
+    """Writes its JSON with sorted keys (as the engine did): read back, a pick's dict
+    ("card" then "bet") comes in another order (Yatai's bottles came back by colour)."""
+
+    game_id = "toy-sorting"
+
+    def to_json(self):
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+
+class SeatKeyedSnap(SnapState):
+    """Keeps a dict keyed by seat number: read back from JSON its keys are strings."""
+
+    game_id = "toy-seat-keyed"
+
+    def setup(self):
+        super().setup()
+        self.seen = {seat: 0 for seat in range(self.num_seats)}
+
+    def observation(self, seat):
+        return {**super().observation(seat), "seen": dict(self.seen)}
+
+
 def test_a_game_changing_its_state_before_refusing_passes_the_kit_as_the_engine_restores_it():
     assert run_playouts(SloppySnap, 30).games == 30
 
@@ -270,6 +295,8 @@ def test_a_game_changing_its_state_before_refusing_passes_the_kit_as_the_engine_
         (EditingSnap, "rejected action changed the log's earlier entries"),
         (UnguardedSnap, r"rejected action .* changed the state"),
         (RetypingSnap, "log's earlier entries"),
+        (SortingSnap, "read back from JSON, the view of seat"),
+        (SeatKeyedSnap, "read back from JSON, the view of seat"),
     ],
 )
 def test_kit_catches_broken_games(broken, why):
