@@ -10,6 +10,7 @@ the card is taken as soon as four symbols show.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import partial
 
 import pygame
@@ -30,7 +31,10 @@ BLUE = (70, 120, 220)
 WOK_RED = (200, 60, 50)
 CARD_W, CARD_H = 150, 104  # an ingredient card, design units
 OFFER_X, OFFER_Y, OFFER_W, OFFER_H = 1000, 66, 300, 92
-HAND_Y = 660
+HAND_Y = 668  # under the offer's cards gliding, drawn 16 units taller (`regions`)
+# The cut (`regions`): the market's right and the hand's top (the offer's cards gliding,
+# drawn 16 units wider, stay within them), the turn's line.
+MARKET_W, TOP_H, STATUS_Y = 982, 666, 784
 
 
 class WokScene(TableScene):
@@ -110,6 +114,38 @@ class WokScene(TableScene):
             self.submit(seat, lay)
 
     # ---- drawing -----------------------------------------------------------------
+    def _cut(self) -> list[pygame.Rect]:
+        """The market, the Wok cards on offer, the hand's row, the turn's line with the seats
+        (`regions`)."""
+        ui = self.ui
+        w, h = ui.px(1920), ui.px(1080)  # the stage (a table drawn for a picture has no app stage)
+        market, top, status = ui.px(MARKET_W), ui.px(TOP_H), ui.px(STATUS_Y)
+        return [
+            pygame.Rect(0, 0, market, top),
+            pygame.Rect(market, 0, w - market, top),
+            pygame.Rect(0, top, w, status - top),
+            pygame.Rect(0, status, w, h - status),
+        ]
+
+    def regions(self) -> list[tuple[pygame.Rect, Hashable]] | None:
+        """The market (rows, coin lines, the cards set aside), the Wok cards on offer, the
+        hand's row and the turn's line with the seats, each with what it shows besides faces,
+        glides and the turn's ring: a bot's buy changes the market and the seats, not the
+        offer nor the hand. A seat acting here, or the end: not cut (targets, the focus and
+        the scores reach across)."""
+        obs = self.state.observation(self.viewer)
+        if self.my_turn() is not None or obs["result"] is not None:
+            return None
+        setting, viewer = self.setting(), self.viewer
+        mine = (obs.get("pending"), self.seat_name(viewer), self.seat_colour(viewer)) if viewer is not None else None
+        market = (obs["deck_size"], obs["rows"], obs["lines"], obs["aside"], mine)  # the hand's head lies there
+        offer = (obs["offer"], self.want_wok, obs["last_round"], self.app.settings.learning_mode)
+        hand = (obs.get("hand"), self.hands_on_phones())
+        seats = [(self.seat_name(s), self.seat_colour(s), seat_keys.keys(self, s)) for s in range(self.state.num_seats)]
+        turn = (obs["turn"], self.last_move_text(exclude=viewer), obs["seats"], seats)
+        parts = (market, offer, hand, turn)
+        return [(rect, (setting, part)) for rect, part in zip(self._cut(), parts, strict=True)]
+
     def draw_table(self, surf: pygame.Surface) -> None:
         surf.fill((34, 24, 22))
         obs = self.state.observation(self.viewer)
@@ -307,7 +343,7 @@ class WokScene(TableScene):
                 36,
                 self.seat_colour(self.viewer),
                 True,
-                width=380,
+                width=376,  # within the market's part (`regions`)
             )
         kinds: dict[tuple, list[int]] = {}
         for c in hand:

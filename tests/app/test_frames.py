@@ -313,7 +313,10 @@ def test_faces_a_move_changed_are_drawn_in_part_after_its_frame(monkeypatch):
     app.quit()
 
 
-@pytest.mark.parametrize(("game", "scene"), [("yatai", "bots"), ("relleno", "bots"), ("relleno", "table:midgame")])
+@pytest.mark.parametrize(
+    ("game", "scene"),
+    [("yatai", "bots"), ("relleno", "bots"), ("relleno", "table:midgame"), ("wewillwokyou", "bots")],
+)
 def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch, game, scene):
     """At a table of bots, a move's frame draws only the regions of the picture whose part
     changed (Yatai: its top line and left column; Relleno: its top lines, and the book, the
@@ -348,9 +351,11 @@ def test_a_bots_move_is_drawn_only_in_the_regions_it_changed(monkeypatch, game, 
                 changed = [min((rect for rect, _key in after), key=lambda r: r.w * r.h)]
                 kept.remove(changed[0])
             # The changed regions, top first, in at most two passes under half the stage; the
-            # others in the next frames (the picture at rest is checked below).
+            # others in the next frames (the picture at rest is checked below). A region kept
+            # is drawn only by an area where something glides (a coin flying to a seat).
             assert any(area.contains(changed[0]) for area in drawn), "the topmost changed region first"
-            assert not any(area.colliderect(rect) for area in drawn for rect in kept)
+            glides = table.motion.damage(app.ui.px(16)) or []
+            assert not any(area.colliderect(rect) and area.collidelist(glides) < 0 for area in drawn for rect in kept)
         else:
             assert app.drawn == whole + 1
         loop(app, 10)
@@ -419,6 +424,47 @@ def test_regions_past_two_passes_or_half_the_stage_come_in_the_next_frame(monkey
     assert changed((0, "t"), (2, "u")) is None, "row 4 left, then three areas: whole"
     table.flash("Not now")  # a word over the table: its setting changed
     assert changed((0, "v")) is None, "the setting changed: whole"
+    app.quit()
+
+
+class GlidingRows(RowsScene):
+    """The rows, with a token that can be sent along the bottom one."""
+
+    token_at = pygame.Rect(40, 310, 30, 30)
+
+    def draw_table(self, surf):
+        super().draw_table(surf)
+        pygame.draw.rect(surf, (200, 60, 60), self.motion.place("token", self.token_at))
+
+
+def test_a_row_changed_while_a_token_glides_is_drawn_in_part(monkeypatch, toy_catalogue):
+    """A row changed while a token still glides in another (a bot's buy at We Will Wok You
+    while the last coin still flies to a seat) is drawn in that row and where the token
+    glides, not whole; the picture is a whole frame's, pixel for pixel, then and once it
+    landed."""
+    app = watched_app()
+    presents = Presents(monkeypatch)
+    table = toy_table(app, GlidingRows)
+    table.words = list(table.words)
+    loop(app, 3)
+    rows = [rect for rect, _word in table.regions()]
+    table.token_at = pygame.Rect(500, 310, 30, 30)
+    app.dirty = True  # as a move does: this frame is drawn whole, the glide starts
+    loop(app, 3)
+    assert table.motion.settling
+    presents.clear()
+    drawn, mended = app.drawn, app.mended
+    table.words[0] = "g"
+    loop(app, 1)
+    assert app.drawn == drawn and app.mended == mended + 1 and not presents.flips, "drawn in part"
+    areas = presents.rects[0]
+    assert rows[0] in areas and len(areas) == 2 and any(rows[5].contains(a) for a in areas), areas
+    for when in ("gliding", "landed"):
+        shown = app.screen.copy()
+        app.draw()
+        assert app.screen.get_view("2").raw == shown.get_view("2").raw, f"{when}: differs from a whole frame"
+        loop(app, 40)
+    assert not table.motion.settling
     app.quit()
 
 
