@@ -139,10 +139,10 @@ class WokScene(TableScene):
         setting, viewer = self.setting(), self.viewer
         mine = (obs.get("pending"), self.seat_name(viewer), self.seat_colour(viewer)) if viewer is not None else None
         market = (obs["deck_size"], obs["rows"], obs["lines"], obs["aside"], mine)  # the hand's head lies there
-        offer = (obs["offer"], self.want_wok, obs["last_round"], self.app.settings.learning_mode)
+        offer = (obs["offer"], self.want_wok, self.app.settings.learning_mode)
         hand = (obs.get("hand"), self.hands_on_phones())
         seats = [(self.seat_name(s), self.seat_colour(s), seat_keys.keys(self, s)) for s in range(self.state.num_seats)]
-        turn = (obs["turn"], self.last_move_text(exclude=viewer), obs["seats"], seats)
+        turn = (obs["turn"], obs["last_round"], self.last_move_text(exclude=viewer), obs["seats"], seats)
         parts = (market, offer, hand, turn)
         return [(rect, (setting, part)) for rect, part in zip(self._cut(), parts, strict=True)]
 
@@ -372,17 +372,11 @@ class WokScene(TableScene):
         self._button(surf, _("Cancel"), 1420, 726, 235, {"type": "cancel"}, legal)
         self._button(surf, _("Pass"), 1665, 726, 235, {"type": "pass"}, legal)
         turn = obs["turn"]
+        left = 24.0  # the turn's line: the last round's count first (it lay over the offer's heading)
         if obs["last_round"] is not None:
-            ui.text(
-                surf,
-                ngettext("Last round: {n} action left", "Last round: {n} actions left", len(obs["last_round"])).format(
-                    n=len(obs["last_round"])
-                ),
-                (1000, 18),
-                34,
-                RED,
-                True,
-            )
+            n = len(obs["last_round"])
+            said = ngettext("Last round: {n} action left", "Last round: {n} actions left", n).format(n=n)
+            left = ui.text(surf, said, (24, 790), 36, RED, True, width=600).right / ui.u + 24
         who = self.seat_name(turn)
         if legal and obs["pending"] is not None:
             prompt = _("Lay cards showing four identical symbols (stars are wild)")
@@ -397,10 +391,11 @@ class WokScene(TableScene):
         # both are long (the laying prompt beside a row of three bought, in Spanish), each gets
         # room in proportion to its width and shrinks: neither runs over the other.
         wide = ui.font(36, True).size(prompt)[0] / ui.u, ui.font(34).size(last)[0] / ui.u
+        line = 1812 - (left - 24)
         room = min(1200, wide[0])
-        if room + wide[1] > 1812:
-            room = min(room, 1812 * wide[0] / sum(wide))
-        drawn = ui.text(surf, prompt, (24, 790), 36, INK, True, width=room)
+        if room + wide[1] > line:
+            room = min(room, line * wide[0] / sum(wide))
+        drawn = ui.text(surf, prompt, (left, 790), 36, INK, True, width=room)
         ui.text(surf, last, (1900, 792), 34, MUTED, anchor="topright", width=1876 - drawn.right / ui.u - 40)
 
     def _draw_seats(self, surf, obs: dict) -> None:
