@@ -178,13 +178,19 @@ def test_a_glide_along_the_stages_edge_is_drawn_in_part(monkeypatch, toy_catalog
     table.token_at = pygame.Rect(610, 20, 30, 40)
     app.dirty = True
     loop(app, 80)  # it glided there and landed
-    table.token_at = pygame.Rect(610, 300, 30, 40)
-    app.dirty = True  # as a move does: this frame is drawn whole, the glide starts
+    assert glide(app, table, pygame.Rect(610, 300, 30, 40), 10) == (0, 10) and table.motion.settling
+    app.quit()
+
+
+def glide(app: App, table, to: pygame.Rect, frames: int) -> tuple[int, int]:
+    """The toy's token sent to `to` (that frame drawn whole, as a move's), then `frames`
+    frames while it glides: how many of those were drawn whole, how many in part."""
+    table.token_at = to
+    app.dirty = True
     loop(app, 1)
     drawn, mended = app.drawn, app.mended
-    loop(app, 10)
-    assert table.motion.settling and app.drawn == drawn and app.mended - mended == 10
-    app.quit()
+    loop(app, frames)
+    return app.drawn - drawn, app.mended - mended
 
 
 class PanelScene(RingScene):
@@ -219,24 +225,14 @@ def test_a_glide_under_a_panel_is_drawn_in_part_away_from_the_still_live_parts(m
     table.panel = True
     app.dirty = True
     loop(app, 3)
-    table.token_at = pygame.Rect(300, 300, 40, 40)
-    app.dirty = True  # as a move does: this frame is drawn whole, the glide starts
-    loop(app, 1)
-    drawn, mended = app.drawn, app.mended
-    loop(app, 6)
-    assert table.motion.settling and app.drawn == drawn and app.mended - mended == 6
+    assert glide(app, table, pygame.Rect(300, 300, 40, 40), 6) == (0, 6) and table.motion.settling
     shown = app.screen.copy()
     app.draw()
     assert app.screen.get_view("2").raw == shown.get_view("2").raw, "drawn in part, it differs from a whole frame"
     table.token_at = pygame.Rect(40, 90, 40, 40)  # just under the ring
     app.dirty = True
     loop(app, 80)  # landed
-    table.token_at = pygame.Rect(40, 30, 40, 40)  # into the ring, painted in place
-    app.dirty = True
-    loop(app, 1)
-    drawn = app.drawn
-    loop(app, 4)
-    assert table.motion.settling and app.drawn == drawn + 4
+    assert glide(app, table, pygame.Rect(40, 30, 40, 40), 4) == (4, 0), "into the ring painted in place: whole"
     app.quit()
 
 
@@ -388,18 +384,24 @@ class RowsScene(OpenToy):
             self.ui.text(surf, word, (100, 20 + 180 * i), 60, ACCENT)
 
 
+def rows_table(monkeypatch, scene_class) -> tuple[App, Presents, RowsScene, list[pygame.Rect]]:
+    """A toy table cut into rows (its own words to change), drawn: the app, what it
+    presents, the table and its rows."""
+    app = watched_app()
+    presents = Presents(monkeypatch)
+    table = toy_table(app, scene_class)
+    table.words = list(table.words)
+    loop(app, 3)
+    return app, presents, table, [rect for rect, _word in table.regions()]
+
+
 def test_regions_past_two_passes_or_half_the_stage_come_in_the_next_frame(monkeypatch, toy_catalogue):
     """Three rows apart changed: the top two are drawn in the move's frame (two passes), the
     third in the next, and the picture is then what a whole frame shows. Rows one above the
     other are drawn as one area while under half the stage. What a frame left is never left
     again: with more than two areas to draw then, the frame is drawn whole. A change of the
     table's setting (a word over it) is drawn whole: the picture changes as one."""
-    app = watched_app()
-    presents = Presents(monkeypatch)
-    table = toy_table(app, RowsScene)
-    table.words = list(table.words)
-    loop(app, 3)
-    rows = [rect for rect, _word in table.regions()]
+    app, presents, table, rows = rows_table(monkeypatch, RowsScene)
 
     def changed(*words: tuple[int, str]) -> list[pygame.Rect] | None:
         """What the next frame presents after these rows changed (None: a whole flip)."""
@@ -442,12 +444,7 @@ def test_a_row_changed_while_a_token_glides_is_drawn_in_part(monkeypatch, toy_ca
     while the last coin still flies to a seat) is drawn in that row and where the token
     glides, not whole; the picture is a whole frame's, pixel for pixel, then and once it
     landed."""
-    app = watched_app()
-    presents = Presents(monkeypatch)
-    table = toy_table(app, GlidingRows)
-    table.words = list(table.words)
-    loop(app, 3)
-    rows = [rect for rect, _word in table.regions()]
+    app, presents, table, rows = rows_table(monkeypatch, GlidingRows)
     table.token_at = pygame.Rect(500, 310, 30, 30)
     app.dirty = True  # as a move does: this frame is drawn whole, the glide starts
     loop(app, 3)
