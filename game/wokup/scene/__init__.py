@@ -567,13 +567,16 @@ class WokUpScene(TableScene):
         tid, side, size, width, turn, centre, shadow = look.key
         d = self.token_px()
         if shadow is not None:
-            disc = pygame.Surface((d, d), pygame.SRCALPHA)
-            pygame.draw.ellipse(disc, (0, 0, 0, 90), disc.get_rect())
+            disc = art.token_shadow(d)
             surf.blit(disc, disc.get_rect(center=shadow))
         ingredient, count = art.faces_of(tid)[side]
-        face = art.token_face(ingredient, count, size)
-        if width != size:
-            face = pygame.transform.smoothscale(face, (width, size)) if width else art.token_edge(size)
+        # The face painted once at the lying size, scaled while it flies: painted at every
+        # height it rose to (a size a pixel apart each frame), the cache missed 2-3 times a frame.
+        face = art.token_face(ingredient, count, d)
+        if not width:
+            face = art.token_edge(size)
+        elif (width, size) != (d, d):
+            face = pygame.transform.smoothscale(face, (width, size))
         if turn is not None:  # spinning in the air
             face = pygame.transform.rotate(face, turn)
         surf.blit(face, face.get_rect(center=centre))

@@ -99,6 +99,14 @@ def numeral(count: int, px: int) -> pygame.Surface:
     return out
 
 
+@lru_cache(maxsize=4)
+def token_shadow(diameter: int) -> pygame.Surface:
+    """The shadow a token in the air casts on the table."""
+    disc = pygame.Surface((diameter, diameter), pygame.SRCALPHA)
+    pygame.draw.ellipse(disc, (0, 0, 0, 90), disc.get_rect())
+    return disc
+
+
 def token_edge(diameter: int) -> pygame.Surface:
     """A token seen edge-on in the air: the thickness of the cardboard."""
     surf = pygame.Surface((max(2, diameter // 7), diameter), pygame.SRCALPHA)
