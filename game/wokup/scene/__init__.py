@@ -86,6 +86,7 @@ def seat_point(x: float, y: float) -> tuple[float, float]:
 
 class WokUpScene(TableScene):
     private_views = False  # nobody looks at a pile: one table for everyone, no curtain
+    opaque = True  # draw_table blits the table's layer over the whole stage first: App.draw need not fill it
     # A guided game's panel: left of the wok and the banner, under the learning counts.
     guide_box = (20, 372, 480, 400)
 
