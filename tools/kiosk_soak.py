@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import signal
 import threading
 import time
 from pathlib import Path
@@ -56,6 +57,10 @@ def main() -> None:
 
 def soak(args, xvfb: int | None = None) -> None:
     app = App(kiosk=True)  # fullscreen: the whole screen, as a cabinet shows it
+    # A stop (kill, Ctrl-C) ends the soak with its summary, as it ends the arcade (game/app/app.py):
+    # SDL's own handler makes it a quit event, which kiosk mode ignores.
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_a: setattr(app, "running", False))
     if not args.screen_sleeps:  # nobody touches the soak: the screen would go black after 30 min and play nothing
         app.settings.kiosk.dim_after = app.settings.kiosk.black_after = 10**9
     app.mode.start()

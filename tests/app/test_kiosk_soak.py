@@ -3,6 +3,10 @@ playable game in rotation, through their real scenes (drawn now and then),
 with the arcade's resident memory measured after a warm-up and at the end."""
 
 import gc
+import os
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -56,3 +60,24 @@ def test_attract_mode_soak_runs_hundreds_of_demos_without_growing(monkeypatch):
     assert games == {e.id for e in attract.entries}
     assert after - before < 20
     assert counted == [], "demos are never counted"
+
+
+def test_the_real_time_soak_stops_on_a_signal_with_its_summary(tmp_path):
+    """`tools/kiosk_soak.py` stopped early (kill, Ctrl-C) still reports what it measured. It
+    ignored SIGTERM: SDL made it a quit event, which kiosk mode ignores (it took `kill -9`)."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(root)}
+    env.update({f"XDG_{d}_HOME": str(tmp_path / d.lower()) for d in ("DATA", "CONFIG", "STATE", "CACHE")})
+    args = [sys.executable, str(root / "tools" / "kiosk_soak.py"), "--headless", "--every", "0.3", "--minutes", "30"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+    try:
+        samples = 0
+        for line in proc.stdout:  # each sample is printed as it is taken: wait for two
+            samples += " min  demos " in line
+            if samples == 2:
+                break
+        proc.send_signal(signal.SIGTERM)
+        out, _err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert samples == 2 and proc.returncode == 0 and "real-time attract soak:" in out, out
