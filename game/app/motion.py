@@ -11,7 +11,7 @@ tests, screenshots, `watch` at speed (`App.motion`).
     scene.motion.start(("cell", 1, 0), from_rect)     # a swap: it comes from there
     scene.motion.fly("common.coin", src, dst)         # a picture crossing the table
     scene.motion.rise("+1", (x, y), colour)           # points rise from where they were scored
-    k = scene.motion.flip(("deck", 2))                # 1 -> 0 -> 1: narrow a card by it
+    k = scene.motion.flip(("deck", 2), rect)          # 1 -> 0 -> 1: narrow the card at rect by it
 """
 
 from __future__ import annotations
@@ -79,6 +79,7 @@ class Motion:
         self._drawn: dict[object, pygame.Rect] = {}  # key -> where it is drawn this frame
         self._glides: dict[object, _Glide] = {}
         self._flips: dict[object, float] = {}
+        self._flip_at: dict[object, pygame.Rect] = {}  # key -> where its card is drawn (`flip`)
         self.flights: list[_Flight] = []
         self.rises: list[_Rise] = []
         # Where things in motion were drawn this frame and the last: all that moved on screen
@@ -94,6 +95,8 @@ class Motion:
         # Only last frame's places count: a card hidden for a while (a bot's hand) does not
         # glide from where it was seen long ago; a resized window moves everything at once.
         self._seen, self._drawn = ({} if scale != self.scale else self._drawn), {}
+        if scale != self.scale:
+            self._flip_at = {}
         self.scale = scale
         self._moved, self._moving = self._moving, []
         self._glided, self._gliding = self._gliding, set()
@@ -113,20 +116,29 @@ class Motion:
 
     def damage(self, margin: int) -> list[pygame.Rect] | None:
         """Where the frame differs from the last because things moved: each moving thing's
-        place in both frames, `margin` pixels wider (its shadow, its ring). None while a card
-        turns over: a flip narrows whatever the scene draws for its key, somewhere unknown here."""
-        if self._flips:
+        place in both frames, `margin` pixels wider (its shadow, its ring), and where a card
+        turns over. None while one turns over whose place the scene did not give `flip`."""
+        flips = self._flipping()
+        if flips is None:
             return None
-        return [r.inflate(2 * margin, 2 * margin) for r in (*self._moved, *self._moving)]
+        return [r.inflate(2 * margin, 2 * margin) for r in (*self._moved, *self._moving, *flips)]
+
+    def _flipping(self) -> list[pygame.Rect] | None:
+        """Where the cards turning over are drawn (narrowed about their middle, within their
+        place); None when one's place is unknown."""
+        if any(key not in self._flip_at for key in self._flips):
+            return None
+        return [self._flip_at[key] for key in self._flips]
 
     def ahead(self, now: float, ui, margin: int) -> list[pygame.Rect] | None:
         """Before the frame at `now` is drawn: where things in motion were drawn last frame
         and will be drawn in it, `margin` pixels wider (the frame then draws only there).
-        None when unknown: a flip (it narrows whatever the scene draws for its key), a glide
-        started elsewhere than where its thing was drawn last frame."""
-        if self._flips or not self._gliding.issuperset(self._glides):
+        None when unknown: a flip whose place the scene did not give, a glide started
+        elsewhere than where its thing was drawn last frame."""
+        flips = self._flipping()  # turning over in place: the frame that ends one draws it whole there
+        if flips is None or not self._gliding.issuperset(self._glides):
             return None
-        rects = list(self._moving)  # last frame's places
+        rects = [*self._moving, *flips]  # last frame's places
         for key in self._gliding:
             dst, glide = self._drawn.get(key), self._glides.get(key)
             if dst is None or glide is None:
@@ -175,8 +187,11 @@ class Motion:
         if self.enabled:
             self.flights.append(_Flight(picture, pygame.Rect(src), pygame.Rect(dst), self.now))
 
-    def flip(self, key) -> float:
-        """How wide `key` is drawn (1 -> 0 -> 1) while a reveal turns it over."""
+    def flip(self, key, at: pygame.Rect | None = None) -> float:
+        """How wide `key` is drawn (1 -> 0 -> 1) while a reveal turns it over, narrowed about
+        the middle of `at`, where it lies: a frame then draws only there (see `ahead`)."""
+        if at is not None:
+            self._flip_at[key] = pygame.Rect(at)
         t = self._flips.get(key)
         return 1.0 if t is None else abs(math.cos(math.pi * min(1.0, (self.now - t) / FLIP)))
 

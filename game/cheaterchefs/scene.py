@@ -334,7 +334,7 @@ class CheaterChefsScene(TableScene):
             look = ("card", counter[pos]["card"], counter[pos]["poison"])
             paint = partial(self._paint_card, card=look[1], poisoned=look[2])
             at = ui.box(self.motion.place(("cell", seat, pos), r))
-            wide = self.motion.flip(("cell", seat, pos))
+            wide = self.motion.flip(("cell", seat, pos), at)
             if wide < 1:  # turning over: narrower, about its middle
                 face = self.faces.get(look, r.size, paint)
                 face = pygame.transform.smoothscale(face, (max(1, round(face.get_width() * wide)), face.get_height()))

@@ -236,6 +236,48 @@ def test_a_glide_under_a_panel_is_drawn_in_part_away_from_the_still_live_parts(m
     app.quit()
 
 
+class FlipScene(RingScene):
+    """The toy table with a card that turns over in its place (a recipe turned at Wok Up)."""
+
+    card_at = pygame.Rect(400, 40, 60, 90)
+
+    def draw_table(self, surf):
+        super().draw_table(surf)
+        wide = self.motion.flip("card", self.card_at)
+        card = self.card_at.inflate(round(self.card_at.w * (wide - 1)), 0)
+        pygame.draw.rect(surf, (230, 220, 200), card)
+
+
+def test_a_card_turning_over_in_its_place_is_drawn_there_alone(monkeypatch, toy_catalogue):
+    """A flip narrows a card about its middle within its place: given that place, the frames
+    while it turns are drawn only there (each was drawn whole), and the picture equals a
+    whole frame's midway and once it has turned."""
+    app = watched_app()
+    Presents(monkeypatch)
+    table = toy_table(app, FlipScene)
+    loop(app, 3)
+    table.motion.reveal("card")
+    app.dirty = True  # as a move does: this frame is drawn whole, the flip starts
+    loop(app, 1)
+    whole, mended, compared = 0, app.mended, 0
+    while table.motion.busy:
+        drawn = app.drawn
+        loop(app, 1)
+        whole += app.drawn - drawn
+        if app.mended - mended in (5, 15):
+            shown = app.screen.copy()
+            app.draw()
+            assert app.screen.get_view("2").raw == shown.get_view("2").raw, "midway, it differs from a whole frame"
+            compared += 1
+        assert app.mended - mended < 200, "the flip never ends"
+    loop(app, 2)
+    shown = app.screen.copy()
+    app.draw()
+    assert app.screen.get_view("2").raw == shown.get_view("2").raw, "turned, it differs from a whole frame"
+    assert whole == 0 and app.mended - mended >= 10 and compared == 2, (whole, app.mended - mended)
+    app.quit()
+
+
 def test_a_flight_and_rising_points_draw_only_their_own_area(monkeypatch, toy_catalogue):
     """A picture flying across the table and points rising are drawn in their own area too
     (their places are known before drawing), equal to a whole frame along the way."""

@@ -327,7 +327,7 @@ class WokUpScene(TableScene):
         for d, rect in enumerate(self._deck_rects):  # a recipe being turned over narrows, then widens
             if state.decks[d]:
                 ui.box(rect)  # the layout test knows where the cards lie (no banner over them)
-            wide = self.motion.flip(("deck", d))
+            wide = self.motion.flip(("deck", d), rect)
             if wide < 1:
                 face = pygame.transform.smoothscale(static.subsurface(rect), (max(1, round(rect.w * wide)), rect.h))
                 surf.fill((58, 120, 94), rect)
