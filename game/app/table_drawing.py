@@ -218,9 +218,7 @@ class TableDrawing(Scene):
         bounds = self.app.stage.get_rect()
         half = bounds.w * bounds.h // 2
         areas, rest = list(areas), list[pygame.Rect]()
-        for rect in (pygame.Rect(r).clip(bounds) for r in ahead):
-            if not (rect.w and rect.h):
-                continue
+        for rect in _on_stage(ahead, bounds):
             hit = rect.collidelist(areas)
             if hit >= 0:
                 areas[hit] = areas[hit].union(rect)
@@ -244,7 +242,7 @@ class TableDrawing(Scene):
         if rects is None or late is None or (self.faces.lagging and not late):
             return None
         bounds = self.app.stage.get_rect()
-        rects = [r for r in (pygame.Rect(r).clip(bounds) for r in [*rects, *own, *late[:1]]) if r.w and r.h]
+        rects = _on_stage([*rects, *own, *late[:1]], bounds)
         # A live part painted in place (under a panel) would be painted at another moment of
         # its pulse in an area that cuts it: drawn whole.
         if any(r.collidelist(self._still) >= 0 for r in rects):
@@ -381,6 +379,11 @@ class TableDrawing(Scene):
 def _joins(above: pygame.Rect, rect: pygame.Rect) -> bool:
     """`rect` lies right under `above`, as wide: the two are drawn as one area."""
     return above.bottom == rect.top and above.x == rect.x and above.w == rect.w
+
+
+def _on_stage(rects, bounds: pygame.Rect) -> list[pygame.Rect]:
+    """The part of each of `rects` within `bounds` (what lies past the stage is not seen), empty ones left out."""
+    return [r for r in (pygame.Rect(r).clip(bounds) for r in rects) if r.w and r.h]
 
 
 def _joined(areas: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -101,29 +101,30 @@ def check_log(state: GameState, kept: list, what: str = "the log's earlier entri
         raise KitFailure(what)
 
 
-def check_round_trip(cls: type[GameState], state: GameState, with_log: bool) -> None:
+def _json(state: GameState, with_log: bool) -> str:
+    """The state's JSON; without `with_log`, with only its newest log entry (the older ones
+    were checked as they came)."""
     log = state.log
     if not with_log:
-        state.log = log[-1:]  # the newest entry; the older ones were checked as they came
+        state.log = log[-1:]
     try:
-        text = state.to_json()
-        if cls.from_json(text).to_json() != text:
-            raise KitFailure("JSON round trip changed the state")
+        return state.to_json()
     finally:
         state.log = log
+
+
+def check_round_trip(cls: type[GameState], state: GameState, with_log: bool) -> None:
+    text = _json(state, with_log)
+    if cls.from_json(text).to_json() != text:
+        raise KitFailure("JSON round trip changed the state")
 
 
 def check_restored_acts_alike(cls: type[GameState], state: GameState) -> None:
     """The state read back from its JSON offers the same actions in the same order and
     shows every seat the same view: a choice list keeps its order across a save, and a
     bot picking the n-th action picks the same one (Yatai's bottles came back sorted)."""
-    log = state.log
-    state.log = log[-1:]  # as check_round_trip: the log is checked as it grows
-    try:
-        back = cls.from_json(state.to_json())
-    finally:
-        state.log = log
-    back.log = log
+    back = cls.from_json(_json(state, with_log=False))
+    back.log = state.log
     for seat in state.actors():
         if seat != SYSTEM and _exact(back.legal_actions(seat)) != _exact(state.legal_actions(seat)):
             raise KitFailure(f"read back from JSON, seat {seat}'s legal actions differ or come in another order")

@@ -17,6 +17,7 @@ import pygame
 
 from game import i18n
 from game.app import pictures, seat_keys
+from game.app.per_version import PerVersion
 from game.app.table import TableScene
 from game.app.ui import ACCENT, DIM, GREEN, INK, MUTED, PANEL, PANEL_HI, RED
 from game.i18n import _, ngettext
@@ -45,6 +46,7 @@ class WokScene(TableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.want_wok: int | None = None  # the Wok card tapped before laying
+        self._obs = PerVersion()  # the viewer's observation (`_view`)
 
     # ---- input -----------------------------------------------------------------
     def table_event(self, ev) -> bool:
@@ -114,6 +116,11 @@ class WokScene(TableScene):
             self.submit(seat, lay)
 
     # ---- drawing -----------------------------------------------------------------
+    def _view(self) -> dict:
+        """The viewer's observation, once per state version: `regions` and each pass of the
+        drawing read it."""
+        return self._obs.get(self.state, lambda: self.state.observation(self.viewer), self.viewer)
+
     def _cut(self) -> list[pygame.Rect]:
         """The market, the Wok cards on offer, the hand's row, the turn's line with the seats
         (`regions`)."""
@@ -133,7 +140,7 @@ class WokScene(TableScene):
         glides and the turn's ring: a bot's buy changes the market and the seats, not the
         offer nor the hand. A seat acting here, or the end: not cut (targets, the focus and
         the scores reach across)."""
-        obs = self.state.observation(self.viewer)
+        obs = self._view()
         if self.my_turn() is not None or obs["result"] is not None:
             return None
         setting, viewer = self.setting(), self.viewer
@@ -148,7 +155,7 @@ class WokScene(TableScene):
 
     def draw_table(self, surf: pygame.Surface) -> None:
         surf.fill((34, 24, 22))
-        obs = self.state.observation(self.viewer)
+        obs = self._view()
         seat = self.my_turn()
         human = seat is not None and not self.session.seats[seat].is_bot
         legal = self.state.legal_actions(seat) if human else []
